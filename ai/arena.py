@@ -1,0 +1,135 @@
+"""Bot-versus-bot matches from the command line.
+
+    python -m ai.arena GAME --a BOT --b BOT --games N --seed S [--players P] [--json]
+
+Bots are levels (easy, normal, hard, random). They take the seats in turn (A B A B in a
+four-seat game) and the first seat alternates from game to game, so neither side always
+starts; a solo game takes --a alone. Each game is the rules module's `arena_game(seed,
+players)`; every bot sees only its seat's `view`. A rules state may add figures of its own
+through `arena_stats()` (a dict of numbers), which are averaged per bot.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+from ai import LEVELS, make_bot
+from game import registry
+
+
+def seat_bots(game_index: int, players: int, names: list[str]) -> list[str]:
+    """Which bot sits in each seat: A B A B, shifted by one every other game."""
+    if len(names) == 1:
+        return [names[0]] * players
+    shift = game_index % 2
+    return [names[(seat + shift) % 2] for seat in range(players)]
+
+
+def play_game(info, seed: int, players: int, bots: list, timings: list[float]):
+    state = info.rules().arena_game(seed, players)
+    while not state.is_over():
+        seat = state.to_move()
+        started = time.perf_counter()
+        move = bots[seat].choose(state.view(seat))
+        timings.append(time.perf_counter() - started)
+        state.play(move)
+    return state
+
+
+def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | None = None) -> dict:
+    info = registry.game(game)
+    if players is None:
+        players = max(info.seats)
+    if players not in info.seats:
+        raise ValueError(f"{game} is played by {', '.join(map(str, info.seats))} players, not {players}")
+    names = [a] if players == 1 or b is None else [a, b]
+    if players > 1 and len(names) == 1:
+        names.append(a)
+    labels = names if len(set(names)) == len(names) else [f"{name} ({tag})" for name, tag in zip(names, "AB")]
+    totals = {label: {"name": label, "wins": 0, "draws": 0, "losses": 0, "points": 0.0,
+                      "seats": 0, "extra": {}} for label in labels}
+    timings: list[float] = []
+    for index in range(games):
+        game_seed = seed + index
+        seating = seat_bots(index, players, list(range(len(names))))
+        bots = [make_bot(game, names[bot], seed=game_seed * 10 + seat) for seat, bot in enumerate(seating)]
+        state = play_game(info, game_seed, players, bots, timings)
+        winners = set(state.winners())
+        scores = state.scores()
+        extra = state.arena_stats() if hasattr(state, "arena_stats") else {}
+        for bot_index, label in enumerate(labels):
+            seats = [seat for seat, bot in enumerate(seating) if bot == bot_index]
+            row = totals[label]
+            mine = winners & set(seats)
+            others = winners - set(seats)
+            if mine and not others:
+                row["wins"] += 1
+            elif mine or (not winners and players > 1):
+                row["draws"] += 1  # a solo game that is not won is lost
+            else:
+                row["losses"] += 1
+            row["points"] += sum(scores[seat] for seat in seats) / len(seats)
+            row["seats"] += 1
+            for key, value in extra.items():
+                row["extra"][key] = row["extra"].get(key, 0) + value
+    result_bots = []
+    for row in totals.values():
+        entry = {"name": row["name"], "wins": row["wins"], "draws": row["draws"],
+                 "losses": row["losses"], "mean_points": round(row["points"] / max(games, 1), 4)}
+        wins = row["wins"] / max(games, 1)
+        margin = 1.96 * math.sqrt(wins * (1 - wins) / games) if games else 0.0
+        entry["win_rate"] = round(wins, 4)
+        entry["win_rate_95"] = [round(max(0.0, wins - margin), 4), round(min(1.0, wins + margin), 4)]
+        for key, value in row["extra"].items():
+            entry[key] = round(value / max(games, 1), 4)
+        result_bots.append(entry)
+    mean_ms = 1000 * sum(timings) / len(timings) if timings else 0.0
+    max_ms = 1000 * max(timings) if timings else 0.0
+    return {"game": game, "games": games, "seed": seed, "players": players, "bots": result_bots,
+            "ms_per_move": {"mean": round(mean_ms, 3), "max": round(max_ms, 3)}}
+
+
+def table(result: dict) -> str:
+    lines = [f"{result['game']}: {result['games']} games, {result['players']} seats, seed {result['seed']}"]
+    extra_keys = sorted({key for bot in result["bots"] for key in bot}
+                        - {"name", "wins", "draws", "losses", "mean_points", "win_rate", "win_rate_95"})
+    header = f"{'bot':<14}{'wins':>7}{'draws':>7}{'losses':>8}{'mean pts':>10}  {'win rate (95%)':<22}"
+    header += "".join(f"{key:>14}" for key in extra_keys)
+    lines.append(header)
+    for bot in result["bots"]:
+        low, high = bot["win_rate_95"]
+        line = (f"{bot['name']:<14}{bot['wins']:>7}{bot['draws']:>7}{bot['losses']:>8}"
+                f"{bot['mean_points']:>10.3f}  {bot['win_rate']:.3f} [{low:.3f}, {high:.3f}]".ljust(14 + 7 + 7 + 8 + 10 + 24))
+        line += "".join(f"{bot.get(key, 0):>14.3f}" for key in extra_keys)
+        lines.append(line)
+    ms = result["ms_per_move"]
+    lines.append(f"time per move: mean {ms['mean']:.2f} ms, max {ms['max']:.2f} ms")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ai.arena", description="Bot-versus-bot matches.")
+    parser.add_argument("game", choices=sorted(registry.GAMES))
+    parser.add_argument("--a", default="normal", choices=LEVELS, help="bot A's level")
+    parser.add_argument("--b", default=None, choices=LEVELS, help="bot B's level (not for a solo game)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None, help="number of seats (default: the most the game allows)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        result = run(args.game, args.a, args.b, args.games, args.seed, args.players)
+    except ValueError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(result) if args.json else table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

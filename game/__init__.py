@@ -1,0 +1,1 @@
+"""Spelavond: the game collection (rules, scenes and the app shell)."""
