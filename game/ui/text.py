@@ -1,0 +1,51 @@
+"""Text with the bundled font, rendered at the size it is shown (never scaled afterwards)."""
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from game.paths import asset
+
+REGULAR = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+
+
+@functools.lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled font at a pixel size (cached per size)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(asset("fonts", BOLD if bold else REGULAR)), max(6, int(size)))
+
+
+@functools.lru_cache(maxsize=1024)
+def render(text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
+    """A rendered line of text (cached: menus redraw the same labels every frame)."""
+    return font(size, bold).render(text, True, color)
+
+
+def blit_text(surface: pygame.Surface, text: str, size: int, color, pos, anchor: str = "topleft",
+              bold: bool = False) -> pygame.Rect:
+    """Draw one line anchored at pos (any pygame.Rect anchor name); return where it went."""
+    image = render(text, int(size), tuple(color), bold)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit `width` pixels at `size`."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if face.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
