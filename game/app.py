@@ -1,0 +1,369 @@
+"""The window, the fixed-timestep loop and the scene stack.
+
+The loop follows "Fix Your Timestep": updates run at a fixed rate from an accumulator, a
+long frame is clamped so a stall cannot snowball, catch-up updates are capped, and drawing
+gets the interpolation factor. Scenes form a stack; an overlay (pause, rules, hand-over)
+draws on top of the scene below it. Everything is drawn directly at the window's size, so
+text and cards are rendered at the size they are shown.
+"""
+from __future__ import annotations
+
+import os
+import warnings
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import input as inp
+from game.ui import theme
+from game.ui.i18n import set_language, system_language, t
+from game.ui.text import blit_text, render
+
+STEP = 1 / 120          # update rate
+MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
+MAX_UPDATES = 8         # catch-up updates per frame at most
+MIN_WINDOW = (960, 540)
+BASE_HEIGHT = 1080      # sizes are designed for 1080p at UI scale 1
+COUCH_SCALE = 1.3       # couch mode: larger UI, read from three metres
+
+
+class FixedStep:
+    """Accumulator arithmetic of the fixed-timestep loop (pure: unit-tested)."""
+
+    def __init__(self, step: float = STEP, max_frame: float = MAX_FRAME, max_updates: int = MAX_UPDATES):
+        self.step, self.max_frame, self.max_updates = step, max_frame, max_updates
+        self.accumulator = 0.0
+
+    def advance(self, elapsed: float) -> int:
+        """Add a frame's real time; return how many fixed updates to run now."""
+        self.accumulator += min(max(elapsed, 0.0), self.max_frame)
+        updates = int(self.accumulator // self.step)
+        if updates > self.max_updates:
+            updates = self.max_updates
+            self.accumulator = 0.0  # too far behind: drop the backlog rather than spiral
+        else:
+            self.accumulator -= updates * self.step
+        return updates
+
+    @property
+    def alpha(self) -> float:
+        """How far between the last update and the next one this frame is drawn (0..1)."""
+        return min(1.0, self.accumulator / self.step)
+
+
+class Scene:
+    """One screen. Overlays draw on top of the scene below them."""
+
+    overlay = False
+    name = "scene"
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def resume(self) -> None:
+        """Called when the scene above this one was popped."""
+
+    def handle(self, action: inp.Action) -> None: ...
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
+
+    def legend(self) -> list[tuple[str, str]]:
+        """(action, i18n key) pairs for the button legend at the bottom."""
+        return []
+
+
+@dataclass
+class LaunchOptions:
+    fullscreen: bool | None = None
+    couch: bool = False
+    headless: bool = False
+    frames: int | None = None
+    scene: str | None = None
+    screenshot: str | None = None
+    seed: int | None = None
+    size: tuple | None = None
+    data_dir: str | None = None
+    no_worker: bool = False
+    events: list = field(default_factory=list)
+
+
+class App:
+    def __init__(self, options: LaunchOptions | None = None, store=None):
+        from game.store import Store
+        from game.ui.sound import Sound
+
+        self.options = options or LaunchOptions()
+        if self.options.headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("SDL_HINT_VIDEO_ALLOW_SCREENSAVER", "1")
+        pygame.display.init()
+        pygame.font.init()
+        self.store = store or Store(self.options.data_dir)
+        settings = self.store.settings
+        if not settings["language"]:
+            settings["language"] = system_language()
+        set_language(settings["language"])
+        if self.options.couch:
+            settings["couch"] = True
+        self.sound = Sound()
+        self.sound.init()
+        self.apply_sound_settings()
+        self.input = inp.InputMapper()
+        if self.options.couch or settings["couch"]:
+            self.input.last_device = inp.GAMEPAD
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.step = FixedStep()
+        self._worker = None
+        self.notices: list[list] = []   # [text, seconds left]
+        self.frame_times: list[float] = []
+        fullscreen = self.options.fullscreen
+        if fullscreen is None:
+            fullscreen = settings["fullscreen"] or settings["couch"]
+        self.fullscreen = bool(fullscreen) and not self.options.headless
+        self.screen = self._open_window()
+        pygame.display.set_caption("Spelavond")
+        pygame.key.set_repeat(350, 60)
+        pygame.key.start_text_input()  # digits for the game-number field arrive as TEXTINPUT
+
+    # -- window ---------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.options.size:
+            size = self.options.size
+        elif self.options.headless:
+            size = (1920, 1080)
+        else:
+            size = tuple(self.store.settings["window"])
+        size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            except (AttributeError, pygame.error):
+                pass
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if self.options.headless or on == self.fullscreen:
+            return
+        self.fullscreen = on
+        self.store.settings["fullscreen"] = on
+        self.store.save_settings()
+        self.screen = self._open_window()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def u(self) -> float:
+        """The size unit: 1.0 at 1080p with UI scale 1 (larger in couch mode)."""
+        w, h = self.size
+        scale = self.store.settings["ui_scale"] * (COUCH_SCALE if self.store.settings["couch"] else 1.0)
+        return min(w / 1920, h / BASE_HEIGHT) * scale
+
+    def legend_height(self) -> int:
+        return int(54 * self.u)
+
+    def content_rect(self) -> pygame.Rect:
+        """The screen minus the legend bar at the bottom."""
+        w, h = self.size
+        return pygame.Rect(0, 0, w, h - self.legend_height())
+
+    # -- services -------------------------------------------------------------------------
+    @property
+    def worker(self):
+        """The computer-player worker process (started early, see run())."""
+        if self._worker is None:
+            from ai.worker import BotWorker
+            self._worker = BotWorker(use_process=not self.options.no_worker)
+        return self._worker
+
+    def apply_sound_settings(self) -> None:
+        self.sound.set_volume(self.store.settings["volume"])
+        self.sound.set_muted(self.store.settings["muted"])
+
+    def pace(self, kind: str = "computer") -> float:
+        """Seconds for one computer move (or one animation) at the chosen speed."""
+        key = "computer_pace" if kind == "computer" else "animation_speed"
+        return {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}[self.store.settings[key]] * (
+            1.0 if kind == "computer" else 0.4)
+
+    def notify(self, text: str, seconds: float = 3.0) -> None:
+        self.notices.append([text, seconds])
+
+    # -- scene stack ----------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.top:
+            self.top.resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        """Close every scene and show this one (quit to menu)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- loop -----------------------------------------------------------------------------
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface() or self.screen
+            if not self.fullscreen and not self.options.headless:
+                self.store.settings["window"] = list(self.size)
+            return
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            before = len(self.input.controllers)
+            self.input.translate(event)
+            if len(self.input.controllers) > before:
+                self.notify(t("notice.controller_added"))
+            return
+        if event.type == pygame.CONTROLLERDEVICEREMOVED:
+            self.input.translate(event)
+            self.notify(t("notice.controller_removed"))
+            return
+        for action in self.input.translate(event):
+            self.send(action)
+
+    def send(self, action: inp.Action) -> None:
+        if self.top:
+            self.top.handle(action)
+
+    def tick(self, elapsed: float) -> None:
+        """One frame: events, fixed updates, drawing."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.scenes:
+                break
+        for _ in range(self.step.advance(elapsed)):
+            for action in self.input.update(self.step.step):
+                self.send(action)
+            if self.top:
+                self.top.update(self.step.step)
+            for notice in self.notices:
+                notice[1] -= self.step.step
+            self.notices = [n for n in self.notices if n[1] > 0]
+        self.draw(self.step.alpha)
+        if not self.scenes:
+            self.running = False
+
+    def draw(self, alpha: float) -> None:
+        surface = self.screen
+        surface.fill(theme.BACKGROUND)
+        first = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if not self.scenes[index].overlay:
+                first = index
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(surface, alpha)
+        self.draw_legend(surface)
+        self.draw_notices(surface)
+
+    def draw_legend(self, surface: pygame.Surface) -> None:
+        if not self.top:
+            return
+        u = self.u
+        w, h = surface.get_size()
+        bar = pygame.Rect(0, h - self.legend_height(), w, self.legend_height())
+        surface.fill(theme.BACKGROUND, bar)
+        pygame.draw.line(surface, theme.PANEL_LIGHT, bar.topleft, bar.topright, max(1, int(2 * u)))
+        x = bar.x + 24 * u
+        for action, key in self.top.legend():
+            name = self.input.legend_name(action)
+            chip = render(name, int(theme.TINY * u), theme.BACKGROUND, True)
+            box = chip.get_rect(midleft=(x, bar.centery)).inflate(int(16 * u), int(8 * u))
+            box.x = int(x)
+            pygame.draw.rect(surface, theme.TEXT_DIM, box, border_radius=int(8 * u))
+            surface.blit(chip, chip.get_rect(center=box.center))
+            label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
+            x = label.right + 34 * u
+            if x > w - 100 * u:
+                break
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        u = self.u
+        y = 24 * u
+        for text, _ in self.notices[-3:]:
+            image = render(text, int(theme.SMALL * u), theme.TEXT)
+            box = image.get_rect(midtop=(surface.get_width() // 2, y)).inflate(int(40 * u), int(20 * u))
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(12 * u))
+            pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(12 * u))
+            surface.blit(image, image.get_rect(center=box.center))
+            y = box.bottom + 10 * u
+
+    def run(self) -> int:
+        """The main loop. Headless runs a fixed number of frames at a simulated 60 Hz."""
+        frames = self.options.frames
+        count = 0
+        try:
+            while self.running:
+                if self.options.headless:
+                    for event in self.options.events[count:count + 1]:
+                        pygame.event.post(event)
+                    elapsed = 1 / 60
+                else:
+                    elapsed = self.clock.tick(240) / 1000
+                self.tick(elapsed)
+                if not self.options.headless:
+                    pygame.display.flip()
+                count += 1
+                if count == 2 and not self.options.no_worker:
+                    _ = self.worker  # start the computer-player process once the menu shows
+                if frames is not None and count >= frames:
+                    break
+            if self.options.screenshot:
+                self.screenshot(self.options.screenshot)
+        finally:
+            self.close()
+        return 0
+
+    def screenshot(self, path: str) -> None:
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        pygame.image.save(self.screen, path)
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+        self.store.save_settings()

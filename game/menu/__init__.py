@@ -1,0 +1,1 @@
+"""Title, game setup, settings, statistics, pause and rules-help screens."""

@@ -1,0 +1,156 @@
+"""A screen that is a titled list of widgets: the pattern of every menu."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.app import Scene
+from game.ui import input as inp
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.text import blit_text
+from game.ui.widgets import FocusList
+
+
+def draw_backdrop(surface: pygame.Surface, u: float, time: float = 0.0) -> None:
+    """The table felt with a soft vignette and a few large suit shapes: the menus' backdrop."""
+    w, h = surface.get_size()
+    surface.fill(theme.FELT_DARK)
+    glow = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.ellipse(glow, (*theme.FELT, 255), pygame.Rect(-w * 0.1, -h * 0.2, w * 1.2, h * 1.4))
+    surface.blit(glow, (0, 0))
+
+
+class MenuScene(Scene):
+    title_key = ""
+    width = 900          # list width at 1080p, scaled by the unit
+    row = 84             # row height at 1080p
+    gap = 14
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.list = FocusList([])
+        self.time = 0.0
+
+    def build(self) -> list:
+        """The widgets, in order. Rebuilt on enter and when the language changes."""
+        return []
+
+    def enter(self) -> None:
+        self.rebuild()
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        focus = self.list.focus
+        self.list = FocusList(self.build())
+        if focus < len(self.list.widgets) and self.list.widgets[focus].focusable:
+            self.list.focus = focus
+
+    def title(self) -> str:
+        return t(self.title_key)
+
+    def subtitle(self) -> str:
+        return ""
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def layout(self) -> None:
+        u = self.app.u
+        area = self.app.content_rect()
+        top = area.y + int(200 * u)
+        width = min(int(self.width * u), area.w - int(60 * u))
+        rect = pygame.Rect(0, top, width, area.bottom - top - int(30 * u))
+        rect.centerx = area.centerx
+        self.list.layout(rect, int(self.row * u), int(self.gap * u))
+
+    def handle(self, action: inp.Action) -> None:
+        if action.name in (inp.BACK, inp.MENU) and not self._field_eats_back(action):
+            self.app.sound.play("click")
+            self.back()
+            return
+        self.layout()
+        result = self.list.handle(action)
+        if result:
+            self.app.sound.play("click")
+
+    def _field_eats_back(self, action) -> bool:
+        widget = self.list.focused
+        return (action.name == inp.BACK and action.device == inp.KEYBOARD
+                and getattr(widget, "value", None) not in (None, "") and hasattr(widget, "erase"))
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        u = self.app.u
+        draw_backdrop(surface, u, self.time)
+        area = self.app.content_rect()
+        blit_text(surface, self.title(), theme.TITLE * u, theme.TEXT, (area.centerx, area.y + 70 * u), "midtop", bold=True)
+        subtitle = self.subtitle()
+        if subtitle:
+            blit_text(surface, subtitle, theme.SMALL * u, theme.TEXT_DIM, (area.centerx, area.y + 168 * u), "midtop")
+        self.layout()
+        self.list.draw(surface, u)
+
+    def legend(self):
+        return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.BACK, "legend.back")]
+
+
+class Overlay(MenuScene):
+    """A menu drawn over the scene below it, on a shaded panel."""
+
+    overlay = True
+    width = 760
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        u = self.app.u
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill(theme.OVERLAY_SHADE)
+        surface.blit(shade, (0, 0))
+        self.layout()
+        area = self.list.area
+        panel = pygame.Rect(area.x - int(40 * u), area.y - int(130 * u), area.w + int(80 * u), area.h + int(170 * u))
+        pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
+        pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))
+        blit_text(surface, self.title(), theme.HEADING * u, theme.TEXT, (panel.centerx, panel.y + 30 * u), "midtop", bold=True)
+        self.list.draw(surface, u)
+
+    def layout(self) -> None:
+        u = self.app.u
+        area = self.app.content_rect()
+        height = sum(int(self.row * u * w.height_factor) + int(self.gap * u) for w in self.list.widgets)
+        height = min(height, area.h - int(260 * u))
+        width = min(int(self.width * u), area.w - int(120 * u))
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (area.centerx, area.centery + int(50 * u))
+        self.list.layout(rect, int(self.row * u), int(self.gap * u))
+
+
+class MessageOverlay(Overlay):
+    """Plain words and one or more buttons (a damaged file, a confirmation)."""
+
+    def __init__(self, app, title: str, lines: list[str], buttons: list[tuple[str, object]] | None = None):
+        super().__init__(app)
+        self._title, self.lines = title, lines
+        self.buttons = buttons or [(t("button.ok"), app.pop)]
+
+    def title(self):
+        return self._title
+
+    def build(self):
+        from game.ui.text import wrap
+        from game.ui.widgets import Button, Label
+        u = self.app.u
+        width = min(int(self.width * u), self.app.size[0] - int(120 * u))
+        wrapped = [line for text in self.lines for line in wrap(text, int(theme.SMALL * u), width)]
+        widgets = [Label(line, theme.SMALL, theme.TEXT) for line in wrapped]
+        widgets += [Button(text, action) for text, action in self.buttons]
+        return widgets
+
+    def enter(self):
+        super().enter()
+        self.list.focus = next(i for i, w in enumerate(self.list.widgets) if w.focusable)

@@ -1,0 +1,62 @@
+"""Settings: language, fullscreen, couch mode, UI scale, sound, animation and computer pace."""
+from __future__ import annotations
+
+from game.menu.base import MenuScene
+from game.store import SPEEDS, UI_SCALES
+from game.ui.i18n import LANGUAGES, set_language, t
+from game.ui.widgets import Choice, Slider
+
+
+def on_off(value: bool) -> str:
+    return t("option.on") if value else t("option.off")
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+    title_key = "menu.settings"
+    row = 74
+    gap = 10
+    width = 1000
+
+    def build(self):
+        s = self.app.store.settings
+        return [
+            Choice(t("settings.language"), list(LANGUAGES), s["language"], self._language, lambda v: LANGUAGES[v]),
+            Choice(t("settings.fullscreen"), [False, True], self.app.fullscreen, self._fullscreen, on_off),
+            Choice(t("settings.couch"), [False, True], s["couch"], self._couch, on_off),
+            Choice(t("settings.ui_scale"), list(UI_SCALES), s["ui_scale"], lambda v: self._set("ui_scale", v),
+                   lambda v: f"{int(round(v * 100))}%"),
+            Slider(t("settings.volume"), s["volume"], self._volume),
+            Choice(t("settings.mute"), [False, True], s["muted"], self._mute, on_off),
+            Choice(t("settings.animation_speed"), list(SPEEDS), s["animation_speed"],
+                   lambda v: self._set("animation_speed", v), lambda v: t(f"speed.{v}")),
+            Choice(t("settings.computer_pace"), list(SPEEDS), s["computer_pace"],
+                   lambda v: self._set("computer_pace", v), lambda v: t(f"speed.{v}")),
+            Choice(t("settings.four_colour"), [False, True], s["four_colour"],
+                   lambda v: self._set("four_colour", v), on_off),
+        ]
+
+    def _set(self, key, value):
+        self.app.store.settings[key] = value
+        self.app.store.save_settings()
+
+    def _language(self, value):
+        self._set("language", value)
+        set_language(value)
+        self.rebuild()
+
+    def _fullscreen(self, value):
+        self.app.set_fullscreen(value)
+
+    def _couch(self, value):
+        self._set("couch", value)
+        self.app.set_fullscreen(value or self.app.store.settings["fullscreen"])
+
+    def _volume(self, value):
+        self._set("volume", value)
+        self.app.apply_sound_settings()
+        self.app.sound.play("card")
+
+    def _mute(self, value):
+        self._set("muted", value)
+        self.app.apply_sound_settings()

@@ -1,0 +1,117 @@
+"""Setting up a game: seats (human or computer and its level), the variants, a game number."""
+from __future__ import annotations
+
+from game import registry
+from game.menu.base import MenuScene
+from game.options import resolve
+from game.ui.i18n import has, t
+from game.ui.widgets import Button, Choice, SeedField
+
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+
+
+def option_label(game: str, option) -> str:
+    return t(option.label or f"{game}.opt.{option.key}")
+
+
+def choice_label(game: str, option, value) -> str:
+    if option.labels:
+        return t(option.labels[option.choices.index(value)])
+    key = f"{game}.opt.{option.key}.{value}"
+    if has(key):
+        return t(key)
+    if isinstance(value, bool):
+        return t("option.on") if value else t("option.off")
+    return str(value)
+
+
+def seat_label(kind: str) -> str:
+    return t("seat.human") if kind == "human" else t("seat.computer", level=t(f"level.{kind}"))
+
+
+def default_setup(info) -> dict:
+    players = max(info.seats)
+    kinds = ["human"] + ["normal"] * (players - 1)
+    return {"players": players, "seats": kinds, "options": {}}
+
+
+def clean_setup(info, saved: dict) -> dict:
+    """The remembered setup, each part checked; anything odd falls back to the default."""
+    setup = default_setup(info)
+    players = saved.get("players")
+    if players in info.seats:
+        setup["players"] = players
+    seats = saved.get("seats")
+    if isinstance(seats, list) and all(kind in SEAT_KINDS for kind in seats):
+        setup["seats"] = (seats + ["normal"] * 4)[: max(info.seats)]
+    else:
+        setup["seats"] = (setup["seats"] + ["normal"] * 4)[: max(info.seats)]
+    setup["options"] = resolve(info.rules().OPTIONS, saved.get("options") if isinstance(saved.get("options"), dict) else {})
+    return setup
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+    row = 70
+    gap = 10
+    width = 1100
+
+    def __init__(self, app, game: str):
+        super().__init__(app)
+        self.info = registry.game(game)
+        self.rules = self.info.rules()
+        self.setup = clean_setup(self.info, app.store.last_setup(game))
+        self.seed = ""
+
+    def title(self):
+        return t(self.info.title)
+
+    def subtitle(self):
+        return t("setup.subtitle")
+
+    def build(self):
+        widgets = []
+        info = self.info
+        if len(info.seats) > 1:
+            widgets.append(Choice(t("setup.players"), list(info.seats), self.setup["players"],
+                                  lambda value: self._set("players", value)))
+        if max(info.seats) > 1:
+            for seat in range(self.setup["players"]):
+                widgets.append(Choice(self._seat_name(seat), list(SEAT_KINDS), self.setup["seats"][seat],
+                                      lambda value, seat=seat: self._set_seat(seat, value), seat_label))
+        for option in self.rules.OPTIONS:
+            if option.visible_if:
+                other, wanted = option.visible_if
+                if self.setup["options"].get(other) != wanted:
+                    continue
+            widgets.append(Choice(option_label(info.name, option), list(option.choices),
+                                  self.setup["options"][option.key],
+                                  lambda value, key=option.key: self._set_option(key, value),
+                                  lambda value, option=option: choice_label(info.name, option, value)))
+        widgets.append(SeedField(t("setup.seed"), self.seed, self._set_seed, t("setup.seed_random")))
+        widgets.append(Button(t("setup.start"), self.start))
+        return widgets
+
+    def _seat_name(self, seat: int) -> str:
+        key = f"{self.info.name}.seat.{seat}"
+        return t(key) if has(key) else t("seat.number", n=seat + 1)
+
+    def _set(self, key, value):
+        self.setup[key] = value
+        self.rebuild()
+
+    def _set_seat(self, seat, kind):
+        self.setup["seats"][seat] = kind
+
+    def _set_option(self, key, value):
+        self.setup["options"][key] = value
+        if any(option.visible_if and option.visible_if[0] == key for option in self.rules.OPTIONS):
+            self.rebuild()
+
+    def _set_seed(self, text):
+        self.seed = text
+
+    def start(self):
+        from game.ui.game_scene import start_game
+        self.app.store.remember_setup(self.info.name, self.setup)
+        start_game(self.app, self.info.name, self.setup, int(self.seed) if self.seed else None)

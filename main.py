@@ -1,0 +1,102 @@
+"""Spelavond: start the game collection.
+
+    python main.py [--fullscreen | --windowed] [--couch] [--size WxH]
+    python main.py --headless --frames N [--scene NAME] [--screenshot FILE] [--seed S]
+
+Scenes for --scene: title, settings, stats, setup:GAME, game:GAME, pause:GAME, rules:GAME.
+"""
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if width < 320 or height < 240 or width > 16384 or height > 16384:
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 to 16384x16384)")
+    return width, height
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="spelavond", description="Spelavond: Dutch and Flemish table games.")
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None, help="start in fullscreen")
+    screen.add_argument("--windowed", dest="fullscreen", action="store_false", help="start in a window")
+    parser.add_argument("--couch", action="store_true", help="couch mode: fullscreen, larger UI, gamepad legends")
+    parser.add_argument("--size", type=parse_size, help="window size, such as 1280x720")
+    parser.add_argument("--headless", action="store_true", help="no display and no sound (tests, screenshots)")
+    parser.add_argument("--frames", type=int, help="stop after this many frames")
+    parser.add_argument("--scene", help="open this screen first (title, settings, stats, setup:GAME, game:GAME, pause:GAME, rules:GAME)")
+    parser.add_argument("--screenshot", help="write the last frame to this PNG file")
+    parser.add_argument("--seed", type=int, help="game number for --scene game:GAME")
+    parser.add_argument("--data-dir", help="folder for settings, statistics and the saved game")
+    args = parser.parse_args(argv)
+    if args.frames is not None and args.frames < 1:
+        parser.error("--frames must be at least 1")
+    return args
+
+
+def open_scene(app, name: str | None, seed: int | None) -> None:
+    """Put the requested screen on the stack (above the title screen)."""
+    from game import registry
+    from game.menu.title import TitleScene
+
+    app.push(TitleScene(app))
+    if not name or name == "title":
+        return
+    kind, _, game = name.partition(":")
+    if kind == "settings":
+        from game.menu.settings import SettingsScene
+        app.push(SettingsScene(app))
+    elif kind == "stats":
+        from game.menu.stats import StatsScene
+        app.push(StatsScene(app))
+    elif kind in ("setup", "game", "pause", "rules"):
+        info = registry.game(game)
+        if not info.playable():
+            raise ValueError(f"{game} cannot be played yet")
+        if kind == "setup":
+            from game.menu.setup import SetupScene
+            app.push(SetupScene(app, game))
+            return
+        from game.menu.setup import clean_setup
+        from game.ui.game_scene import start_game
+        start_game(app, game, clean_setup(info, app.store.last_setup(game)), seed if seed is not None else 1)
+        if kind == "pause":
+            from game.ui import input as inp
+            app.top.handle(inp.Action(inp.MENU, inp.KEYBOARD))
+        elif kind == "rules":
+            from game.menu.rules_help import RulesOverlay
+            app.push(RulesOverlay(app, game))
+    else:
+        raise ValueError(f"unknown scene {name!r}")
+
+
+def main(argv=None) -> int:
+    multiprocessing.freeze_support()
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from game.app import App, LaunchOptions
+
+    options = LaunchOptions(fullscreen=True if args.couch else args.fullscreen, couch=args.couch,
+                            headless=args.headless, frames=args.frames, scene=args.scene,
+                            screenshot=args.screenshot, seed=args.seed, size=args.size, data_dir=args.data_dir)
+    app = App(options)
+    try:
+        open_scene(app, args.scene, args.seed)
+    except ValueError as error:
+        print(f"spelavond: {error}", file=sys.stderr)
+        app.close()
+        return 2
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""Headless pygame for every test: no display, no sound device, a private data folder."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ.setdefault("SPELAVOND_HOME", tempfile.mkdtemp(prefix="spelavond-test-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """Build a headless App with its own data folder; closed after the test."""
+    from game.app import App, LaunchOptions
+
+    apps = []
+
+    def build(size=(1920, 1080), worker=False, data_dir=None, **options):
+        app = App(LaunchOptions(headless=True, size=size, no_worker=not worker,
+                                data_dir=str(data_dir or tmp_path), **options))
+        apps.append(app)
+        return app
+
+    yield build
+    for app in apps:
+        app.close()

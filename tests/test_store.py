@@ -1,0 +1,92 @@
+"""Settings, statistics and saves on disk: round trips, atomic writes, damaged files."""
+import json
+
+from game.store import SETTINGS_DEFAULTS, Store
+
+
+def test_settings_round_trip(tmp_path):
+    store = Store(tmp_path)
+    store.settings["language"] = "nl"
+    store.settings["volume"] = 0.3
+    store.settings["ui_scale"] = 1.3
+    assert store.save_settings()
+    again = Store(tmp_path)
+    assert again.settings["language"] == "nl"
+    assert again.settings["volume"] == 0.3
+    assert again.settings["ui_scale"] == 1.3
+    assert again.problems == []
+
+
+def test_damaged_settings_are_set_aside(tmp_path):
+    (tmp_path / "settings.json").write_text("{not json", encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.settings == SETTINGS_DEFAULTS
+    assert (tmp_path / "settings.json.bad").read_text(encoding="utf-8") == "{not json"
+    assert store.problems == [{"file": "settings.json", "moved_to": "settings.json.bad"}]
+
+
+def test_wrong_values_fall_back_one_by_one(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"volume": 7, "language": "nl", "ui_scale": "huge", "fullscreen": "yes", "window": [5, 5]}), encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.settings["language"] == "nl"
+    assert store.settings["volume"] == SETTINGS_DEFAULTS["volume"]
+    assert store.settings["ui_scale"] == SETTINGS_DEFAULTS["ui_scale"]
+    assert store.settings["fullscreen"] is False
+    assert store.settings["window"] == SETTINGS_DEFAULTS["window"]
+
+
+def test_json_that_is_not_an_object_is_damaged(tmp_path):
+    (tmp_path / "statistics.json").write_text("[1, 2, 3]", encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.stats == {}
+    assert (tmp_path / "statistics.json.bad").exists()
+
+
+def test_statistics_count_results_and_streaks(tmp_path):
+    store = Store(tmp_path)
+    store.record_result("quarto", "won", 3)
+    store.record_result("quarto", "won", 5)
+    store.record_result("quarto", "lost")
+    store.record_result("quarto", "drawn")
+    store.record_result("kings_corners", "won", 4, higher_is_better=False)
+    store.record_result("kings_corners", "won", 2, higher_is_better=False)
+    again = Store(tmp_path)
+    row = again.stats_for("quarto")
+    assert (row["played"], row["won"], row["lost"], row["drawn"]) == (4, 2, 1, 1)
+    assert row["streak"] == 0 and row["best_streak"] == 2 and row["best_score"] == 5
+    assert again.stats_for("kings_corners")["best_score"] == 2
+
+
+def test_saved_game_round_trip_and_clear(tmp_path):
+    store = Store(tmp_path)
+    data = {"game": "quarto", "setup": {"players": 2}, "state": {"board": [None] * 16}, "seed": 4}
+    assert store.save_game(data)
+    assert Store(tmp_path).load_game() == data
+    store.clear_game()
+    assert Store(tmp_path).load_game() is None
+
+
+def test_damaged_save_is_kept_aside(tmp_path):
+    (tmp_path / "current_game.json").write_bytes(b"\x00\xff garbage")
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert (tmp_path / "current_game.json.bad").exists()
+    assert store.problems[-1]["file"] == "current_game.json"
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path):
+    store = Store(tmp_path)
+    for volume in (0.1, 0.2, 0.3):
+        store.settings["volume"] = volume
+        store.save_settings()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_unwritable_folder_still_starts(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = Store(blocker / "sub")  # a folder cannot be made inside a file
+    assert store.settings == SETTINGS_DEFAULTS
+    assert store.save_settings() is False
+    assert store.problems
