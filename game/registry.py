@@ -29,10 +29,17 @@ class GameInfo:
         return importlib.import_module(self.rules_module)
 
     def has_rules(self) -> bool:
-        return importlib.util.find_spec(self.rules_module) is not None
+        return _exists(self.rules_module)
 
     def playable(self) -> bool:
-        return self.has_rules() and importlib.util.find_spec(self.scene_module) is not None
+        return self.has_rules() and _exists(self.scene_module)
+
+
+def _exists(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # the game's package itself is not there yet
+        return False
 
 
 GAMES = {

@@ -51,11 +51,11 @@ BUTTONS = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: PREV, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: NEXT,
 }
 
-# What the legend calls each action on each device.
+# What the legend calls each action on each device (UP and LEFT stand for their axis).
 LEGEND_NAMES = {
-    KEYBOARD: {UP: "\u2191", DOWN: "\u2193", LEFT: "\u2190", RIGHT: "\u2192", CONFIRM: "Enter",
+    KEYBOARD: {UP: "\u2191\u2193", DOWN: "\u2193", LEFT: "\u2190\u2192", RIGHT: "\u2192", CONFIRM: "Enter",
                BACK: "\u232b", MENU: "Esc", ACTION1: "H", ACTION2: "U", PREV: "PgUp", NEXT: "Tab"},
-    GAMEPAD: {UP: "\u2191", DOWN: "\u2193", LEFT: "\u2190", RIGHT: "\u2192", CONFIRM: "A",
+    GAMEPAD: {UP: "\u2191\u2193", DOWN: "\u2193", LEFT: "\u2190\u2192", RIGHT: "\u2192", CONFIRM: "A",
               BACK: "B", MENU: "Start", ACTION1: "X", ACTION2: "Y", PREV: "LB", NEXT: "RB"},
 }
 MOUSE_NAMES = {CONFIRM: "input.click", BACK: "input.right_click"}  # i18n keys
