@@ -27,7 +27,15 @@ API (all widths in pixels; a card is `CARD_RATIO` times as high as it is wide):
                   align="center") -> list[Rect]
               # a fanned hand or a column: overlap shrinks so that every card fits in area
     card_at(rects, pos) -> int | None                       # topmost card under the mouse
+    pip(suit, size, colour, flip=False) -> Surface          # a suit symbol, size px square
     clear_cache()
+
+Layout: a large ("jumbo") corner index, relatively larger on small cards, then the pips in
+the traditional pattern (lower half upside down), the ace with one big symbol, J Q K as
+framed double-ended figures (king: tall crown, white beard, sword; queen: long hair, tiara,
+flower; jack: feathered cap, halberd) in the suit's colour with gold. Below 36 px wide there
+is no room for two columns of pips beside the index, so number cards show one suit symbol
+in the middle and are read by their index.
 
 Every surface returned is cached (an LRU bounded by memory, so resizing the window does not
 leak): treat them as read-only and blit them. Generating a new width costs about a
@@ -280,7 +288,7 @@ def shadow(width) -> tuple[pygame.Surface, tuple[int, int]]:
         blur = max(1, int(round(w * 0.035)))
         pad = blur * 3
         surf = _canvas((w + 2 * pad, h + 2 * pad))
-        _rounded(surf, pygame.Rect(pad, pad, w, h), (0, 0, 0, 95), corner_radius(w))
+        _rounded(surf, pygame.Rect(pad, pad, w, h), (0, 0, 0, 120), corner_radius(w))
         try:
             surf = pygame.transform.gaussian_blur(surf, blur)
         except (AttributeError, ValueError, pygame.error):
@@ -289,13 +297,32 @@ def shadow(width) -> tuple[pygame.Surface, tuple[int, int]]:
             surf = pygame.transform.smoothscale(small, surf.get_size())
         dy = max(1, int(round(w * 0.025)))
         dx = max(0, int(round(w * 0.008)))
-        return surf, (dx - pad, dy - pad)
+        return _ready(surf), (dx - pad, dy - pad)
 
     surf, off = _cache.get(("shadow", w), make)
     return surf, off
 
 
 _shadow_image = shadow  # draw_card has a parameter named shadow
+
+
+def _blit_shadow(surface: pygame.Surface, rect: pygame.Rect, w: int) -> None:
+    """Blit only the parts of the shadow the card will not cover (its opaque middle, inset
+    by the corner radius, hides the rest): about half the pixels of a full blit."""
+    shade, (dx, dy) = _shadow_image(w)
+    sw, sh = shade.get_size()
+    r = corner_radius(w)
+    # the card's opaque inner rect, in the shadow's coordinates
+    inner = pygame.Rect(-dx + r, -dy + r, rect.w - 2 * r, rect.h - 2 * r)
+    if inner.w <= 0 or inner.h <= 0:
+        surface.blit(shade, (rect.x + dx, rect.y + dy))
+        return
+    ox, oy = rect.x + dx, rect.y + dy
+    for area in ((0, 0, sw, inner.top), (0, inner.bottom, sw, sh - inner.bottom),
+                 (0, inner.top, inner.left, inner.h),
+                 (inner.right, inner.top, sw - inner.right, inner.h)):
+        if area[2] > 0 and area[3] > 0:
+            surface.blit(shade, (ox + area[0], oy + area[1]), area)
 
 
 # Layout of a face at a given width --------------------------------------------------------
@@ -310,7 +337,10 @@ class _Layout:
     def __init__(self, w: int):
         h = card_size(w)[1]
         self.w, self.h = w, h
-        k = 0.28 if w <= 40 else (0.2 if w >= 120 else 0.28 - 0.08 * (w - 40) / 80)
+        if w <= 40:  # tiny cards: the index is nearly all one can read
+            k = 0.28 + 0.04 * max(0, min(1, (40 - w) / 10))
+        else:
+            k = 0.2 if w >= 120 else 0.28 - 0.08 * (w - 40) / 80
         fs = max(7, int(round(w * k)))
         self.font_px = fs
         self.cap = max(5, int(round(fs * 0.75)))
@@ -333,9 +363,16 @@ class _Layout:
             if fits or p < 3:
                 break
             p *= 0.96
-        self.pip = max(3, int(round(p)))
+        self.pip = max(5, int(round(p)))  # below 5 px a pip is only a smudge
         self.cols = (col, w / 2, w - col)
-        self.ace = int(round(w * 0.46))
+        # the ace's big symbol must clear the index across or above it
+        clear_x = 2 * (w / 2 - self.right - w * 0.03)
+        clear_y = 2 * (h / 2 - self.bottom - w * 0.03)
+        self.ace_max = max(clear_x, clear_y, w * 0.4)
+        self.ace = int(round(min(w * 0.46, self.ace_max)))
+        # Tiny cards (about 35 px and less): the index leaves no room for two columns of
+        # pips, so number cards show one suit symbol in the middle, as the ace does.
+        self.compact = w < 36 or (w - 2 * col) < self.pip
         # court frame and the notches left for the indices
         m = max(1, int(round(w * 0.06)))
         self.frame = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
@@ -411,7 +448,7 @@ def _draw_pips(card_surf, card: Card, colour, lay: _Layout) -> None:
 
 
 def _draw_ace(card_surf, card: Card, colour, lay: _Layout) -> None:
-    size = int(round(lay.ace * (1.25 if card.suit == "S" else 1.0)))
+    size = int(round(min(lay.ace * (1.25 if card.suit == "S" else 1.0), lay.ace_max)))
     img = pip(card.suit, size, colour)
     card_surf.blit(img, img.get_rect(center=(lay.w // 2, lay.h // 2)))
 
@@ -610,7 +647,7 @@ def face(card: Card, width, four_colour: bool = False) -> pygame.Surface:
         colour = colour_of(card.suit, four_colour)
         lay = _layout(w)
         surf = _base(w).copy()
-        if card.rank == 1:
+        if card.rank == 1 or (card.rank <= 10 and lay.compact):
             _draw_ace(surf, card, colour, lay)
         elif card.rank <= 10:
             _draw_pips(surf, card, colour, lay)
@@ -735,8 +772,7 @@ def draw_card(surface: pygame.Surface, card, rect_or_topleft, width=None, face_u
     with a soft shadow. Returns the card's rect."""
     rect, w = _as_rect(rect_or_topleft, width)
     if shadow:
-        shade, (dx, dy) = _shadow_image(w)
-        surface.blit(shade, (rect.x + dx, rect.y + dy))
+        _blit_shadow(surface, rect, w)
     if card is None or not face_up:
         surface.blit(back(w, back_colour), rect)
     else:
