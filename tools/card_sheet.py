@@ -98,11 +98,12 @@ def timing(width: int, repeats: int = 5) -> tuple[float, float, float]:
                 ui_cards.face(Card(rank, suit), width)
         ui_cards.back(width)
         per_cards.append((time.perf_counter() - t0) * 1000 / 53)
-        t0 = time.perf_counter()
-        for i in range(60):
-            ui_cards.draw_card(target, Card(i % 13 + 1, SUITS[i % 4]),
-                               (i * 25 % 1700, i * 7 % 800), width)
-        blits.append((time.perf_counter() - t0) * 1e6 / 60)
+        for _ in range(3):  # a frame of 60 cached cards, drawn a few times
+            t0 = time.perf_counter()
+            for i in range(60):
+                ui_cards.draw_card(target, Card(i % 13 + 1, SUITS[i % 4]),
+                                   (i * 25 % 1700, i * 7 % 800), width)
+            blits.append((time.perf_counter() - t0) * 1e6 / 60)
     return min(firsts), min(per_cards), min(blits)
 
 
