@@ -1,0 +1,1 @@
+"""Quarto: the rules (`rules.py`) and, later, the scene that draws them."""
