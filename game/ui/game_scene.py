@@ -114,23 +114,37 @@ class GameScene(Scene):
         return humans[0] if humans else 0
 
     def seat_name(self, seat: int) -> str:
+        """'You', 'Player 2', 'Computer' or 'Computer 3' (a game may name its seats)."""
         key = f"{self.game}.seat.{seat}"
-        base = t(key) if has(key) else t("seat.number", n=seat + 1)
+        if has(key):
+            return t(key)
         if self.is_human(seat):
-            return t("seat.you") if len(self.human_seats) == 1 else base
-        return t("seat.computer_named", name=base, level=t(f"level.{self.seats[seat]}"))
+            return t("seat.you") if len(self.human_seats) == 1 else t("seat.number", n=seat + 1)
+        computers = [s for s in range(len(self.seats)) if not self.is_human(s)]
+        return t("seat.computer_plain") if len(computers) == 1 else t("seat.computer_number", n=seat + 1)
+
+    def seat_level(self, seat: int) -> str:
+        """'hard' for a computer seat, '' for a human."""
+        return "" if self.is_human(seat) else t(f"level.{self.seats[seat]}")
 
     @property
     def humans_turn(self) -> bool:
         return not self.state.is_over() and self.is_human(self.state.to_move())
 
     # -- moves ----------------------------------------------------------------------------
-    def apply(self, move) -> bool:
-        """Play a move for whoever is to move; an illegal one is refused and explained."""
+    def apply(self, move, play=None) -> bool:
+        """Play a move for whoever is to move; an illegal one is refused and explained.
+
+        `play` replaces `state.play(move)` for a rules call that chooses the move itself (a
+        clock running out); it returns the move it made.
+        """
         mover = self.state.to_move()
         before = self.state.copy() if self.is_human(mover) else None
         try:
-            self.state.play(move)
+            if play is None:
+                self.state.play(move)
+            else:
+                move = play()
         except IllegalMove as error:
             self.app.sound.play("error")
             self.app.notify(t(error.key, **error.params) if error.key and has(error.key) else str(error))

@@ -49,3 +49,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """The text, cut with an ellipsis where it would be wider than `width` pixels."""
+    face = font(size, bold)
+    if face.size(text)[0] <= width:
+        return text
+    while text and face.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"

@@ -1,0 +1,616 @@
+"""Quarto on screen: the board, the pieces beside it, the piece in hand, and whose turn it is.
+
+Pieces are drawn in a three-quarter view so all four attributes read at a glance, also for
+colour-blind players: light or dark by brightness (cream against near-black), round or
+square by outline, tall or short by height, hollow by a dark hole in the top.
+The player picks a square, then the piece to give (select-then-target with keyboard or
+gamepad, or clicks with the mouse); the legal targets light up.
+"""
+from __future__ import annotations
+
+import functools
+import math
+
+import pygame
+
+from game.quarto import rules
+from game.ui import input as inp
+from game.ui import theme
+from game.ui.game_scene import GameScene
+from game.ui.i18n import t
+from game.ui.text import blit_text, fit
+from game.ui.widgets import nearest
+
+WOOD = (122, 84, 50)
+WOOD_DARK = (86, 58, 34)
+SLOT = (64, 42, 24)
+LIGHT = {"top": (246, 232, 204), "side": (218, 196, 160), "edge": (128, 100, 66), "hole": (160, 128, 92)}
+DARK = {"top": (92, 66, 52), "side": (60, 40, 30), "edge": (22, 14, 10), "hole": (24, 14, 10)}
+GAME_OVER_PAUSE = 1.6   # seconds the finished board shows before the result or next game
+
+
+@functools.lru_cache(maxsize=256)
+def piece_image(piece: int, size: int) -> pygame.Surface:
+    """A piece drawn into a size x size square, standing on its bottom edge (cached)."""
+    scale = 3  # drawn large and smoothly scaled down: antialiased edges
+    s = size * scale
+    image = pygame.Surface((s, s), pygame.SRCALPHA)
+    colours = DARK if piece & rules.DARK else LIGHT
+    square = bool(piece & rules.SQUARE)
+    tall = bool(piece & rules.TALL)
+    hollow = bool(piece & rules.HOLLOW)
+    width = s * 0.62
+    cap = width * 0.36                      # the top face seen from above at an angle
+    body = s * (0.62 if tall else 0.26)     # visible height of the side
+    left = (s - width) / 2
+    bottom = s * 0.96
+    top = bottom - body - cap
+    edge = max(2, int(s * 0.018))
+    if square:
+        side = pygame.Rect(left, top + cap / 2, width, body + cap / 2)
+        pygame.draw.rect(image, colours["side"], side)
+        pygame.draw.rect(image, colours["edge"], side, edge)
+        cap_rect = pygame.Rect(left, top, width, cap)
+        pygame.draw.rect(image, colours["top"], cap_rect)
+        pygame.draw.rect(image, colours["edge"], cap_rect, edge)
+        if hollow:
+            hole = cap_rect.inflate(-width * 0.42, -cap * 0.42)
+            pygame.draw.rect(image, colours["hole"], hole)
+            pygame.draw.rect(image, colours["edge"], hole, edge)
+    else:
+        base = pygame.Rect(left, bottom - cap, width, cap)
+        pygame.draw.ellipse(image, colours["side"], base)
+        pygame.draw.ellipse(image, colours["edge"], base, edge)
+        side = pygame.Rect(left, top + cap / 2, width, body)
+        pygame.draw.rect(image, colours["side"], side)
+        pygame.draw.line(image, colours["edge"], side.topleft, side.bottomleft, edge)
+        pygame.draw.line(image, colours["edge"], (side.right - 1, side.top), (side.right - 1, side.bottom), edge)
+        cap_rect = pygame.Rect(left, top, width, cap)
+        pygame.draw.ellipse(image, colours["top"], cap_rect)
+        pygame.draw.ellipse(image, colours["edge"], cap_rect, edge)
+        if hollow:
+            hole = cap_rect.inflate(-width * 0.42, -cap * 0.42)
+            pygame.draw.ellipse(image, colours["hole"], hole)
+            pygame.draw.ellipse(image, colours["edge"], hole, edge)
+    return pygame.transform.smoothscale(image, (size, size))
+
+
+def piece_words(piece: int) -> str:
+    """'light · round · tall · hollow': the attributes in the player's language."""
+    return " \u00b7 ".join(t(f"quarto.attr.{value}") for value in rules.piece_attributes(piece).values())
+
+
+class Target:
+    __slots__ = ("kind", "value", "rect")
+
+    def __init__(self, kind: str, value, rect: pygame.Rect):
+        self.kind, self.value, self.rect = kind, value, rect
+
+
+class QuartoScene(GameScene):
+    game = "quarto"
+
+    def __init__(self, app, setup, state, seed):
+        super().__init__(app, setup, state, seed)
+        self.chosen_square = None        # a placement waiting for the piece to give
+        self.focus = ("square", 5)
+        self.placed_at = {}              # square -> time it was placed (drop animation)
+        self.over_time = None            # when the current game ended
+        self.clock_left = None
+        self.clock_turn = None
+        self.hover = None
+
+    def enter(self):
+        self._focus_for_phase()
+
+    # -- rules helpers --------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.state.phase()
+
+    def legal(self):
+        return self.state.legal_moves() if self.humans_turn else []
+
+    def square_moves(self, square):
+        return [m for m in self.legal() if isinstance(m, rules.Place) and m.square == square]
+
+    def finishing_move(self, square):
+        """The move that places on `square` and gives nothing (a win in auto mode, the last square)."""
+        for move in self.square_moves(square):
+            if move.give is None and not move.call:
+                return move
+        return None
+
+    def button_moves(self) -> list[tuple[str, object]]:
+        """(label key, move or action) for the buttons that make sense now."""
+        buttons = []
+        legal = self.legal()
+        if self.humans_turn:
+            if rules.Claim() in legal:
+                buttons.append(("quarto.button.claim", rules.Claim()))
+            if self.chosen_square is not None and self.state.call_mode:
+                buttons.append(("quarto.button.call", rules.Place(self.chosen_square, None, True)))
+            if rules.Pass() in legal:
+                buttons.append(("quarto.button.pass", rules.Pass()))
+            if rules.NextGame() in legal:
+                buttons.append(("quarto.button.next", rules.NextGame()))
+            if self.phase in ("place", "give", "pass"):
+                buttons.append(("quarto.button.hint", "hint"))
+        if self.can_undo() and self.humans_turn:
+            buttons.append(("quarto.button.undo", "undo"))
+        return buttons
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self):
+        u = self.app.u
+        area = self.app.content_rect()
+        margin = int(36 * u)
+        top = area.y + int(100 * u)
+        size = int(min(area.h - top - margin, area.w * 0.47))
+        board = pygame.Rect(area.x + margin, top, size, size)
+        right = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+        cell = size * 0.86 / 4
+        inset = (size - cell * 4) / 2
+        squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
+                   for i in range(16)]
+        hand = pygame.Rect(right.x, right.y, right.w, int(min(230 * u, right.h * 0.28)))
+        pool_cell = min(right.w / 8, (right.h - hand.h) * 0.2)
+        pool_top = hand.bottom + int(46 * u)
+        pool = [pygame.Rect(right.x + (p % 8) * pool_cell, pool_top + (p // 8) * pool_cell * 1.05, pool_cell, pool_cell)
+                for p in range(16)]
+        buttons_top = pool_top + pool_cell * 2.1 + int(18 * u)
+        button_rects = []
+        x = right.x
+        height = int(64 * u)
+        for key, _ in self.button_moves():
+            width = max(int(150 * u), int(theme.SMALL * u * 0.62 * len(t(key))) + int(44 * u))
+            if x + width > right.right:
+                break
+            button_rects.append(pygame.Rect(x, buttons_top, width, height))
+            x += width + int(14 * u)
+        info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
+        return {"board": board, "squares": squares, "hand": hand, "pool": pool, "buttons": button_rects, "info": info}
+
+    def targets(self, layout) -> list[Target]:
+        found = [Target("square", i, rect) for i, rect in enumerate(layout["squares"])]
+        available = set(self.state.available())
+        found += [Target("piece", p, rect) for p, rect in enumerate(layout["pool"]) if p in available]
+        found += [Target("button", i, rect) for i, rect in enumerate(layout["buttons"])]
+        return found
+
+    def is_legal_target(self, target: Target) -> bool:
+        if not self.humans_turn:
+            return False
+        phase = self.phase
+        if target.kind == "button":
+            return True
+        if target.kind == "square":
+            return phase == "place" and self.chosen_square is None and bool(self.square_moves(target.value))
+        if target.kind == "piece":
+            if phase == "give":
+                return True
+            return phase == "place" and self.chosen_square is not None and any(
+                m.give == target.value for m in self.square_moves(self.chosen_square))
+        return False
+
+    # -- input ----------------------------------------------------------------------------
+    def handle_game(self, action):
+        layout = self.layout()
+        targets = self.targets(layout)
+        name = action.name
+        if name in inp.DIRECTIONS:
+            current = self._focused_target(targets)
+            if current is None:
+                self._focus_first(targets)
+                return
+            others = [target for target in targets if target is not current]
+            index = nearest(current.rect, [target.rect for target in others], name)
+            if index is not None:
+                self.focus = (others[index].kind, others[index].value)
+                self.app.sound.play("click")
+            return
+        if name == inp.POINT:
+            hit = self._target_at(targets, action.pos)
+            self.hover = (hit.kind, hit.value) if hit else None
+            if hit:
+                self.focus = (hit.kind, hit.value)
+            return
+        if name == inp.PRESS:
+            hit = self._target_at(targets, action.pos)
+            if hit:
+                self.focus = (hit.kind, hit.value)
+                self._choose(hit)
+            return
+        if name == inp.CONFIRM:
+            current = self._focused_target(targets)
+            if current:
+                self._choose(current)
+            return
+        if name == inp.BACK:
+            if self.chosen_square is not None:
+                self.focus = ("square", self.chosen_square)
+                self.chosen_square = None
+                self.app.sound.play("click")
+            return
+        if name == inp.ACTION1:
+            self.ask_hint()
+            return
+        if name == inp.ACTION2:
+            self.undo()
+            return
+        if name == inp.NEXT and rules.NextGame() in self.legal():
+            self.apply(rules.NextGame())
+
+    def _focused_target(self, targets):
+        return next((target for target in targets if (target.kind, target.value) == self.focus), None)
+
+    def _focus_first(self, targets):
+        legal = [target for target in targets if self.is_legal_target(target) and target.kind != "button"]
+        pick = legal[0] if legal else (targets[0] if targets else None)
+        if pick:
+            self.focus = (pick.kind, pick.value)
+
+    @staticmethod
+    def _target_at(targets, pos):
+        return next((target for target in targets if target.rect.collidepoint(pos)), None)
+
+    def _choose(self, target: Target):
+        if not self.humans_turn:
+            self.app.sound.play("error")
+            return
+        if target.kind == "button":
+            buttons = self.button_moves()
+            if target.value >= len(buttons):
+                return
+            _, what = buttons[target.value]
+            if what == "hint":
+                self.ask_hint()
+            elif what == "undo":
+                self.undo()
+            else:
+                self.apply(what)
+            return
+        phase = self.phase
+        if target.kind == "piece":
+            if phase == "give":
+                self.apply(rules.Give(target.value))
+            elif phase == "place" and self.chosen_square is not None:
+                self.apply(rules.Place(self.chosen_square, target.value))
+            else:
+                self._refuse("quarto.say.place_first")
+            return
+        if target.kind == "square":
+            if phase != "place":
+                self._refuse("quarto.say.give_first" if phase == "give" else "quarto.say.use_buttons")
+                return
+            if self.chosen_square is not None:
+                if target.value == self.chosen_square:
+                    return
+                self.chosen_square = None  # choosing another square changes the placement
+            if self.state.board[target.value] is not None:
+                self._refuse("quarto.say.taken")
+                return
+            finishing = self.finishing_move(target.value)
+            if finishing is not None:
+                self.apply(finishing)
+                return
+            self.chosen_square = target.value
+            self.app.sound.play("piece")
+            available = self.state.available()
+            if available:
+                self.focus = ("piece", available[0])
+
+    def _refuse(self, key):
+        self.app.sound.play("error")
+        self.app.notify(t(key))
+
+    # -- turn flow ------------------------------------------------------------------------
+    def after_move(self, seat, move):
+        self.chosen_square = None
+        if isinstance(move, rules.Place):
+            self.placed_at[move.square] = self.time
+            self.app.sound.play("piece")
+        elif isinstance(move, rules.NextGame):
+            self.placed_at.clear()
+            self.over_time = None
+        else:
+            self.app.sound.play("click")
+        if self.state.game_over() and self.over_time is None:
+            self.over_time = self.time
+            if not self.state.is_over():
+                self.app.sound.play("win" if self.state.winner is not None else "card")
+        self._focus_for_phase()
+
+    def after_undo(self):
+        self.chosen_square = None
+        self.over_time = None
+        self._focus_for_phase()
+
+    def _focus_for_phase(self):
+        phase = self.phase
+        if phase == "give" or (phase == "place" and self.chosen_square is not None):
+            available = self.state.available()
+            if available and (self.focus[0] != "piece" or self.focus[1] not in available):
+                self.focus = ("piece", available[0])
+        elif phase == "place":
+            empty = self.state.empty_squares()
+            if empty and (self.focus[0] != "square" or self.focus[1] not in empty):
+                self.focus = ("square", empty[0])
+
+    def computer_may_move(self):
+        # the finished board stays in view a moment before the computer starts the next game
+        return self.over_time is None or self.time - self.over_time >= GAME_OVER_PAUSE
+
+    def game_over(self):
+        self.pending_result = True
+
+    def update(self, dt):
+        super().update(dt)
+        if getattr(self, "pending_result", False) and self.over_time is not None \
+                and self.time - self.over_time >= GAME_OVER_PAUSE:
+            self.pending_result = False
+            super().game_over()
+        self._run_clock(dt)
+
+    def _run_clock(self, dt):
+        seconds = self.state.clock_seconds()
+        if not seconds or not self.humans_turn or self.phase not in ("place", "give", "pass"):
+            self.clock_left = None
+            return
+        turn = len(self.state.log)
+        if self.clock_turn != turn:
+            self.clock_turn, self.clock_left = turn, float(seconds)
+        self.clock_left -= dt
+        if self.clock_left <= 0:
+            self.clock_left = None
+            self.app.notify(t("quarto.say.time_up"), 4)
+            self.apply(None, play=self.state.play_timeout)
+
+    def on_hint(self, move, reason):
+        self.app.notify(t("quarto.say.hint", move=self.move_text(move), reason=reason), 6)
+
+    # -- statistics -------------------------------------------------------------------------
+    def result_lines(self):
+        a, b = self.state.scores()
+        lines = []
+        if self.state.games > 1:
+            lines.append(t("quarto.say.match_score", a=self.seat_name(0), b=self.seat_name(1), x=a, y=b,
+                           draws=self.state.draws()))
+        if self.state.claimed:
+            lines.append(t("quarto.say.claimed"))
+        return lines
+
+    # -- drawing ----------------------------------------------------------------------------
+    def move_text(self, move, short: bool = False) -> str:
+        """The move in words; `short` leaves the given piece to an icon beside the text."""
+        if isinstance(move, rules.Give):
+            return t("quarto.log.give", piece="" if short else piece_words(move.piece))
+        if isinstance(move, rules.Place):
+            text = rules.SQUARE_NAMES[move.square]
+            if move.call:
+                return t("quarto.log.call", square=text)
+            if move.give is not None:
+                return t("quarto.log.place_give", square=text, piece="" if short else piece_words(move.give))
+            return t("quarto.log.place", square=text)
+        return t(f"quarto.log.{type(move).__name__.lower()}")
+
+    def status_text(self) -> str:
+        state = self.state
+        phase = self.phase
+        mover = state.to_move()
+        if phase in ("game_over", "match_over"):
+            if state.winner is None:
+                return t("quarto.status.draw")
+            key = "quarto.status.claimed" if state.claimed else "quarto.status.won"
+            return t(key, name=self.seat_name(state.winner))
+        name = self.seat_name(mover)
+        if not self.is_human(mover):
+            return t("quarto.status.thinking", name=name)
+        if phase == "give":
+            return t("quarto.status.give_first", name=name)
+        if phase == "pass":
+            return t("quarto.status.pass", name=name)
+        if self.chosen_square is not None:
+            return t("quarto.status.choose_give" if not state.call_mode else "quarto.status.call_or_give", name=name)
+        if state.claimable():
+            return t("quarto.status.claim_or_place", name=name)
+        return t("quarto.status.place", name=name)
+
+    def draw(self, surface, alpha):
+        u = self.app.u
+        layout = self.layout()
+        surface.fill(theme.FELT_DARK)
+        self.draw_status(surface, self.status_text())
+        targets = self.targets(layout)
+        focused = self._focused_target(targets)
+        if focused is None and self.humans_turn:
+            self._focus_first(targets)
+            focused = self._focused_target(targets)
+        self._draw_board(surface, layout, focused)
+        self._draw_hand(surface, layout)
+        self._draw_pool(surface, layout, focused)
+        self._draw_buttons(surface, layout, focused)
+        self._draw_info(surface, layout)
+
+    def _pulse(self) -> float:
+        return 0.5 + 0.5 * math.sin(self.time * 5)
+
+    def _hint_parts(self):
+        if not self.hint:
+            return None, None
+        move = self.hint[0]
+        if isinstance(move, rules.Give):
+            return None, move.piece
+        if isinstance(move, rules.Place):
+            return move.square, move.give
+        return None, None
+
+    def _draw_board(self, surface, layout, focused):
+        u = self.app.u
+        board = layout["board"]
+        radius = int(board.w * 0.08)
+        pygame.draw.rect(surface, WOOD_DARK, board.move(int(6 * u), int(8 * u)), border_radius=radius)
+        pygame.draw.rect(surface, WOOD, board, border_radius=radius)
+        pygame.draw.rect(surface, WOOD_DARK, board, max(2, int(4 * u)), border_radius=radius)
+        win = set(self.state.winning_squares()) if self.state.game_over() else set()
+        claimable = set()
+        for g in self.state.claimable():
+            claimable.update(rules.GROUPS[g])
+        hint_square, _ = self._hint_parts()
+        for square, rect in enumerate(layout["squares"]):
+            slot = rect.inflate(-rect.w * 0.12, -rect.h * 0.12)
+            pygame.draw.ellipse(surface, SLOT, slot)
+            if square in win:
+                glow = theme.ACCENT if self._pulse() > 0.3 else theme.ACCENT_DARK
+                pygame.draw.ellipse(surface, glow, slot.inflate(int(10 * u), int(10 * u)), max(3, int(7 * u)))
+            elif square in claimable and self.humans_turn:
+                pygame.draw.ellipse(surface, theme.BAD, slot.inflate(int(8 * u), int(8 * u)), max(2, int(5 * u)))
+            target = Target("square", square, rect)
+            if self.is_legal_target(target):
+                pygame.draw.ellipse(surface, theme.LEGAL, slot, max(2, int(3 * u)))
+            if hint_square == square:
+                pygame.draw.ellipse(surface, theme.GOOD, slot.inflate(int(6 * u), int(6 * u)), max(3, int(6 * u)))
+            piece = self.state.board[square]
+            if piece is None and square == self.chosen_square and self.state.hand is not None:
+                piece = self.state.hand
+            if piece is not None:
+                self._draw_piece_in(surface, piece, rect, self.placed_at.get(square))
+            if focused is not None and focused.kind == "square" and focused.value == square and self.humans_turn:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-rect.w * 0.02, -rect.h * 0.02), max(3, int(5 * u)),
+                                 border_radius=int(rect.w * 0.2))
+        # coordinates a player can read out
+        for column in range(4):
+            rect = layout["squares"][column]
+            blit_text(surface, "abcd"[column], theme.TINY * u, theme.TEXT_DIM, (rect.centerx, board.y + 4 * u), "midtop")
+        for row in range(4):
+            rect = layout["squares"][row * 4]
+            blit_text(surface, str(row + 1), theme.TINY * u, theme.TEXT_DIM, (board.x + 10 * u, rect.centery), "midleft")
+
+    def _draw_piece_in(self, surface, piece, rect, placed_time=None):
+        size = int(rect.w * 0.94)
+        image = piece_image(piece, size)
+        drop = 0.0
+        duration = max(0.01, self.app.pace("animation"))
+        if placed_time is not None and self.time - placed_time < duration:
+            progress = (self.time - placed_time) / duration
+            drop = (1 - progress) ** 2 * rect.h * 0.6
+        target = image.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.12 - drop))
+        surface.blit(image, target)
+
+    def _draw_hand(self, surface, layout):
+        u = self.app.u
+        box = layout["hand"]
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=int(18 * u))
+        piece = self.state.hand
+        mover = self.state.to_move()
+        piece_box = pygame.Rect(box.x + 16 * u, box.y + 10 * u, box.h - 20 * u, box.h - 20 * u)
+        x = piece_box.right + 24 * u
+        if piece is not None and self.chosen_square is None:
+            pygame.draw.ellipse(surface, SLOT, piece_box.inflate(-piece_box.w * 0.1, -piece_box.h * 0.6).move(0, piece_box.h * 0.3))
+            surface.blit(piece_image(piece, piece_box.w), piece_box)
+            blit_text(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
+                      theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
+            blit_text(surface, piece_words(piece), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u), "topleft", bold=True)
+        else:
+            key = "quarto.hand.empty"
+            if self.phase == "give" or self.chosen_square is not None:
+                key = "quarto.hand.pick"
+            blit_text(surface, t(key), theme.BODY * u, theme.TEXT, (x, box.centery), "midleft")
+        if self.clock_left is not None:
+            colour = theme.BAD if self.clock_left < 10 else theme.TEXT
+            blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
+                      (box.right - 24 * u, box.centery), "midright", bold=True)
+
+    def _draw_pool(self, surface, layout, focused):
+        u = self.app.u
+        pool = layout["pool"]
+        top = pool[0].y
+        blit_text(surface, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, (pool[0].x, top - 8 * u), "bottomleft")
+        available = set(self.state.available())
+        _, hint_piece = self._hint_parts()
+        for piece, rect in enumerate(pool):
+            pygame.draw.rect(surface, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
+            if piece not in available:
+                continue
+            target = Target("piece", piece, rect)
+            if self.is_legal_target(target):
+                pygame.draw.rect(surface, theme.LEGAL, rect.inflate(-4 * u, -4 * u), max(2, int(3 * u)), border_radius=int(10 * u))
+            if hint_piece == piece:
+                pygame.draw.rect(surface, theme.GOOD, rect.inflate(-2 * u, -2 * u), max(3, int(5 * u)), border_radius=int(10 * u))
+            image = piece_image(piece, int(rect.w * 1.1))
+            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom)))
+            if focused is not None and focused.kind == "piece" and focused.value == piece and self.humans_turn:
+                pygame.draw.rect(surface, theme.ACCENT, rect, max(3, int(5 * u)), border_radius=int(10 * u))
+        if focused is not None and focused.kind == "piece" and self.humans_turn:
+            blit_text(surface, piece_words(focused.value), theme.SMALL * u, theme.TEXT,
+                      (pool[8].x, pool[8].bottom + 8 * u), "topleft")
+
+    def _draw_buttons(self, surface, layout, focused):
+        u = self.app.u
+        for index, ((key, _), rect) in enumerate(zip(self.button_moves(), layout["buttons"])):
+            is_focused = focused is not None and focused.kind == "button" and focused.value == index
+            important = key in ("quarto.button.call", "quarto.button.claim")
+            colour = theme.ACCENT_DARK if important else (theme.PANEL_LIGHT if is_focused else theme.PANEL)
+            pygame.draw.rect(surface, colour, rect, border_radius=int(12 * u))
+            if is_focused:
+                pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(4 * u)), border_radius=int(12 * u))
+            blit_text(surface, t(key), theme.SMALL * u, theme.TEXT, rect.center, "center", bold=important)
+
+    def _draw_info(self, surface, layout):
+        """Match score and rules in play on the left, the game's moves on the right."""
+        u = self.app.u
+        info = layout["info"]
+        left = pygame.Rect(info.x, info.y, int(info.w * 0.42), info.h)
+        moves = pygame.Rect(left.right + int(20 * u), info.y, info.right - left.right - int(20 * u), info.h)
+        y = left.y
+        if self.state.games > 1:
+            a, b = self.state.scores()
+            blit_text(surface, t("quarto.info.game", n=self.state.game_no + 1, of=self.state.games),
+                      theme.SMALL * u, theme.TEXT_DIM, (left.x, y), "topleft")
+            y += theme.SMALL * 1.4 * u
+            for seat, score in ((0, a), (1, b)):
+                level = self.seat_level(seat)
+                name = f"{self.seat_name(seat)} ({level})" if level else self.seat_name(seat)
+                blit_text(surface, f"{score}  {name}", theme.SMALL * u, theme.TEXT, (left.x, y), "topleft", bold=True)
+                y += theme.SMALL * 1.35 * u
+            y += theme.SMALL * 0.4 * u
+        rules_in_play = []
+        if self.state.mask != 15:
+            rules_in_play.append(t(f"quarto.opt.attributes.{self.state.mask}"))
+        if self.state.options["squares"]:
+            rules_in_play.append(t("quarto.info.squares"))
+        if self.state.call_mode:
+            rules_in_play.append(t("quarto.info.call"))
+        for line in rules_in_play:
+            blit_text(surface, line, theme.SMALL * u, theme.TEXT_DIM, (left.x, y), "topleft")
+            y += theme.SMALL * 1.35 * u
+        y = moves.y
+        blit_text(surface, t("quarto.info.moves"), theme.SMALL * u, theme.TEXT_DIM, (moves.x, y), "topleft")
+        y += theme.SMALL * 1.4 * u
+        log = self.state.game_log()
+        line_height = theme.TINY * 1.35 * u
+        room = max(1, int((moves.bottom - y) // line_height))
+        icon = int(line_height * 1.1)
+        for index in range(max(0, len(log) - room), len(log)):
+            seat = (self.state.first + index) % 2
+            move = log[index]
+            text = f"{index + 1}. {self.seat_name(seat)}: {self.move_text(move, short=True)}"
+            text = fit(text, int(theme.TINY * u), moves.w - icon - int(8 * u))
+            rect = blit_text(surface, text, theme.TINY * u, theme.TEXT, (moves.x, y), "topleft")
+            given = move.piece if isinstance(move, rules.Give) else getattr(move, "give", None)
+            if given is not None:
+                surface.blit(piece_image(given, icon), (rect.right + 6 * u, rect.centery - icon * 0.6))
+            y += line_height
+
+    def legend(self):
+        items = [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")]
+        if self.chosen_square is not None:
+            items.append((inp.BACK, "legend.cancel"))
+        items += [(inp.ACTION1, "legend.hint")]
+        if self.can_undo():
+            items.append((inp.ACTION2, "legend.undo"))
+        items.append((inp.MENU, "legend.pause"))
+        return items
+
+
+SCENE = QuartoScene

@@ -1,0 +1,120 @@
+"""A whole Quarto game through the scene, driven by posted mouse and keyboard events."""
+import random
+
+import pygame
+import pytest
+
+from game.quarto import rules
+from game.ui.game_scene import start_game
+
+
+def click(pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+def run_until(app, condition, frames=3000):
+    for _ in range(frames):
+        app.tick(1 / 60)
+        if condition():
+            return True
+    return False
+
+
+def human_clicks(scene, rng):
+    """Click a legal square, then a legal piece to give (or the finishing square)."""
+    layout = scene.layout()
+    legal = scene.state.legal_moves()
+    phase = scene.state.phase()
+    if phase == "give":
+        move = rng.choice(legal)
+        click(layout["pool"][move.piece].center)
+        return
+    move = rng.choice([m for m in legal if isinstance(m, rules.Place) and not m.call])
+    click(layout["squares"][move.square].center)
+    if move.give is not None:
+        click(layout["pool"][move.give].center)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_mouse_plays_a_whole_game_against_the_computer(make_app, seed):
+    app = make_app(size=(1280, 720))
+    app.store.settings["computer_pace"] = "instant"
+    setup = {"players": 2, "seats": ["human", "random"], "options": {}}
+    start_game(app, "quarto", setup, seed)
+    scene = app.top
+    rng = random.Random(seed)
+    for _ in range(40):
+        if scene.state.is_over():
+            break
+        if scene.humans_turn:
+            moves_before = len(scene.state.log)
+            human_clicks(scene, rng)
+            app.tick(1 / 60)
+            assert len(scene.state.log) == moves_before + 1, "the clicks did not make a move"
+        else:
+            assert run_until(app, lambda: scene.humans_turn or scene.state.is_over())
+    assert scene.state.is_over()
+    assert run_until(app, lambda: app.top.name == "result", frames=400)
+    assert app.store.stats_for("quarto")["played"] == 1
+    assert app.store.load_game() is None  # a finished game is no longer offered to continue
+
+
+def test_keyboard_gives_then_places(make_app):
+    app = make_app()
+    app.store.settings["computer_pace"] = "instant"
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "human"], "options": {}}, 5)
+    scene = app.top
+    first = scene.state.to_move()
+    assert scene.state.phase() == "give"
+    key(pygame.K_RETURN)                 # the focus starts on a piece: give it
+    app.tick(1 / 60)
+    assert scene.state.phase() == "place" and scene.state.to_move() == 1 - first
+    key(pygame.K_LEFT)                   # from the pool towards the board
+    for _ in range(4):
+        key(pygame.K_LEFT)
+    key(pygame.K_RETURN)                 # a square
+    app.tick(1 / 60)
+    assert scene.chosen_square is not None
+    key(pygame.K_RETURN)                 # the focus moved to a piece: give it
+    app.tick(1 / 60)
+    assert sum(p is not None for p in scene.state.board) == 1
+    assert scene.state.to_move() == first
+
+
+def test_undo_takes_back_the_move_and_the_reply(make_app):
+    app = make_app()
+    app.store.settings["computer_pace"] = "instant"
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {}}, 11)
+    scene = app.top
+    assert run_until(app, lambda: scene.humans_turn)
+    before = scene.state.to_notation()
+    human_clicks(scene, random.Random(3))
+    assert run_until(app, lambda: scene.humans_turn and scene.state.to_notation() != before)
+    key(pygame.K_u)
+    app.tick(1 / 60)
+    assert scene.state.to_notation() == before
+
+
+def test_resume_after_quitting_restores_the_position(make_app, tmp_path):
+    app = make_app(data_dir=tmp_path)
+    app.store.settings["computer_pace"] = "instant"
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {"squares": True}}, 21)
+    scene = app.top
+    assert run_until(app, lambda: scene.humans_turn)
+    human_clicks(scene, random.Random(1))
+    assert run_until(app, lambda: scene.humans_turn)
+    position = scene.state.to_notation()
+    app.close()
+    from game.ui.game_scene import continue_game
+    again = make_app(data_dir=tmp_path)
+    from main import open_scene
+    open_scene(again, "title", None)
+    continue_game(again)
+    assert again.top.name == "game"
+    assert again.top.state.to_notation() == position
