@@ -511,11 +511,15 @@ class QuartoScene(GameScene):
             blit_text(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
                       theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
             blit_text(surface, piece_words(piece), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u), "topleft", bold=True)
+        elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
+            # the piece under the focus cursor, previewed with its attributes in words
+            blit_text(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
+            if self.focus[0] == "piece" and self.focus[1] in self.state.available():
+                surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
+                blit_text(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u),
+                          "topleft", bold=True)
         else:
-            key = "quarto.hand.empty"
-            if self.phase == "give" or self.chosen_square is not None:
-                key = "quarto.hand.pick"
-            blit_text(surface, t(key), theme.BODY * u, theme.TEXT, (x, box.centery), "midleft")
+            blit_text(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM, (x, box.centery), "midleft")
         if self.clock_left is not None:
             colour = theme.BAD if self.clock_left < 10 else theme.TEXT
             blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
@@ -541,9 +545,6 @@ class QuartoScene(GameScene):
             surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom)))
             if focused is not None and focused.kind == "piece" and focused.value == piece and self.humans_turn:
                 pygame.draw.rect(surface, theme.ACCENT, rect, max(3, int(5 * u)), border_radius=int(10 * u))
-        if focused is not None and focused.kind == "piece" and self.humans_turn:
-            blit_text(surface, piece_words(focused.value), theme.SMALL * u, theme.TEXT,
-                      (pool[8].x, pool[8].bottom + 8 * u), "topleft")
 
     def _draw_buttons(self, surface, layout, focused):
         u = self.app.u
