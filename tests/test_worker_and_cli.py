@@ -1,0 +1,119 @@
+"""The computer-player worker process, make_bot, the arena and the command line."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai import LEVELS, RandomBot, make_bot
+from ai.worker import BotWorker
+from game import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quarto_state(seed=3):
+    return registry.game("quarto").rules().new_game(seed, 2, {})
+
+
+def test_worker_process_answers_with_a_legal_move():
+    worker = BotWorker(use_process=True)
+    try:
+        assert worker.uses_process
+        state = quarto_state()
+        worker.ask("quarto", "random", 1, state.view(state.to_move()))
+        answer = worker.wait(timeout=60)
+        assert answer is not None and not answer.error
+        assert answer.move in state.legal_moves()
+    finally:
+        worker.close()
+
+
+def test_cancel_drops_the_answer_and_the_worker_goes_on():
+    worker = BotWorker(use_process=True)
+    try:
+        state = quarto_state()
+        worker.ask("quarto", "random", 1, state)
+        worker.cancel()
+        assert not worker.thinking
+        assert worker.poll() is None
+        worker.ask("quarto", "random", 2, state, kind="hint")
+        answer = worker.wait(timeout=60)
+        assert answer.move in state.legal_moves()
+    finally:
+        worker.close()
+
+
+def test_worker_reports_a_failing_bot_instead_of_dying():
+    worker = BotWorker(use_process=False)
+    try:
+        worker.ask("quarto", "no-such-level", 1, quarto_state())
+        answer = worker.wait(timeout=30)
+        assert answer.error and "no-such-level" in answer.error
+        worker.ask("quarto", "random", 1, quarto_state())
+        assert worker.wait(timeout=30).move is not None
+    finally:
+        worker.close()
+
+
+def test_make_bot_levels_and_errors():
+    assert isinstance(make_bot("quarto", "random", 1), RandomBot)
+    with pytest.raises(ValueError, match="unknown level"):
+        make_bot("quarto", "brilliant")
+    with pytest.raises(ValueError):
+        make_bot("no_such_game", "normal")
+    assert LEVELS == ("easy", "normal", "hard", "random")
+
+
+def test_arena_json_has_the_promised_shape():
+    out = subprocess.run([sys.executable, "-m", "ai.arena", "quarto", "--a", "random", "--b", "random",
+                          "--games", "6", "--seed", "5", "--json"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["game"] == "quarto" and result["games"] == 6 and result["seed"] == 5
+    assert [bot["name"] for bot in result["bots"]] == ["random (A)", "random (B)"]
+    for bot in result["bots"]:
+        assert bot["wins"] + bot["draws"] + bot["losses"] == 6
+    a, b = result["bots"]
+    assert a["wins"] == b["losses"] and a["draws"] == b["draws"]
+    assert set(result["ms_per_move"]) == {"mean", "max"}
+
+
+def test_arena_seats_alternate():
+    from ai.arena import seat_bots
+    assert seat_bots(0, 4, [0, 1]) == [0, 1, 0, 1]
+    assert seat_bots(1, 4, [0, 1]) == [1, 0, 1, 0]
+    assert seat_bots(3, 2, [0, 1]) == [1, 0]
+    assert seat_bots(0, 1, [0]) == [0]
+
+
+def run_main(*args):
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+
+
+def test_wrong_flags_get_a_clear_message():
+    result = run_main("--frames", "0", "--headless")
+    assert result.returncode == 2 and "--frames must be at least 1" in result.stderr
+    result = run_main("--size", "big")
+    assert result.returncode == 2 and "1280x720" in result.stderr
+    result = run_main("--headless", "--frames", "2", "--scene", "nowhere")
+    assert result.returncode == 2 and "unknown scene" in result.stderr
+
+
+def test_headless_screenshot_and_quiet_start(tmp_path):
+    shot = tmp_path / "title.png"
+    result = run_main("--headless", "--frames", "5", "--scene", "title", "--screenshot", str(shot),
+                      "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 0, result.stderr
+    assert shot.exists() and shot.stat().st_size > 10_000
+    assert result.stderr == ""  # no ALSA noise, no warnings: a player sees nothing odd
+
+
+def test_couch_mode_is_larger_and_shows_gamepad_buttons(make_app):
+    normal = make_app()
+    couch = make_app(couch=True)
+    assert couch.u > normal.u
+    assert couch.input.legend_name("confirm") == "A"
