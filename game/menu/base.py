@@ -1,6 +1,7 @@
 """A screen that is a titled list of widgets: the pattern of every menu."""
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -13,13 +14,22 @@ from game.ui.text import blit_text
 from game.ui.widgets import FocusList
 
 
+@functools.lru_cache(maxsize=4)
+def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """Felt lit from the middle: a soft radial fall-off drawn once per window size."""
+    w, h = size
+    small = pygame.Surface((64, 36))
+    for y in range(36):
+        for x in range(64):
+            d = min(1.0, math.hypot((x - 31.5) / 36, (y - 17.5) / 22))
+            mix = d * d
+            small.set_at((x, y), [round(a + (b - a) * mix) for a, b in zip(theme.FELT, theme.FELT_DARK)])
+    return pygame.transform.smoothscale(small, (w, h))
+
+
 def draw_backdrop(surface: pygame.Surface, u: float, time: float = 0.0) -> None:
-    """The table felt with a soft vignette and a few large suit shapes: the menus' backdrop."""
-    w, h = surface.get_size()
-    surface.fill(theme.FELT_DARK)
-    glow = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.ellipse(glow, (*theme.FELT, 255), pygame.Rect(-w * 0.1, -h * 0.2, w * 1.2, h * 1.4))
-    surface.blit(glow, (0, 0))
+    """The menus' backdrop: the table's felt."""
+    surface.blit(_backdrop(surface.get_size()), (0, 0))
 
 
 class MenuScene(Scene):
@@ -61,9 +71,9 @@ class MenuScene(Scene):
     def layout(self) -> None:
         u = self.app.u
         area = self.app.content_rect()
-        top = area.y + int(200 * u)
+        top = area.y + int(222 * u)
         width = min(int(self.width * u), area.w - int(60 * u))
-        rect = pygame.Rect(0, top, width, area.bottom - top - int(30 * u))
+        rect = pygame.Rect(0, top, width, area.bottom - top - int(70 * u))
         rect.centerx = area.centerx
         self.list.layout(rect, int(self.row * u), int(self.gap * u))
 
@@ -95,6 +105,10 @@ class MenuScene(Scene):
             blit_text(surface, subtitle, theme.SMALL * u, theme.TEXT_DIM, (area.centerx, area.y + 168 * u), "midtop")
         self.layout()
         self.list.draw(surface, u)
+        focused = self.list.focused
+        if focused is not None and getattr(focused, "help", ""):
+            blit_text(surface, t(focused.help), theme.SMALL * u, theme.TEXT_DIM,
+                      (area.centerx, area.bottom - 24 * u), "midbottom")
 
     def legend(self):
         return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.BACK, "legend.back")]

@@ -84,10 +84,11 @@ class SetupScene(MenuScene):
                 other, wanted = option.visible_if
                 if self.setup["options"].get(other) != wanted:
                     continue
-            widgets.append(Choice(option_label(info.name, option), list(option.choices),
-                                  self.setup["options"][option.key],
-                                  lambda value, key=option.key: self._set_option(key, value),
-                                  lambda value, option=option: choice_label(info.name, option, value)))
+            choice = Choice(option_label(info.name, option), list(option.choices), self.setup["options"][option.key],
+                            lambda value, key=option.key: self._set_option(key, value),
+                            lambda value, option=option: choice_label(info.name, option, value))
+            choice.help = option.help
+            widgets.append(choice)
         widgets.append(SeedField(t("setup.seed"), self.seed, self._set_seed, t("setup.seed_random")))
         widgets.append(Button(t("setup.start"), self.start))
         return widgets

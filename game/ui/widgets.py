@@ -23,6 +23,7 @@ def _call(value):
 class Widget:
     focusable = True
     height_factor = 1.0  # its row height relative to the list's row height
+    help = ""            # i18n key of a one-line explanation shown while focused
 
     def __init__(self):
         self.rect = pygame.Rect(0, 0, 0, 0)
