@@ -1,0 +1,854 @@
+"""Quarto knowledge for the computer players: a fast position, an exact endgame solver,
+a heuristic search for the opening and middle game, symmetries, and the three levels.
+
+Internal position (independent of the rules State, for speed) - a tuple
+`(p, avail, empt, gs, winat, key)`:
+- `p`: the piece the player to move must place;
+- `avail`: 16-bit set of the pieces still beside the board (not counting p);
+- `empt`: 16-bit set of the empty squares;
+- `gs`: per winning group, `code | count << 8`, where `code` has bit i set while every
+  piece in the group has attribute i = 1 and bit 4+i while they all have it = 0 (only the
+  attributes that count); a group whose code is 0 can no longer win;
+- `winat`: per square, the 16-bit set of pieces that would complete a winning group there;
+- `key`: the board as an int, 5 bits a square (the transposition key with p).
+
+A move is `(square, give)`; `give` is None when the placement wins or fills the board.
+The value of a position is from the point of view of the player to move: 1 a forced win,
+0 a draw, -1 a forced loss (the exact solver); the heuristic search uses ai.negamax.
+
+Move ordering (the one idea that makes the exact solver fast enough): placements that leave
+the fewest safe pieces to give come first, and near the root every (square, piece) is
+ordered by how many replies it leaves the opponent (a move leaving none wins at once).
+A piece that wins at once is never handed over while a safe piece exists (such moves are
+not even generated: they lose).
+"""
+from __future__ import annotations
+
+import functools
+import random
+import time
+
+from ai.negamax import WIN, Negamax, SearchTimeout
+from game.quarto import rules as R
+
+# --- tables ---------------------------------------------------------------------------------
+
+BITS: list = [()] * (1 << 16)
+POP: list = [0] * (1 << 16)
+for _m in range(1, 1 << 16):
+    _low = _m & -_m
+    BITS[_m] = (_low.bit_length() - 1,) + BITS[_m ^ _low]
+    POP[_m] = POP[_m ^ _low] + 1
+del _m, _low
+
+PM = tuple(p | ((15 ^ p) << 4) for p in range(16))   # the code bits a piece keeps
+
+
+class Geometry:
+    """Tables for one rule set: which groups win (lines, plus blocks) and which attributes count."""
+
+    def __init__(self, squares: bool, mask: int):
+        self.squares = squares
+        self.mask = mask
+        self.groups = tuple(R.GROUPS[g] for g in R.groups_in_play(squares))
+        self.G = len(self.groups)
+        self.gof = tuple(tuple(g for g in range(self.G) if s in self.groups[g]) for s in range(16))
+        self.gmask = tuple(sum(1 << s for s in grp) for grp in self.groups)
+        self.MM = mask | (mask << 4)
+        has = [sum(1 << p for p in range(16) if p >> i & 1) for i in range(4)]
+        hasnot = [sum(1 << p for p in range(16) if not p >> i & 1) for i in range(4)]
+        self.HASV = tuple(has + hasnot)          # pieces having the value of code bit i
+        winset = [0] * 256
+        for c in range(256):
+            w = 0
+            for i in range(8):
+                if c >> i & 1:
+                    w |= self.HASV[i]
+            winset[c] = w
+        self.WINSET = tuple(winset)
+        self.CODEBITS = tuple(tuple(i for i in range(8) if c >> i & 1) for c in range(256))
+        self.common = tuple(tuple(g for g in self.gof[a] if g in self.gof[b])
+                            for a in range(16) for b in range(16))
+        self.symmetries = board_symmetries(self.groups)
+        self.attribute_maps = attribute_maps(mask)
+
+    # -- positions -------------------------------------------------------------------------
+    def position(self, board, hand):
+        """The internal position of a rules board (list of piece or None) and hand piece."""
+        MM = self.MM
+        gs = []
+        for grp in self.groups:
+            c = MM
+            n = 0
+            for s in grp:
+                if board[s] is not None:
+                    c &= PM[board[s]]
+                    n += 1
+            gs.append(c | (n << 8))
+        empt = 0
+        for s in range(16):
+            if board[s] is None:
+                empt |= 1 << s
+        winat = [0] * 16
+        for g in range(self.G):
+            v = gs[g]
+            if v >> 8 == 3 and v & 255:
+                e = (empt & self.gmask[g]).bit_length() - 1
+                winat[e] |= self.WINSET[v & 255]
+        avail = 0xFFFF
+        key = 0
+        for s in range(16):
+            if board[s] is not None:
+                avail &= ~(1 << board[s])
+                key |= (board[s] + 1) << (5 * s)
+        if hand is not None:
+            avail &= ~(1 << hand)
+        return (hand, avail, empt, gs, winat, key)
+
+    def place(self, pos, s):
+        """(gs, winat, empt, key) after placing the piece in hand on s."""
+        p, avail, empt, gs, winat, key = pos
+        pm = PM[p]
+        ngs = gs[:]
+        nw = winat[:]
+        ne = empt ^ (1 << s)
+        gmask = self.gmask
+        WINSET = self.WINSET
+        for g in self.gof[s]:
+            v = (ngs[g] & (pm | 0xF00)) + 0x100
+            ngs[g] = v
+            if v >> 8 == 3 and v & 255:
+                nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+        return ngs, nw, ne, key | (p + 1) << (5 * s)
+
+    def child(self, pos, s, q):
+        ngs, nw, ne, nk = self.place(pos, s)
+        return (q, pos[1] ^ (1 << q), ne, ngs, nw, nk)
+
+    def wins_at(self, pos, s) -> bool:
+        return bool(pos[4][s] >> pos[0] & 1)
+
+    def winning_squares(self, pos) -> list:
+        p, _, empt, _, winat, _ = pos
+        return [s for s in BITS[empt] if winat[s] >> p & 1]
+
+    def safe_sets(self, pos) -> list:
+        """[(square, set of safe pieces to give after placing there)] for non-winning squares."""
+        p, avail, empt, gs, winat, _ = pos
+        sq = BITS[empt]
+        pm = PM[p]
+        gof = self.gof
+        WINSET = self.WINSET
+        out = []
+        for s in sq:
+            t = 0
+            for e in sq:
+                if e != s:
+                    t |= winat[e]
+            for g in gof[s]:
+                v = gs[g]
+                if v >> 8 == 2:
+                    c = v & pm & 255
+                    if c:
+                        t |= WINSET[c]
+            out.append((s, avail & ~t))
+        return out
+
+    def threats(self, pos) -> int:
+        """Set of pieces that would win somewhere right now."""
+        t = 0
+        for s in BITS[pos[2]]:
+            t |= pos[4][s]
+        return t
+
+    def reply_count(self, pos) -> int:
+        """How many (square, safe piece) moves the player to move has (mobility)."""
+        if pos[1] == 0:
+            return 1
+        return sum(POP[safe] for _, safe in self.safe_sets(pos))
+
+    def live(self, pos) -> bool:
+        """Can any group still be completed with a shared attribute by the pieces left?"""
+        p, avail, _, gs, _, _ = pos
+        rem = avail | (1 << p)
+        for v in gs:
+            c = v & 255
+            if c and v < 0x400:
+                need = 4 - (v >> 8)
+                for i in self.CODEBITS[c]:
+                    if POP[rem & self.HASV[i]] >= need:
+                        return True
+        return False
+
+
+@functools.lru_cache(maxsize=None)
+def geometry(squares: bool, mask: int) -> Geometry:
+    return Geometry(squares, mask)
+
+
+def geometry_of(state) -> Geometry:
+    return geometry(bool(state.options["squares"]), state.options["attributes"])
+
+
+# --- symmetries -------------------------------------------------------------------------------
+
+def board_symmetries(groups) -> tuple:
+    """Square permutations (as tuples: new square -> old square) that map the winning groups
+    onto themselves: 32 for the ten lines (the 8 of the square, times swapping the inner and
+    outer rows and columns, times the 'mid-flip'), 8 when the 2x2 blocks count too."""
+    import itertools
+
+    wanted = {frozenset(g) for g in groups}
+    found = []
+    for rows in itertools.permutations(range(4)):
+        for cols in itertools.permutations(range(4)):
+            for transpose in (False, True):
+                perm = []
+                for s in range(16):
+                    r, c = divmod(s, 4)
+                    if transpose:
+                        r, c = c, r
+                    perm.append(4 * rows[r] + cols[c])
+                if all(frozenset(perm[s] for s in g) in wanted for g in groups):
+                    found.append(tuple(perm))
+    return tuple(sorted(set(found)))
+
+
+def attribute_maps(mask: int) -> tuple:
+    """Piece maps (as 16-tuples) from permuting the attributes (keeping the counted set) and
+    complementing any of them: these keep every line's shared attributes counted or not."""
+    import itertools
+
+    maps = set()
+    for perm in itertools.permutations(range(4)):
+        if any(((mask >> i) & 1) != ((mask >> perm[i]) & 1) for i in range(4)):
+            continue
+        for flip in range(16):
+            table = []
+            for p in range(16):
+                q = 0
+                for i in range(4):
+                    if p >> i & 1:
+                        q |= 1 << perm[i]
+                table.append(q ^ flip)
+            maps.add(tuple(table))
+    return tuple(sorted(maps))
+
+
+def stabilizer(geo: Geometry, board, hand) -> list:
+    """(square map, piece map) pairs that leave this board and hand piece unchanged.
+    Used at the root: symmetric moves need to be searched only once."""
+    found = []
+    placed = [(s, board[s]) for s in range(16) if board[s] is not None]
+    for perm in geo.symmetries:
+        inverse = [0] * 16
+        for new, old in enumerate(perm):
+            inverse[old] = new
+        for amap in geo.attribute_maps:
+            if hand is not None and amap[hand] != hand:
+                continue
+            # the piece on s moves to perm[s] and becomes amap[piece]
+            if all(board[perm[s]] == amap[piece] for s, piece in placed):
+                found.append((perm, amap))
+    return found
+
+
+def distinct_moves(geo: Geometry, board, hand, moves) -> list:
+    """One representative of each class of (square, give) moves under the position's own
+    symmetries (the empty board has many; a board with a few pieces usually none)."""
+    if sum(1 for p in board if p is not None) > 4:
+        return list(moves)
+    stab = stabilizer(geo, board, hand)
+    if len(stab) <= 1:
+        return list(moves)
+    seen = set()
+    out = []
+    for move in moves:
+        if move in seen:
+            continue
+        out.append(move)
+        s, q = move
+        for perm, amap in stab:
+            seen.add((perm[s], None if q is None else amap[q]))
+    return out
+
+
+def canonical_key(geo: Geometry, board, hand):
+    """The smallest (board, hand) image under every board symmetry and attribute map: a key
+    shared by all symmetric positions (measured in ai/quarto_bench.py: pays only near the
+    empty board, so the solver uses plain keys)."""
+    best = None
+    for perm in geo.symmetries:
+        seq = [board[perm[s]] for s in range(16)]
+        for amap in geo.attribute_maps:
+            image = tuple(-1 if p is None else amap[p] for p in seq) + ((-1 if hand is None else amap[hand]),)
+            if best is None or image < best:
+                best = image
+    return best
+
+
+# --- the exact solver -------------------------------------------------------------------------
+
+class Exact:
+    """Exact alpha-beta negamax (values -1, 0, 1) with a transposition table that lives as
+    long as the solver (entries are exact bounds, valid in any later search)."""
+
+    LOOKAHEAD = 8        # from this many empty squares on, order (square, piece) by replies left
+    LIVE = 7             # at most this many empty squares: check that a group can still win
+    TT_LIMIT = 1_500_000
+
+    def __init__(self, geo: Geometry):
+        self.geo = geo
+        self.tt: dict = {}
+        self.nodes = 0
+        self.deadline = None
+        self._neg = self._build()
+
+    def solve(self, pos, deadline: float | None = None):
+        """(value, (square, give)) for the player to move; raises SearchTimeout at the deadline.
+        Among equally good moves the first in move order (the most forcing) is returned."""
+        geo = self.geo
+        p, avail, empt = pos[0], pos[1], pos[2]
+        for s in BITS[empt]:
+            if geo.wins_at(pos, s):
+                return 1, (s, None)
+        if not avail:
+            return 0, (BITS[empt][0], None)
+        if len(self.tt) > self.TT_LIMIT:
+            self.tt.clear()
+        self.deadline = deadline
+        start = self._count()
+        try:
+            value, move = self._neg(p, avail, empt, pos[3], pos[4], pos[5], -1, 1, True)
+        finally:
+            self.deadline = None
+            self.nodes = self._count() - start
+        return value, move
+
+    def _build(self):
+        geo = self.geo
+        gof, gmask, WINSET, G = geo.gof, geo.gmask, geo.WINSET, geo.G
+        HASV, CODEBITS = geo.HASV, geo.CODEBITS
+        rangeG = range(G)
+        LOOK, LIVE = self.LOOKAHEAD, self.LIVE
+        REPS = _REPS
+        COMMON = geo.common
+        solver = self
+        perf = time.perf_counter
+        tt = self.tt
+        nodes = 0
+
+        def count():
+            return nodes
+
+        self._count = count
+
+        def neg(p, avail, empt, gs, winat, key, alpha, beta, root=False):
+            # the player to move holds p, which wins nowhere; at least two squares are empty
+            nonlocal nodes
+            nodes += 1
+            if not nodes & 1023:
+                deadline = solver.deadline
+                if deadline is not None and perf() > deadline:
+                    raise SearchTimeout
+            sq = BITS[empt]
+            n = len(sq)
+            e = None
+            first = None
+            k = key << 4 | p
+            if n >= 3:
+                e = tt.get(k)
+                if e is not None:
+                    lo, hi, first = e
+                    if not root:
+                        if lo >= beta:
+                            return lo
+                        if hi <= alpha:
+                            return hi
+                        if lo > alpha:
+                            alpha = lo
+                        if hi < beta:
+                            beta = hi
+                if n <= LIVE:
+                    rem = avail | (1 << p)
+                    for g in rangeG:
+                        v = gs[g]
+                        c = v & 255
+                        if c and v < 0x400:
+                            need = 4 - (v >> 8)
+                            for i in CODEBITS[c]:
+                                if POP[rem & HASV[i]] >= need:
+                                    break
+                            else:
+                                continue
+                            break
+                    else:
+                        # nobody can ever complete a group: a draw
+                        tt[k] = (0, 0, None)
+                        return (0, None) if root else 0
+            pm = PM[p]
+            children = []
+            # pieces that agree on every attribute a live group still uses are interchangeable
+            used = 0
+            for v in gs:
+                if v < 0x400:
+                    used |= v
+            used = (used | used >> 4) & 15
+            if used != 15:
+                rk = avail << 4 | used
+                reps = REPS.get(rk)
+                if reps is None:
+                    reps = 0
+                    seen = 0
+                    for q in BITS[avail]:
+                        c = 1 << (q & used)
+                        if not seen & c:
+                            seen |= c
+                            reps |= 1 << q
+                    REPS[rk] = reps
+            else:
+                reps = avail
+            pre = [0] * n
+            acc = 0
+            for i in range(n):
+                pre[i] = acc
+                acc |= winat[sq[i]]
+            acc = 0
+            dead_seen = False
+            for i in range(n - 1, -1, -1):
+                s = sq[i]
+                t = pre[i] | acc
+                acc |= winat[s]
+                alive = False
+                for g in gof[s]:
+                    v = gs[g]
+                    if v & 255:
+                        alive = True
+                        if v >> 8 == 2:
+                            c = v & pm & 255
+                            if c:
+                                t |= WINSET[c]
+                if not alive:
+                    # no group through s can win any more: one such square stands for all
+                    if dead_seen:
+                        continue
+                    dead_seen = True
+                safe = reps & ~t
+                if safe:
+                    if n == 2 and not root:
+                        return 0          # the opponent places the last piece: no win
+                    children.append((POP[safe], s, safe))
+            if not children:
+                # every placement hands over a winning piece (or fills nothing safely)
+                if root:
+                    return -1, None
+                return -1
+            if n == 2:
+                s, safe = children[0][1], children[0][2]
+                return 0, (s, BITS[safe][0])
+            if n == 3 and not root:
+                # the last two plies inline: after p on s and q given, the opponent places q
+                # on a or b and must give the last piece r; r must not win on the other square
+                best = 0
+                for _, s, safe in children:
+                    ngs = gs[:]
+                    nw = winat[:]
+                    ne = empt ^ (1 << s)
+                    for g in gof[s]:
+                        v = (ngs[g] & (pm | 0xF00)) + 0x100
+                        ngs[g] = v
+                        if v >> 8 == 3 and v & 255:
+                            nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                    a, b = BITS[ne]
+                    wa, wb = nw[a], nw[b]
+                    common = COMMON[a << 4 | b]
+                    for q in BITS[safe]:
+                        r = (avail ^ (1 << q)).bit_length() - 1
+                        if (wa >> r & 1) and (wb >> r & 1):
+                            best = 1
+                        else:
+                            pq = PM[q] & PM[r]
+                            for g in common:
+                                if ngs[g] & pq & 255:
+                                    best = 1
+                                    break
+                        if best == 1:
+                            break
+                    if best == 1:
+                        break
+                tt[k] = (best, best, None)
+                return best
+            children.sort()
+            a0, b0 = alpha, beta
+            best = -2
+            best_move = None
+            if n >= LOOK or root:
+                # one-ply look-ahead: order every (square, piece) by the replies it leaves
+                scored = []
+                for _, s, safe in children:
+                    ngs = gs[:]
+                    nw = winat[:]
+                    ne = empt ^ (1 << s)
+                    for g in gof[s]:
+                        v = (ngs[g] & (pm | 0xF00)) + 0x100
+                        ngs[g] = v
+                        if v >> 8 == 3 and v & 255:
+                            nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                    nk = key | (p + 1) << (5 * s)
+                    sq2 = BITS[ne]
+                    m = len(sq2)
+                    pre2 = [0] * m
+                    acc = 0
+                    for i in range(m):
+                        pre2[i] = acc
+                        acc |= nw[sq2[i]]
+                    suf = [0] * m
+                    acc = 0
+                    for i in range(m - 1, -1, -1):
+                        suf[i] = acc
+                        acc |= nw[sq2[i]]
+                    for q in BITS[safe]:
+                        av2 = avail ^ (1 << q)
+                        pq = PM[q]
+                        cnt = 0
+                        if av2:
+                            for i in range(m):
+                                s2 = sq2[i]
+                                t = pre2[i] | suf[i]
+                                for g in gof[s2]:
+                                    v = ngs[g]
+                                    if v >> 8 == 2:
+                                        c = v & pq & 255
+                                        if c:
+                                            t |= WINSET[c]
+                                cnt += POP[av2 & ~t]
+                            if cnt == 0:
+                                # the opponent can place q only by handing over a win
+                                tt[k] = (1, 1, (s, q))
+                                return (1, (s, q)) if root else 1
+                        else:
+                            cnt = 1
+                        if first is not None and first == (s, q):
+                            cnt = -1
+                        scored.append((cnt, s, q, ngs, nw, ne, nk))
+                scored.sort(key=_first)
+                for cnt, s, q, ngs, nw, ne, nk in scored:
+                    v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        best_move = (s, q)
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            else:
+                for _, s, safe in children:
+                    ngs = gs[:]
+                    nw = winat[:]
+                    ne = empt ^ (1 << s)
+                    for g in gof[s]:
+                        v = (ngs[g] & (pm | 0xF00)) + 0x100
+                        ngs[g] = v
+                        if v >> 8 == 3 and v & 255:
+                            nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                    nk = key | (p + 1) << (5 * s)
+                    for q in BITS[safe]:
+                        v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha)
+                        if v > best:
+                            best = v
+                            best_move = (s, q)
+                            if v > alpha:
+                                alpha = v
+                                if alpha >= beta:
+                                    break
+                    if alpha >= beta:
+                        break
+            if e is None:
+                lo, hi = -1, 1
+            else:
+                lo, hi = e[0], e[1]
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            if n >= 3:
+                tt[k] = (lo, hi, best_move)
+            if root:
+                return best, best_move
+            return best
+
+        return neg
+
+
+_REPS: dict = {}     # (available pieces, attributes in use) -> one piece of each class
+
+
+def _first(item):
+    return item[0]
+
+
+# --- the heuristic search (opening and middle game) -------------------------------------------
+
+class Heuristic:
+    """Adapter for ai.negamax: positions are the internal tuples, moves (square, give).
+    A leaf is scored by the mobility of the player to move (safe moves left), a proven win
+    or loss by WIN or -WIN (sooner wins score higher)."""
+
+    def __init__(self, geo: Geometry):
+        self.geo = geo
+
+    def key(self, pos):
+        return pos[5] << 4 | pos[0]
+
+    def expand(self, pos):
+        geo = self.geo
+        p, avail, empt = pos[0], pos[1], pos[2]
+        depth_left = POP[empt]
+        for s in BITS[empt]:
+            if pos[4][s] >> p & 1:
+                return WIN + depth_left, None
+        if not avail:
+            return 0, None
+        children = []
+        sets = geo.safe_sets(pos)
+        sets.sort(key=lambda item: POP[item[1]])
+        for s, safe in sets:
+            if not safe:
+                continue
+            ngs, nw, ne, nk = geo.place(pos, s)
+            for q in BITS[safe]:
+                children.append(((s, q), (q, avail ^ (1 << q), ne, ngs, nw, nk)))
+        if not children:
+            return -WIN - depth_left, None
+        return None, children
+
+    def evaluate(self, pos):
+        # more safe moves for the player to move is better; a position with no live group
+        # left is a dead draw
+        if not self.geo.live(pos):
+            return 0
+        return min(self.geo.reply_count(pos), 300) // 3 - 20
+
+
+# --- levels -------------------------------------------------------------------------------------
+
+class Reason(str):
+    """A hint's reason: English text (str) with an i18n key and parameters for the scene."""
+
+    def __new__(cls, text: str, key: str, **params):
+        obj = super().__new__(cls, text)
+        obj.key = key
+        obj.params = params
+        return obj
+
+    def __reduce__(self):
+        return (_make_reason, (str(self), self.key, self.params))
+
+
+def _make_reason(text, key, params):
+    return Reason(text, key, **params)
+
+
+REASONS = {
+    "win": "Wins at once: it completes a line.",
+    "claim": "Claim it: the opponent made a line and did not call Quarto!",
+    "pass": "Nothing to claim: let the game end.",
+    "next": "Start the next game.",
+    "first": "On the empty board every piece is as good as another.",
+    "forced_win": "A forced win: the opponent cannot escape.",
+    "draw": "Holds the draw against best play and keeps the pressure on.",
+    "lost": "Every move loses against best play; this one makes it hardest.",
+    "safe": "Gives a piece that cannot win at once and keeps the most options.",
+    "only_safe": "The only way to avoid handing over a winning piece.",
+    "no_safe": "Every piece you can give wins for the opponent.",
+    "random": "A move chosen at random.",
+}
+
+
+def reason(code: str) -> Reason:
+    return Reason(REASONS[code], f"quarto.hint.{code}")
+
+
+class QuartoBot:
+    """The computer player. `choose(view)` returns a rules move; `hint(view)` (move, Reason)."""
+
+    # per level: (exact search up to this many empty squares, heuristic depth, time budget s)
+    LEVELS = {
+        "easy": (0, 0, 0.0),
+        "normal": (8, 1, 0.4),
+        "hard": (13, 3, 0.9),
+    }
+
+    def __init__(self, level: str = "hard", seed=None, budget: float | None = None):
+        if level not in self.LEVELS:
+            raise ValueError(f"unknown Quarto level {level!r}")
+        self.level = level
+        self.rng = random.Random(seed)
+        self.exact_max, self.depth, self.budget = self.LEVELS[level]
+        if budget is not None:
+            self.budget = budget
+        self._solvers: dict = {}
+        self.last_info: dict = {}
+
+    def solver(self, geo: Geometry) -> Exact:
+        key = (geo.squares, geo.mask)
+        if key not in self._solvers:
+            self._solvers[key] = Exact(geo)
+        return self._solvers[key]
+
+    # -- the rules surface ---------------------------------------------------------------
+    def choose(self, state):
+        return self.hint(state)[0]
+
+    def hint(self, state):
+        legal = state.legal_moves()
+        if not legal:
+            raise ValueError("no legal move")
+        phase = state.phase()
+        if R.Claim() in legal:
+            return R.Claim(), reason("claim")      # always claim a missed line
+        if phase == "game_over":
+            return R.NextGame(), reason("next")
+        if phase == "pass":
+            return R.Pass(), reason("pass")
+        geo = geometry_of(state)
+        if phase == "give":
+            return R.Give(self._opening_piece(geo, state)), reason("first")
+        pos = geo.position(state.board, state.hand)
+        (s, q), why = self.think(geo, pos, state)
+        return self._to_rules(state, geo, pos, s, q), why
+
+    def _to_rules(self, state, geo, pos, s, q):
+        if geo.wins_at(pos, s):
+            return R.Place(s, None, True) if state.call_mode else R.Place(s)
+        if state.board.count(None) == 1:
+            return R.Place(s)
+        return R.Place(s, q)
+
+    def _opening_piece(self, geo, state) -> int:
+        # every piece is equivalent on the empty board under the attribute complements
+        return self.rng.randrange(16)
+
+    # -- thinking ------------------------------------------------------------------------
+    def think(self, geo: Geometry, pos, state=None):
+        """((square, give), Reason) for the internal position."""
+        started = time.perf_counter()
+        wins = geo.winning_squares(pos)
+        empties = POP[pos[2]]
+        if self.level == "easy":
+            return self._easy(geo, pos, wins)
+        if wins:
+            return (self.rng.choice(wins), None), reason("win")
+        if not pos[1]:
+            return (BITS[pos[2]][0], None), reason("safe")
+        sets = geo.safe_sets(pos)
+        moves = [(s, q) for s, safe in sets for q in BITS[safe]]
+        if not moves:
+            return self._least_bad(geo, pos), reason("no_safe")
+        if len(moves) == 1:
+            return moves[0], reason("only_safe")
+        deadline = started + self.budget
+        self.last_info = {"empties": empties}
+        result = None
+        if empties <= self.exact_max:
+            if self.level == "hard" and empties > 10:
+                # a quick heuristic answer first, in case the exact search runs out of time
+                result = self._heuristic(geo, pos, state, started + min(0.15, self.budget / 4), 2)
+            try:
+                value, move = self.solver(geo).solve(pos, deadline)
+                self.last_info.update(exact=True, value=value, time=time.perf_counter() - started)
+                code = {1: "forced_win", 0: "draw", -1: "lost"}[value]
+                if move is None:
+                    move = self._least_bad(geo, pos)
+                return move, reason(code)
+            except SearchTimeout:
+                self.last_info.update(exact=False)
+        if result is None:
+            result = self._heuristic(geo, pos, state, deadline, self.depth)
+        self.last_info.update(time=time.perf_counter() - started)
+        return result
+
+    def _heuristic(self, geo, pos, state, deadline, depth):
+        adapter = Heuristic(geo)
+        search = Negamax(adapter)
+        board = state.board if state is not None else None
+        if board is not None and sum(1 for x in board if x is not None) <= 4:
+            # the position's own symmetries: search each class of moves once
+            value, children = adapter.expand(pos)
+            if children is not None:
+                keep = set(distinct_moves(geo, board, pos[0], [m for m, _ in children]))
+                if len(keep) < len(children):
+                    adapter = _Restricted(adapter, pos, keep)
+                    search = Negamax(adapter)
+        result = search.best_move(pos, depth, deadline, keep_scores=self.level == "normal")
+        move = result.move
+        if self.level == "normal" and result.scores:
+            best = max(result.scores.values())
+            near = [m for m, v in result.scores.items() if v >= best - 3]
+            move = self.rng.choice(near)
+        self.last_info.update(depth=result.depth, heuristic_value=result.value)
+        if result.value >= WIN:
+            return move, reason("forced_win")
+        if result.value <= -WIN:
+            return move, reason("lost")
+        return move, reason("safe")
+
+    def _least_bad(self, geo, pos):
+        """Every give wins for the opponent: give the piece with the fewest winning squares."""
+        p, avail, empt, _, _, _ = pos
+        best = None
+        for s in BITS[empt]:
+            child_gs, child_w, ne, _ = geo.place(pos, s)
+            for q in BITS[avail]:
+                wins = sum(1 for e in BITS[ne] if child_w[e] >> q & 1)
+                # also count the squares where q completes a group through s
+                if best is None or wins < best[0]:
+                    best = (wins, s, q)
+        if best is None:
+            return BITS[empt][0], None
+        return best[1], best[2]
+
+    def _easy(self, geo, pos, wins):
+        """A beginner: sees a win most of the time and nearly always avoids handing over a
+        winning piece, but looks no further: otherwise it plays at random."""
+        rng = self.rng
+        if wins and rng.random() < 0.75:
+            return (rng.choice(wins), None), reason("win")
+        if not pos[1]:
+            s = BITS[pos[2]][0]
+            return (s, None), reason("win" if wins else "random")
+        sets = [(s, safe) for s, safe in geo.safe_sets(pos) if s not in wins]
+        good = [(s, q) for s, safe in sets for q in BITS[safe]]
+        if good and rng.random() < 0.95:
+            return rng.choice(good), reason("safe")
+        s = rng.choice([s for s, _ in sets] or list(BITS[pos[2]]))
+        if geo.wins_at(pos, s):
+            return (s, None), reason("win")
+        return (s, rng.choice(BITS[pos[1]])), reason("random")
+
+
+class _Restricted:
+    """An adapter that searches only some root moves (symmetry classes) and passes the rest."""
+
+    def __init__(self, inner, root, keep):
+        self.inner = inner
+        self.root = root
+        self.keep = keep
+
+    def key(self, pos):
+        return self.inner.key(pos)
+
+    def evaluate(self, pos):
+        return self.inner.evaluate(pos)
+
+    def expand(self, pos):
+        value, children = self.inner.expand(pos)
+        if children is not None and pos is self.root:
+            children = [c for c in children if c[0] in self.keep]
+        return value, children
+
+
+def make(level: str, seed=None):
+    return QuartoBot(level, seed)

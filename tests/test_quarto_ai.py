@@ -1,0 +1,292 @@
+"""Quarto computer players: exact values, safe gives, calls and claims, symmetries, hints.
+No timing assertions: speed and strength are measured by ai/quarto_bench.py and ai.arena."""
+import json
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+from ai import make_bot
+from ai import quarto as Q
+from ai.negamax import WIN, Negamax
+from ai.quarto_bench import random_position
+from game.quarto import rules as R
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def brute(state) -> int:
+    """Exact value for the player to move by plain minimax over the rules module."""
+    best = -1
+    for move in state.legal_moves():
+        after = state.copy()
+        after.play(move)
+        value = (1 if after.winner == state.turn else 0) if after.game_done else -brute(after)
+        if value > best:
+            best = value
+            if best == 1:
+                break
+    return best
+
+
+def solve(state):
+    geo = Q.geometry_of(state)
+    return Q.Exact(geo).solve(geo.position(state.board, state.hand))
+
+
+def threat_pieces(state) -> set:
+    """Pieces that would win somewhere on the current board."""
+    return {q for q in range(16) for s in state.empty_squares() if state._wins_at(s, q)}
+
+
+# --- the exact solver agrees with plain minimax ----------------------------------------------
+
+@pytest.mark.parametrize("seed,options", enumerate([{}, {"squares": True}, {"attributes": 5},
+                                                    {"attributes": 1, "squares": True}]))
+def test_exact_value_matches_brute_force(seed, options):
+    rng = random.Random(seed)
+    values = set()
+    for _ in range(10):
+        state = random_position(rng, rng.choice([3, 4, 5]), options)
+        value, move = solve(state)
+        assert value == brute(state), state.to_notation()
+        values.add(value)
+        if move is not None and move[1] is not None:
+            after = state.copy()
+            after.play(R.Place(move[0], move[1]))
+            assert -brute(after) == value          # the move it returns achieves the value
+    if options.get("attributes") != 1:
+        assert len(values) >= 2                    # the sample is not all of one kind
+
+
+def test_known_small_positions():
+    # the player to move wins at once
+    assert solve(R.from_notation("012............. 3")) == (1, (3, None))
+    # the last piece cannot win: a draw
+    board = "cf781a36054e29d."
+    assert solve(R.from_notation(board + " b"))[0] == 0
+    # positions with three squares left: the solver agrees with minimax, losses included
+    rng = random.Random(6)
+    seen = set()
+    for _ in range(40):
+        state = random_position(rng, 3)
+        value = solve(state)[0]
+        assert value == brute(state)
+        seen.add(value)
+    assert seen == {-1, 0, 1}
+
+
+# --- the levels --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_bots_play_legal_moves_to_the_end(level):
+    state = R.new_game(4, 2, {"games": 1})
+    bots = [make_bot("quarto", level, 1), make_bot("quarto", "random", 2)]
+    for bot in bots[:1]:
+        if hasattr(bot, "budget"):
+            bot.budget = 0.2
+    while not state.is_over():
+        move = bots[state.to_move()].choose(state.view(state.to_move()))
+        assert move in state.legal_moves()
+        state.play(move)
+
+
+def test_hard_takes_the_immediate_win():
+    bot = Q.QuartoBot("hard", seed=1)
+    state = R.from_notation("1.35............ 7")        # 1, 3, 5, 7 are all dark
+    move, why = bot.hint(state)
+    assert move == R.Place(1) and why.key == "quarto.hint.win"
+    state.play(move)
+    assert state.winners() == (0,)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_never_hands_over_a_winning_piece_when_a_safe_one_exists(level):
+    rng = random.Random(3)
+    bot = Q.QuartoBot(level, seed=5, budget=0.05)
+    checked = 0
+    for _ in range(25):
+        state = random_position(rng, rng.choice([6, 7, 8, 9, 12]))
+        geo = Q.geometry_of(state)
+        pos = geo.position(state.board, state.hand)
+        has_safe = any(safe for _, safe in geo.safe_sets(pos))
+        move = bot.choose(state)
+        if move.give is None:
+            continue
+        after = state.copy()
+        after.play(move)
+        if has_safe:
+            assert move.give not in threat_pieces(after), (state.to_notation(), move)
+            checked += 1
+    assert checked >= 15
+
+
+def test_easy_rarely_hands_over_a_winning_piece():
+    rng = random.Random(8)
+    bot = Q.QuartoBot("easy", seed=2)
+    bad = total = 0
+    for _ in range(150):
+        state = random_position(rng, rng.choice([6, 8, 10]))
+        move = bot.choose(state)
+        if move.give is None:
+            continue
+        after = state.copy()
+        after.play(move)
+        geo = Q.geometry_of(state)
+        if any(safe for _, safe in geo.safe_sets(geo.position(state.board, state.hand))):
+            total += 1
+            bad += move.give in threat_pieces(after)
+    assert total > 100 and bad <= total // 10
+
+
+def test_hard_keeps_the_value_against_a_perfect_opponent():
+    rng = random.Random(21)
+    played = 0
+    for index in range(12):
+        state = random_position(rng, 7)
+        value, _ = solve(state)
+        if value < 0:
+            continue
+        me = state.turn
+        bots = {me: Q.QuartoBot("hard", seed=index), 1 - me: Q.QuartoBot("hard", seed=index + 50)}
+        while not state.game_done:
+            state.play(bots[state.turn].choose(state))
+        result = 1 if state.winner == me else -1 if state.winner is not None else 0
+        assert result >= value, state.to_notation()
+        played += 1
+    assert played >= 6
+
+
+def test_easy_is_weaker_than_hard():
+    # from positions with a forced win, hard always converts; easy sometimes does not
+    rng = random.Random(2)
+    hard_wins = easy_wins = tried = 0
+    while tried < 10:
+        state = random_position(rng, 7)
+        if solve(state)[0] != 1:
+            continue
+        tried += 1
+        for level in ("hard", "easy"):
+            game = state.copy()
+            me = game.turn
+            bots = {me: Q.QuartoBot(level, seed=tried), 1 - me: Q.QuartoBot("hard", seed=99)}
+            while not game.game_done:
+                game.play(bots[game.turn].choose(game))
+            if game.winner == me:
+                if level == "hard":
+                    hard_wins += 1
+                else:
+                    easy_wins += 1
+    assert hard_wins == tried and easy_wins < tried
+
+
+# --- the call rule -------------------------------------------------------------------------------
+
+def test_bot_calls_its_own_line_in_call_mode():
+    state = R.from_notation("1.35............ 7 c")
+    move = Q.QuartoBot("normal", seed=1).choose(state)
+    assert move == R.Place(1, None, True)
+    state.play(move)
+    assert state.winners() == (0,)
+    easy = Q.QuartoBot("easy", seed=1)
+    for _ in range(10):
+        move = easy.choose(R.from_notation("1.35............ 7 c"))
+        assert move.call or move.square != 1 or move.give is not None
+
+
+def test_bot_claims_a_missed_line():
+    state = R.from_notation("123............. 5 c")
+    state.play(R.Place(3, 0))                    # the human misses it
+    for level in ("easy", "normal", "hard"):
+        move, why = make_bot("quarto", level, 1).hint(state)
+        assert move == R.Claim() and why.key == "quarto.hint.claim"
+
+
+def test_bot_handles_the_other_phases():
+    bot = make_bot("quarto", "hard", 1)
+    assert isinstance(bot.choose(R.arena_game(1, 2)), R.Give)
+    match = R.new_game(1, 2, {"games": 2})
+    while not match.game_over():
+        match.play(match.random_move())
+    assert bot.choose(match) == R.NextGame()
+    pieces = [int(c, 16) for c in "cf781a36054e29db"]
+    full = R.from_notation("".join(format(p, "x") for p in pieces[:15]) + ". " + format(pieces[15], "x") + " c")
+    full.play(R.Place(15))
+    assert bot.choose(full) == R.Pass()
+
+
+# --- hints, symmetries, the generic engine -------------------------------------------------------
+
+def test_hint_reasons_have_translations():
+    en = json.loads((ROOT / "assets/i18n/en/quarto.json").read_text(encoding="utf-8"))
+    nl = json.loads((ROOT / "assets/i18n/nl/quarto.json").read_text(encoding="utf-8"))
+    assert set(en) == set(nl)
+    for code, text in Q.REASONS.items():
+        assert en[f"quarto.hint.{code}"] == text
+    reason = Q.reason("draw")
+    again = pickle.loads(pickle.dumps(reason))
+    assert again == reason and again.key == "quarto.hint.draw"
+    for option in R.OPTIONS:
+        assert option.label in en and option.help in en
+        for label in option.labels:
+            assert label in en
+
+
+def test_error_keys_have_translations():
+    import re
+
+    en = json.loads((ROOT / "assets/i18n/en/quarto.json").read_text(encoding="utf-8"))
+    source = " ".join((ROOT / "game/quarto/rules.py").read_text(encoding="utf-8").split())
+    keys = re.findall(r'_illegal\(f?"[^"]*", "(\w+)"', source)
+    assert len(set(keys)) >= 18
+    for key in keys:
+        assert f"quarto.err.{key}" in en, key
+    assert "quarto.err.notation" in en
+
+
+def test_board_and_attribute_symmetries():
+    lines = Q.geometry(False, 15)
+    assert len(lines.symmetries) == 32 and len(Q.geometry(True, 15).symmetries) == 8
+    assert len(lines.attribute_maps) == 384 and len(Q.geometry(False, 1).attribute_maps) == 96
+    rng = random.Random(4)
+    state = random_position(rng, 9)
+    perm = rng.choice(lines.symmetries)
+    amap = rng.choice(lines.attribute_maps)
+    image = [None] * 16
+    for s in range(16):
+        if state.board[s] is not None:
+            image[perm.index(s)] = amap[state.board[s]]
+    assert Q.canonical_key(lines, image, amap[state.hand]) == Q.canonical_key(lines, state.board, state.hand)
+    other = R.from_notation("".join("." if p is None else format(p, "x") for p in image) + " " + format(amap[state.hand], "x"))
+    assert solve(other)[0] == solve(state)[0]
+    # on a board with one piece, the position's own symmetries merge most second moves
+    board = [0] + [None] * 15
+    pos = lines.position(board, 1)
+    moves = [(s, q) for s, safe in lines.safe_sets(pos) for q in Q.BITS[safe]]
+    assert len(Q.distinct_moves(lines, board, 1, moves)) < len(moves) // 4
+
+
+class Nim:
+    """Take 1-3 from a pile; who cannot move loses: a pile divisible by 4 is lost."""
+
+    def key(self, pos):
+        return pos
+
+    def expand(self, pos):
+        if pos == 0:
+            return -WIN, None
+        return None, [(take, pos - take) for take in (1, 2, 3) if take <= pos]
+
+    def evaluate(self, pos):
+        return 0
+
+
+def test_generic_negamax_on_nim():
+    engine = Negamax(Nim())
+    for pile in range(1, 13):
+        result = engine.best_move(pile, max_depth=20)
+        assert result.proven
+        assert (result.value > 0) == (pile % 4 != 0)
+        if pile % 4:
+            assert (pile - result.move) % 4 == 0
