@@ -369,6 +369,10 @@ class Exact:
                             alpha = lo
                         if hi < beta:
                             beta = hi
+                        if alpha >= beta:
+                            # only an exact entry closes the window; an empty window would
+                            # make a fail-soft 0 ambiguous (upper or lower bound?)
+                            return lo
                 if n <= LIVE:
                     rem = avail | (1 << p)
                     for g in rangeG:

@@ -290,3 +290,26 @@ def test_generic_negamax_on_nim():
         assert (result.value > 0) == (pile % 4 != 0)
         if pile % 4:
             assert (pile - result.move) % 4 == 0
+
+
+def test_a_solver_reused_along_games_agrees_with_fresh_solvers():
+    # the transposition table outlives a search: its bounds must stay right under the
+    # windows of later searches (a closed window once wrote a wrong bound)
+    rng = random.Random(17)
+    geo = Q.geometry(False, 15)
+    kept = Q.Exact(geo)
+    compared = 0
+    for _ in range(8):
+        state = random_position(rng, 10)
+        while not state.game_done:
+            pos = geo.position(state.board, state.hand)
+            fresh = Q.Exact(geo).solve(pos)[0]
+            value, move = kept.solve(pos)
+            assert value == fresh, state.to_notation()
+            compared += 1
+            # follow the solver's own line (its table knows what comes next)
+            if move is None:
+                state.play(rng.choice(state.legal_moves()))
+            else:
+                state.play(R.Place(move[0]) if move[1] is None else R.Place(*move))
+    assert compared > 30
