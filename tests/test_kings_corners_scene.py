@@ -1,0 +1,335 @@
+"""Kings Corners through the scene: posted mouse drags, clicks and keys against random computers."""
+import random
+from collections import deque
+
+import pygame
+import pytest
+
+from game.kings_corners import rules
+from game.kings_corners.rules import EndTurn, MovePile, PlayCard
+from game.ui import input as inp
+from game.ui.game_scene import continue_game, start_game
+
+
+# ----------------------------------------------------------------------------- posting input
+
+def motion(pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def click(pos):
+    motion(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def drag(start, end):
+    motion(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def key(k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+
+ARROWS = {inp.UP: pygame.K_UP, inp.DOWN: pygame.K_DOWN, inp.LEFT: pygame.K_LEFT, inp.RIGHT: pygame.K_RIGHT}
+
+
+def run_until(app, condition, frames=4000):
+    for _ in range(frames):
+        app.tick(1 / 60)
+        if condition():
+            return True
+    return False
+
+
+def new_app(make_app, seats, options=None, seed=1, size=(1280, 720), animation="instant", **kw):
+    app = make_app(size=size, **kw)
+    app.store.settings["computer_pace"] = "instant"
+    app.store.settings["animation_speed"] = animation
+    from main import open_scene
+    open_scene(app, "title", None)
+    start_game(app, "kings_corners", {"players": len(seats), "seats": list(seats), "options": options or {}}, seed)
+    return app, app.top
+
+
+# ----------------------------------------------------------------------------- where things are
+
+def card_point(scene, card):
+    """A point on the visible part of a card in the hand (the fan overlaps to the right)."""
+    layout = scene.layout()
+    index = layout.hand_cards.index(card)
+    rect = scene.hand_rects(layout)[index]
+    return rect.x + max(3, layout.cw // 10), rect.y + int(rect.h * 0.75)
+
+
+def place_point(scene, place):
+    return scene.layout().zones[place].center
+
+
+def source_point(scene, move):
+    return card_point(scene, move.card) if isinstance(move, PlayCard) else place_point(scene, move.source)
+
+
+def target_place(move):
+    return move.place if isinstance(move, PlayCard) else move.target
+
+
+def focus_key(scene, move, which):
+    if which == "source":
+        if isinstance(move, PlayCard):
+            return ("hand", scene.layout().hand_cards.index(move.card))
+        return ("place", move.source)
+    return ("place", target_place(move))
+
+
+def keys_to(scene, goal):
+    """The arrow keys that bring the focus cursor to `goal` (breadth first over the scene's
+    own cursor rule, so an unreachable target fails the test)."""
+    layout = scene.layout()
+    start = scene.focus
+    seen = {start: []}
+    queue = deque([start])
+    while queue:
+        current = queue.popleft()
+        if current == goal:
+            return seen[current]
+        for direction in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+            nxt = scene.neighbour(current, direction, layout)
+            if nxt is not None and nxt not in seen:
+                seen[nxt] = seen[current] + [direction]
+                queue.append(nxt)
+    raise AssertionError(f"the focus cursor cannot reach {goal} from {start}")
+
+
+def press_keys(app, directions):
+    for direction in directions:
+        key(ARROWS[direction])
+    app.tick(1 / 60)
+
+
+# ----------------------------------------------------------------------------- playing moves
+
+def play_by(app, scene, move, method):
+    if method == "drag":
+        drag(source_point(scene, move), place_point(scene, target_place(move)))
+        app.tick(1 / 60)
+    elif method == "click":
+        click(source_point(scene, move))
+        app.tick(1 / 60)
+        assert scene.selected is not None, "a click did not select"
+        click(place_point(scene, target_place(move)))
+        app.tick(1 / 60)
+    else:
+        app.tick(1 / 60)
+        press_keys(app, keys_to(scene, focus_key(scene, move, "source")))
+        key(pygame.K_RETURN)
+        app.tick(1 / 60)
+        assert scene.selected is not None, "confirm did not select"
+        assert target_place(move) in scene.legal_targets()
+        press_keys(app, keys_to(scene, focus_key(scene, move, "target")))
+        key(pygame.K_RETURN)
+        app.tick(1 / 60)
+
+
+def end_turn_by(app, scene, method):
+    layout = scene.layout()
+    if method == "drag":      # the mouse: the button
+        click(layout.buttons["end"].center)
+    elif method == "click" and scene.end_key() != "end":
+        click(layout.stock.center)   # a click on the stock draws
+    else:
+        key(pygame.K_TAB)
+    app.tick(1 / 60)
+
+
+def play_a_hand(app, scene, rng, methods=("drag", "click", "keys"), moves_per_turn=2, turns=400):
+    count = 0
+    for _ in range(turns):
+        if scene.state.hand_over():
+            return count
+        if not scene.humans_turn:
+            assert run_until(app, lambda: scene.humans_turn or scene.state.hand_over())
+            continue
+        for _ in range(moves_per_turn):
+            legal = [m for m in scene.state.legal_moves() if not isinstance(m, EndTurn)]
+            if not legal or scene.state.hand_over():
+                break
+            move = rng.choice(legal)
+            method = methods[count % len(methods)]
+            before = len(scene.state.history)
+            play_by(app, scene, move, method)
+            assert len(scene.state.history) == before + 1, f"{method} did not play {move}"
+            assert scene.state.history[-1] == move
+            count += 1
+        if scene.state.hand_over():
+            return count
+        turn = scene.state.turns
+        end_turn_by(app, scene, methods[count % len(methods)])
+        assert scene.state.turns > turn or scene.state.hand_over(), "the turn did not end"
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("players,seed", [(4, 3), (2, 8)])
+def test_a_whole_hand_by_drag_click_and_keys(make_app, players, seed):
+    app, scene = new_app(make_app, ["human"] + ["random"] * (players - 1), seed=seed)
+    played = play_a_hand(app, scene, random.Random(seed))
+    assert played >= 3
+    state = scene.state
+    assert state.hand_over() and not state.is_over()
+    app.tick(1 / 60)
+    assert "next" in scene.layout().buttons          # the score sheet offers the next hand
+    assert state.hand_no == 1
+    key(pygame.K_RETURN)
+    assert run_until(app, lambda: scene.state.hand_no == 2 and not scene.state.hand_over(), 600)
+    assert len(scene.state.sheet) == 1
+
+
+def test_illegal_drop_is_refused_without_change(make_app):
+    app, scene = new_app(make_app, ["human", "random", "random"], seed=4)
+    assert run_until(app, lambda: scene.humans_turn)
+    state = scene.state
+    legal = set(state.legal_moves())
+    wrong = next(PlayCard(card, place) for card in state.hands[state.to_move()] for place in range(8)
+                 if PlayCard(card, place) not in legal and state.piles[place])
+    before = state.to_dict()
+    drag(card_point(scene, wrong.card), place_point(scene, wrong.place))
+    app.tick(1 / 60)
+    assert scene.state.to_dict() == before
+    assert app.notices, "the refusal is explained"
+    assert scene.drag is None and scene.selected is None
+    # the same by click: the card stays selected so another target can be tried
+    click(card_point(scene, wrong.card))
+    app.tick(1 / 60)
+    click(place_point(scene, wrong.place))
+    app.tick(1 / 60)
+    assert scene.state.to_dict() == before
+    assert scene.selected == ("card", wrong.card)
+    key(pygame.K_BACKSPACE)
+    app.tick(1 / 60)
+    assert scene.selected is None
+
+
+def test_hot_seat_hands_over_and_never_shows_the_next_hand(make_app):
+    app, scene = new_app(make_app, ["human", "human"], seed=6)
+    first = scene.state.to_move()
+    assert scene.face_up_seat() == first
+    assert all(card is not None for card in scene.bottom_hand())
+    key(pygame.K_TAB)           # end the turn (draw)
+    app.tick(1 / 60)
+    assert scene.state.to_move() == 1 - first
+    assert app.top.name == "hand_over"
+    assert scene.face_up_seat() is None
+    assert all(card is None for card in scene.bottom_hand())
+    key(pygame.K_RETURN)
+    app.tick(1 / 60)
+    assert app.top is scene
+    assert scene.face_up_seat() == 1 - first
+    assert scene.bottom_seat() == 1 - first
+    assert sorted(c for c in scene.bottom_hand()) == sorted(scene.state.hands[1 - first])
+
+
+def test_undo_within_the_turn_but_not_across_the_draw(make_app):
+    for seed in range(1, 40):
+        app, scene = new_app(make_app, ["human", "random"], seed=seed)
+        run_until(app, lambda: scene.humans_turn)
+        plays = [m for m in scene.state.legal_moves() if isinstance(m, PlayCard)]
+        if plays:
+            break
+    before = scene.state.to_dict()
+    play_by(app, scene, plays[0], "click")
+    assert scene.state.to_dict() != before and scene.can_undo()
+    key(pygame.K_u)
+    app.tick(1 / 60)
+    assert scene.state.to_dict() == before
+    play_by(app, scene, plays[0], "drag")
+    key(pygame.K_TAB)
+    app.tick(1 / 60)
+    assert not scene.can_undo(), "no undo after the draw"
+    assert run_until(app, lambda: scene.humans_turn or scene.state.hand_over())
+    assert not scene.can_undo()
+
+
+def test_computer_moves_fly_and_hold_the_next_move(make_app):
+    app, scene = new_app(make_app, ["human", "random", "random", "random"], seed=12, animation="slow")
+    assert run_until(app, lambda: scene.humans_turn)
+    key(pygame.K_TAB)
+    assert run_until(app, lambda: bool(scene.flights), 600)
+    assert not scene.computer_may_move()
+    flight = scene.flights[0]
+    assert run_until(app, lambda: flight not in scene.flights, 600)
+    assert run_until(app, lambda: scene.humans_turn or scene.state.hand_over(), 6000)
+
+
+def test_resume_after_close(make_app, tmp_path):
+    app, scene = new_app(make_app, ["human", "normal", "normal"], seed=15, data_dir=tmp_path)
+    assert run_until(app, lambda: scene.humans_turn)
+    move = next((m for m in scene.state.legal_moves() if not isinstance(m, EndTurn)), None)
+    if move is not None:
+        play_by(app, scene, move, "drag")
+    saved = scene.state.to_dict()
+    app.close()
+    again = make_app(data_dir=tmp_path)
+    from main import open_scene
+    open_scene(again, "title", None)
+    continue_game(again)
+    assert again.top.name == "game"
+    assert again.top.state.to_dict() == saved
+    again.tick(1 / 60)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (960, 540)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_table_fits_the_window(make_app, size, players):
+    app, scene = new_app(make_app, ["human"] + ["normal"] * (players - 1), seed=players, size=size)
+    run_until(app, lambda: scene.humans_turn)
+    app.tick(1 / 60)
+    layout = scene.layout()
+    screen = pygame.Rect((0, 0), size)
+    content = app.content_rect()
+    rects = list(layout.plates.values()) + list(layout.buttons.values()) + layout.bases + [layout.stock]
+    rects += layout.hand + [rect for cards in layout.seat_cards.values() for rect in cards]
+    for rect in rects:
+        assert content.contains(rect), f"{rect} leaves the table {content}"
+    assert screen.contains(layout.status)
+    table = layout.bases[0].unionall(layout.bases)
+    for seat, plate in layout.plates.items():
+        assert not plate.colliderect(table), f"seat {seat}'s name plate covers the cross"
+        for other, rect in layout.plates.items():
+            assert other == seat or not plate.colliderect(rect)
+    for seat, cards in layout.seat_cards.items():
+        for rect in cards:
+            assert not rect.colliderect(table)
+    assert len(layout.positions) == players
+    # the longest pile still fits: thirteen cards on every place
+    for place in range(8):
+        pile, step = layout.pile_rects(place, 13)
+        assert step >= 3
+        assert content.contains(pile[0].unionall(pile)), f"a long pile on {rules.PLACES[place]} leaves the table"
+
+
+def test_kings_first_is_said_in_the_status(make_app):
+    for seed in range(1, 60):
+        state = rules.new_game(seed, 2, {"kings_first": True})
+        if state.to_move() == 0 and any(card.rank == 13 for card in state.hands[0]):
+            break
+    app, scene = new_app(make_app, ["human", "random"], options={"kings_first": True}, seed=seed)
+    app.tick(1 / 60)
+    assert scene.state.kings_first_due()
+    assert "king" in scene.status_text().lower()
+
+
+def test_a_one_hand_match_ends_with_the_result_and_statistics(make_app):
+    app, scene = new_app(make_app, ["human", "random"], options={"match_length": "hands", "hands": 1}, seed=2)
+    play_a_hand(app, scene, random.Random(2), methods=("drag",), moves_per_turn=3)
+    assert scene.state.is_over()
+    assert run_until(app, lambda: app.top.name == "result", 600)
+    lines = scene.result_lines()
+    assert len(lines) == 3 and all(":" in line for line in lines[:2])
+    stats = app.store.stats_for("kings_corners")
+    assert stats["played"] == 1
+    assert stats["best_score"] == scene.state.totals[0]
