@@ -6,6 +6,7 @@ import re
 import pygame
 
 from game.app import Scene
+from game.menu.base import draw_shade
 from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme
@@ -125,9 +126,7 @@ class RulesOverlay(Scene):
 
     def draw(self, surface, alpha):
         u = self.app.u
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.OVERLAY_SHADE)
-        surface.blit(shade, (0, 0))
+        draw_shade(surface)
         panel = self._panel()
         pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
         pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))

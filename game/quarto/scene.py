@@ -417,9 +417,8 @@ class QuartoScene(GameScene):
         return t("quarto.status.place", name=name)
 
     def draw(self, surface, alpha):
-        u = self.app.u
         layout = self.layout()
-        surface.fill(theme.FELT_DARK)
+        surface.blit(self.static_layer("table", lambda layer: self._paint_table(layer, layout)), (0, 0))
         self.draw_status(surface, self.status_text())
         targets = self.targets(layout)
         focused = self._focused_target(targets)
@@ -445,13 +444,31 @@ class QuartoScene(GameScene):
             return move.square, move.give
         return None, None
 
-    def _draw_board(self, surface, layout, focused):
+    def _paint_table(self, layer, layout):
+        """What never moves: felt, the wooden board, its holes and names, the empty places."""
         u = self.app.u
+        layer.fill(theme.FELT_DARK)
         board = layout["board"]
         radius = int(board.w * 0.08)
-        pygame.draw.rect(surface, WOOD_DARK, board.move(int(6 * u), int(8 * u)), border_radius=radius)
-        pygame.draw.rect(surface, WOOD, board, border_radius=radius)
-        pygame.draw.rect(surface, WOOD_DARK, board, max(2, int(4 * u)), border_radius=radius)
+        pygame.draw.rect(layer, WOOD_DARK, board.move(int(6 * u), int(8 * u)), border_radius=radius)
+        pygame.draw.rect(layer, WOOD, board, border_radius=radius)
+        pygame.draw.rect(layer, WOOD_DARK, board, max(2, int(4 * u)), border_radius=radius)
+        for rect in layout["squares"]:
+            pygame.draw.ellipse(layer, SLOT, rect.inflate(-rect.w * 0.12, -rect.h * 0.12))
+        for column in range(4):
+            rect = layout["squares"][column]
+            blit_text(layer, "abcd"[column], theme.TINY * u, theme.TEXT_DIM, (rect.centerx, board.y + 4 * u), "midtop")
+        for row in range(4):
+            rect = layout["squares"][row * 4]
+            blit_text(layer, str(row + 1), theme.TINY * u, theme.TEXT_DIM, (board.x + 10 * u, rect.centery), "midleft")
+        pygame.draw.rect(layer, theme.PANEL, layout["hand"], border_radius=int(18 * u))
+        pool = layout["pool"]
+        blit_text(layer, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, (pool[0].x, pool[0].y - 8 * u), "bottomleft")
+        for rect in pool:
+            pygame.draw.rect(layer, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
+
+    def _draw_board(self, surface, layout, focused):
+        u = self.app.u
         win = set(self.state.winning_squares()) if self.state.game_over() else set()
         claimable = set()
         for g in self.state.claimable():
@@ -459,7 +476,6 @@ class QuartoScene(GameScene):
         hint_square, _ = self._hint_parts()
         for square, rect in enumerate(layout["squares"]):
             slot = rect.inflate(-rect.w * 0.12, -rect.h * 0.12)
-            pygame.draw.ellipse(surface, SLOT, slot)
             if square in win:
                 glow = theme.ACCENT if self._pulse() > 0.3 else theme.ACCENT_DARK
                 pygame.draw.ellipse(surface, glow, slot.inflate(int(10 * u), int(10 * u)), max(3, int(7 * u)))
@@ -478,13 +494,6 @@ class QuartoScene(GameScene):
             if focused is not None and focused.kind == "square" and focused.value == square and self.humans_turn:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-rect.w * 0.02, -rect.h * 0.02), max(3, int(5 * u)),
                                  border_radius=int(rect.w * 0.2))
-        # coordinates a player can read out
-        for column in range(4):
-            rect = layout["squares"][column]
-            blit_text(surface, "abcd"[column], theme.TINY * u, theme.TEXT_DIM, (rect.centerx, board.y + 4 * u), "midtop")
-        for row in range(4):
-            rect = layout["squares"][row * 4]
-            blit_text(surface, str(row + 1), theme.TINY * u, theme.TEXT_DIM, (board.x + 10 * u, rect.centery), "midleft")
 
     def _draw_piece_in(self, surface, piece, rect, placed_time=None):
         size = int(rect.w * 0.94)
@@ -500,7 +509,6 @@ class QuartoScene(GameScene):
     def _draw_hand(self, surface, layout):
         u = self.app.u
         box = layout["hand"]
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=int(18 * u))
         piece = self.state.hand
         mover = self.state.to_move()
         piece_box = pygame.Rect(box.x + 16 * u, box.y + 10 * u, box.h - 20 * u, box.h - 20 * u)
@@ -528,12 +536,9 @@ class QuartoScene(GameScene):
     def _draw_pool(self, surface, layout, focused):
         u = self.app.u
         pool = layout["pool"]
-        top = pool[0].y
-        blit_text(surface, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, (pool[0].x, top - 8 * u), "bottomleft")
         available = set(self.state.available())
         _, hint_piece = self._hint_parts()
         for piece, rect in enumerate(pool):
-            pygame.draw.rect(surface, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
             if piece not in available:
                 continue
             target = Target("piece", piece, rect)

@@ -318,6 +318,21 @@ class GameScene(Scene):
             self.asked = None
 
     # -- drawing helpers ------------------------------------------------------------------
+    def static_layer(self, key, paint) -> pygame.Surface:
+        """A window-sized surface painted once per window size, UI scale and `key`.
+
+        The table's unchanging parts (felt, board, empty places) go here, so a frame is one
+        blit of them plus what moves.
+        """
+        full_key = (self.app.size, self.app.u, key)
+        if getattr(self, "_layer_key", None) != full_key:
+            layer = pygame.Surface(self.app.size)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
+            paint(layer)
+            self._layer, self._layer_key = layer, full_key
+        return self._layer
+
     def draw_status(self, surface: pygame.Surface, text: str, rect: pygame.Rect | None = None) -> None:
         """One line telling whose turn it is and what to do, on a panel at the top."""
         u = self.app.u
