@@ -627,3 +627,28 @@ def test_random_matches_keep_every_card_and_end(seed, players, options, choices)
             assert entry["points"][entry["winner"]] == entry["penalties"][entry["winner"]] \
                 if entry["winner"] is not None else True
     assert state.winners()
+
+
+# ----------------------------------------------------------------------------- texts
+
+def test_every_option_and_error_has_english_and_dutch_text():
+    import re
+    from pathlib import Path
+
+    root = Path(R.__file__).resolve().parent.parent.parent
+    tables = {language: json.loads((root / "assets" / "i18n" / language / "kings_corners.json")
+                                   .read_text(encoding="utf-8")) for language in ("en", "nl")}
+    assert tables["en"].keys() == tables["nl"].keys()
+    needed = set()
+    for option in R.OPTIONS:
+        needed.update({option.label, option.help, *option.labels})
+    source = Path(R.__file__).read_text(encoding="utf-8")
+    errors = {f"kings_corners.{name}" for name in re.findall(r'_key\("(err\.[a-z_]+)"\)', source)}
+    assert len(errors) >= 15
+    needed |= errors
+    missing = {key for key in needed if key not in tables["en"]}
+    assert not missing
+    for language in ("en", "nl"):
+        page = (root / "assets" / "rules" / f"kings_corners.{language}.md").read_text(encoding="utf-8")
+        assert page.startswith("# Kings Corners")
+        assert "Source:" not in page and "Decision" not in page

@@ -28,6 +28,8 @@ Decisions this module makes where the rule page leaves room (also in the rules h
   you hold a king and a corner is empty, any other move, or ending the turn, costs 3 penalty
   points (3 chips into the pot with chips scoring), at most once per turn. The move is still
   made: the rule is a penalty, not a prohibition. `kings_first_due()` tells when it applies.
+  (With a king in hand a corner is always empty — there are only four kings — and corners
+  never empty again, so "the first opportunity" is always the start of the turn.)
 - Chips and pot: a turn in which the player drew and played no card from hand costs a chip.
   A hand ending in deadlock has no winner: the pot stays for the next hand. A chips match
   ends after the chosen number of hands, or when a player has lost the target in chips.
