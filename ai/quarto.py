@@ -295,7 +295,7 @@ class Exact:
 
     LOOKAHEAD = 8        # from this many empty squares on, order (square, piece) by replies left
     LIVE = 7             # at most this many empty squares: check that a group can still win
-    TT_LIMIT = 1_500_000
+    TT_LIMIT = 300_000
 
     def __init__(self, geo: Geometry):
         self.geo = geo
@@ -307,6 +307,12 @@ class Exact:
     def solve(self, pos, deadline: float | None = None):
         """(value, (square, give)) for the player to move; raises SearchTimeout at the deadline.
         Among equally good moves the first in move order (the most forcing) is returned."""
+        return self.search(pos, -1, 1, deadline)
+
+    def search(self, pos, alpha: int, beta: int, deadline: float | None = None):
+        """Like solve() within the window (alpha, beta): (-1, 0) finds a move that does not lose
+        (value >= 0) or proves the loss; (0, 1) finds a winning move or proves there is none.
+        A value <= alpha is an upper bound, >= beta a lower bound."""
         geo = self.geo
         p, avail, empt = pos[0], pos[1], pos[2]
         for s in BITS[empt]:
@@ -319,7 +325,7 @@ class Exact:
         self.deadline = deadline
         start = self._count()
         try:
-            value, move = self._neg(p, avail, empt, pos[3], pos[4], pos[5], -1, 1, True)
+            value, move = self._neg(p, avail, empt, pos[3], pos[4], pos[5], alpha, beta, True)
         finally:
             self.deadline = None
             self.nodes = self._count() - start
@@ -356,7 +362,7 @@ class Exact:
             e = None
             first = None
             k = key << 4 | p
-            if n >= 3:
+            if n >= 4:
                 e = tt.get(k)
                 if e is not None:
                     lo, hi, first = e
@@ -480,7 +486,6 @@ class Exact:
                             break
                     if best == 1:
                         break
-                tt[k] = (best, best, None)
                 return best
             children.sort()
             a0, b0 = alpha, beta
@@ -577,7 +582,7 @@ class Exact:
                 lo = max(lo, best)
             else:
                 lo = hi = best
-            if n >= 3:
+            if n >= 4:
                 tt[k] = (lo, hi, best_move)
             if root:
                 return best, best_move
@@ -682,7 +687,7 @@ class QuartoBot:
     LEVELS = {
         "easy": (0, 0, 0.0),
         "normal": (8, 1, 0.4),
-        "hard": (13, 3, 0.9),
+        "hard": (12, 3, 0.9),
     }
 
     def __init__(self, level: str = "hard", seed=None, budget: float | None = None):
@@ -760,19 +765,37 @@ class QuartoBot:
             if self.level == "hard" and empties > 10:
                 # a quick heuristic answer first, in case the exact search runs out of time
                 result = self._heuristic(geo, pos, state, started + min(0.15, self.budget / 4), 2)
+            solver = self.solver(geo)
             try:
-                value, move = self.solver(geo).solve(pos, deadline)
-                self.last_info.update(exact=True, value=value, time=time.perf_counter() - started)
-                code = {1: "forced_win", 0: "draw", -1: "lost"}[value]
-                if move is None:
-                    move = self._least_bad(geo, pos)
-                return move, reason(code)
+                if self.level != "hard":
+                    value, move = solver.solve(pos, deadline)
+                    return self._exact_answer(geo, pos, moves, value, move, started)
+                # first a move proven not to lose (cheap), then the search for a win
+                value, move = solver.search(pos, -1, 0, deadline)
+                if value != 0:
+                    return self._exact_answer(geo, pos, moves, value, move, started)
+                try:
+                    won, winning = solver.search(pos, 0, 1, deadline)
+                    if won >= 1:
+                        return self._exact_answer(geo, pos, moves, won, winning, started)
+                    self.last_info.update(proof="draw")
+                except SearchTimeout:
+                    self.last_info.update(proof="not lost")
+                return self._exact_answer(geo, pos, moves, 0, move, started)
             except SearchTimeout:
                 self.last_info.update(exact=False)
         if result is None:
             result = self._heuristic(geo, pos, state, deadline, self.depth)
         self.last_info.update(time=time.perf_counter() - started)
         return result
+
+    def _exact_answer(self, geo, pos, moves, value, move, started):
+        self.last_info.update(exact=True, value=value, time=time.perf_counter() - started)
+        code = {1: "forced_win", 0: "draw", -1: "lost"}[value]
+        if move is None:
+            # no group can be completed any more (any safe move draws), or every move loses
+            move = moves[0] if value >= 0 else self._least_bad(geo, pos)
+        return move, reason(code)
 
     def _heuristic(self, geo, pos, state, deadline, depth):
         adapter = Heuristic(geo)
