@@ -1,0 +1,1 @@
+"""4 Koningen (Four Kings): the solo patience. Rules in rules.py (pure Python)."""
