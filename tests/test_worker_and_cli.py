@@ -117,3 +117,38 @@ def test_couch_mode_is_larger_and_shows_gamepad_buttons(make_app):
     couch = make_app(couch=True)
     assert couch.u > normal.u
     assert couch.input.legend_name("confirm") == "A"
+
+
+def test_killing_the_process_loses_nothing(tmp_path):
+    """A game in progress is on disk after every move: kill -9 mid-game, then Continue resumes it."""
+    import os
+    import signal
+    import time
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({
+        "computer_pace": "instant",
+        "last_setup": {"quarto": {"players": 2, "seats": ["random", "random"], "options": {"games": 10}}}}))
+    process = subprocess.Popen([sys.executable, "main.py", "--headless", "--frames", "1000000", "--scene", "game:quarto",
+                                "--seed", "9", "--data-dir", str(data)], cwd=ROOT,
+                               env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    save = data / "current_game.json"
+    deadline = time.time() + 60
+    while time.time() < deadline and not (save.exists() and len(json.loads(save.read_text())["state"]["log"]) >= 6):
+        time.sleep(0.2)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+    saved = json.loads(save.read_text())
+    assert len(saved["state"]["log"]) >= 6
+    from game.app import App, LaunchOptions
+    from game.ui.game_scene import continue_game
+    from main import open_scene
+    app = App(LaunchOptions(headless=True, size=(960, 540), no_worker=True, data_dir=str(data)))
+    try:
+        open_scene(app, "title", None)
+        continue_game(app)
+        assert app.top.name == "game"
+        assert [str(m) for m in app.top.state.log] == saved["state"]["log"]
+    finally:
+        app.close()

@@ -7,7 +7,7 @@ from game.options import resolve
 from game.ui.i18n import has, t
 from game.ui.widgets import Button, Choice, SeedField
 
-SEAT_KINDS = ("human", "easy", "normal", "hard")
+SEAT_KINDS = ("human", "easy", "normal", "hard", "random")
 
 
 def option_label(game: str, option) -> str:

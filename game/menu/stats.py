@@ -10,7 +10,7 @@ from game.ui import theme
 from game.ui.i18n import has, t
 from game.ui.text import blit_text
 
-COLUMNS = ("played", "won", "lost", "drawn", "best_score", "best_streak")
+COLUMNS = ("played", "won", "lost", "drawn", "best_score", "streak", "best_streak")
 
 
 def stat_rows() -> list[tuple[str, str]]:
