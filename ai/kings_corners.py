@@ -337,7 +337,7 @@ class KingsCornersBot:
         self._plan: list = []   # [(key before the move, move), ...]
 
     def _key(self, view, seat):
-        return view.hand_no, view.turns, position_key(position_of(view, seat))
+        return view.hand_no, view.turns, position_of(view, seat)
 
     def choose(self, view):
         return self._decide(view, self.level, use_cache=True)

@@ -239,3 +239,18 @@ def test_the_generic_greedy_and_search_on_a_toy_game():
     assert greedy_plan(0, moves, apply, peak) == []
     path, best, _ = best_sequence(0, moves, apply, peak, key=lambda pos: pos, max_nodes=100)
     assert sum(path) == 9 and best == 10
+
+
+def test_a_turn_is_planned_once_and_then_followed(monkeypatch):
+    calls = []
+    original = K.plan_turn
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(K, "plan_turn", counting)
+    hand, piles = HARD_POSITION
+    state = table(hand, piles)
+    made = play_turn(state, make_bot("kings_corners", "hard", seed=1))
+    assert len(made) >= 5 and len(calls) == 1
