@@ -377,23 +377,23 @@ def explain(view, move) -> Reason:
         return reason("deal", "Deal the next hand")
     seat = view.to_move()
     if isinstance(move, EndTurn):
+        no_draw = view.options["draw_first"] or not view.stock_count()
         if any(not isinstance(other, EndTurn) for other in view.legal_moves()):
             kept = _reserved_card(view, seat)
             if kept is not None:
                 return reason("keep", f"Keep {kept} for later: only you can still play on its pile", card=str(kept))
-            if view.options["draw_first"]:
+            if no_draw:
                 return reason("end_keep", "Nothing worth playing now: end your turn")
             return reason("draw_keep", "Nothing worth playing now: end your turn and draw")
-        if view.options["draw_first"]:
+        if no_draw:
             return reason("end", "No move left: end your turn")
         return reason("draw", "No card fits anywhere: end your turn and draw")
     if isinstance(move, PlayCard):
         card, place = str(move.card), PLACES[move.place]
-        hand = [card for card in view.hands[seat] if card is not None]
-        if len(hand) == 1:
-            return reason("go_out", "Play your last card and win the hand", card=card, place=place)
+        if sum(1 for held in view.hands[seat] if held is not None) == 1:
+            return reason("go_out", f"Play your last card, {card}, and win the hand", card=card, place=place)
         if move.card.rank == KING and view.kings_first_due():
-            return reason("kings_first", "Kings first: play your king before anything else", card=card, place=place)
+            return reason("kings_first", f"Kings first: play {card} before anything else", card=card, place=place)
         pile = view.piles[move.place]
         if not pile:
             if move.place in CORNERS:
