@@ -11,7 +11,7 @@ from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import language, t
-from game.ui.text import blit_text, wrap
+from game.ui.text import blit_text, font, wrap
 
 
 def rule_text(game: str, lang: str) -> str:
@@ -65,10 +65,12 @@ def layout_lines(markdown: str, width: int, u: float) -> list[tuple[str, int, bo
         bullet = re.match(r"^(\s*)([-*]|\d+\.)\s+(.*)", line)
         if bullet:
             indent = int((30 + 12 * len(bullet.group(1))) * u)
-            marker = "\u2022" if bullet.group(2) in "-*" else bullet.group(2)
-            parts = wrap(_plain(bullet.group(3)), int(theme.SMALL * u), width - indent - int(30 * u))
+            marker = ("\u2022" if bullet.group(2) in "-*" else bullet.group(2)) + "  "
+            hanging = font(int(theme.SMALL * u)).size(marker)[0]  # continuation lines align with the text
+            parts = wrap(_plain(bullet.group(3)), int(theme.SMALL * u), width - indent - hanging)
             for number, part in enumerate(parts):
-                lines.append(((marker + "  " if number == 0 else "     ") + part, theme.SMALL, False, indent))
+                lines.append((marker + part if number == 0 else part, theme.SMALL, False,
+                              indent if number == 0 else indent + hanging))
             continue
         for part in wrap(_plain(line.strip()), int(theme.SMALL * u), width):
             lines.append((part, theme.SMALL, False, 0))
