@@ -321,6 +321,10 @@ def test_kings_first_is_said_in_the_status(make_app):
     app.tick(1 / 60)
     assert scene.state.kings_first_due()
     assert "king" in scene.status_text().lower()
+    key(pygame.K_TAB)           # ending the turn with the king in hand costs the penalty
+    app.tick(1 / 60)
+    assert scene.state.penalties[0] == rules.KINGS_FIRST_PENALTY
+    assert any(str(rules.KINGS_FIRST_PENALTY) in text for text, _ in app.notices)
 
 
 def test_a_one_hand_match_ends_with_the_result_and_statistics(make_app):

@@ -51,7 +51,7 @@ from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene, ResultOverlay
-from game.ui.i18n import has, t
+from game.ui.i18n import has, language, t
 from game.ui.text import blit_text, fit, render, wrap
 from game.ui.widgets import nearest
 
@@ -145,6 +145,16 @@ def blit_card_image(surface, image: pygame.Surface, rect: pygame.Rect, width: in
         shade = turned_shade
     surface.blit(shade, (rect.x + dx, rect.y + dy))
     surface.blit(image, rect)
+
+
+CLEAR = (255, 0, 255)   # the colour key of the cached score sheet (never drawn)
+LIGHT_INKS = {"S": theme.TEXT, "H": (255, 120, 108), "C": theme.TEXT, "D": (255, 120, 108)}
+LIGHT_INKS_FOUR = {"S": theme.TEXT, "H": (255, 120, 108), "C": (120, 220, 140), "D": (130, 180, 255)}
+
+
+def suit_ink(suit: str, four_colour: bool):
+    """A suit's colour readable on the dark panels (the four-colour deck when chosen)."""
+    return (LIGHT_INKS_FOUR if four_colour else LIGHT_INKS)[suit]
 
 
 def lerp_rect(a: pygame.Rect, b: pygame.Rect, p: float) -> pygame.Rect:
@@ -351,6 +361,9 @@ class KingsCornersScene(GameScene):
         self.over_at = None
         self.result_shown = False
         self._status_cache = None
+        self._layer = None           # (key, surface): the table drawn once per change
+        self._sheet_image = None     # (key, surface): the score sheet likewise
+        self.version = 0             # bumped with every change of the state
         self._snapshot()
 
     # -- seats and what may be seen -------------------------------------------------------
@@ -813,13 +826,23 @@ class KingsCornersScene(GameScene):
         state = self.state
         self._hands_before = [list(hand) for hand in state.hands]
         self._piles_before = [len(pile) for pile in state.piles]
-        self._paid_before = list(state.penalties), list(state.chips)
+        self._last_entry = state.log[-1] if state.log else None
+
+    def _new_log_entries(self) -> list:
+        """The log entries written since the last snapshot (found by identity: the log is cut
+        to its last entries as it grows)."""
+        log = self.state.log
+        for index in range(len(log) - 1, -1, -1):
+            if log[index] is self._last_entry:
+                return log[index + 1:]
+        return log[-4:] if self._last_entry is not None else list(log)
 
     def _land_flights(self):
         self.flights = []
 
     def after_move(self, seat, move):
         state = self.state
+        self.version += 1
         self._land_flights()
         self.drag = self.press = None
         self.selected = None
@@ -881,18 +904,13 @@ class KingsCornersScene(GameScene):
                                 [layout.stock.copy() for _ in drawn], end, self.time, duration, False,
                                 ("hand", index))
                 self.flights.append(flight)
-        # kings first: say so when it costs the player something
-        penalties, chips = self._paid_before
-        if seat is not None and seat < state.players and not isinstance(move, Deal):
-            paid = (state.penalties[seat] - penalties[seat]) if state.phase == rules.PLAY else 0
-            if state.scoring == "chips":
-                paid = 0
-                last = [entry for entry in state.log[-3:] if entry.get("kind") == "kings_first" and entry.get("seat") == seat]
-                if last and state.kings_paid and chips[seat] - state.chips[seat] >= rules.KINGS_FIRST_PENALTY:
-                    paid = rules.KINGS_FIRST_PENALTY
-            if paid > 0:
+        # kings first: say so when it cost the player something
+        for entry in self._new_log_entries():
+            if entry.get("kind") == "kings_first" and isinstance(entry.get("seat"), int):
+                payer = entry["seat"]
                 unit = t(K + ("unit.chips" if state.scoring == "chips" else "unit.points"))
-                self.app.notify(self.said("say.kings_first_paid", seat, name=self.seat_name(seat), n=paid, unit=unit), 4)
+                self.app.notify(self.said("say.kings_first_paid", payer, name=self.seat_name(payer),
+                                          n=entry.get("amount", rules.KINGS_FIRST_PENALTY), unit=unit), 4)
         if state.hand_over():
             self.hand_end_time = self.time
             self.undo_stack.clear()   # every hand is shown on the score sheet now
@@ -902,6 +920,7 @@ class KingsCornersScene(GameScene):
         self._snapshot()
 
     def after_undo(self):
+        self.version += 1
         self.flights = []
         self.selected = None
         self.drag = self.press = None
@@ -1031,31 +1050,55 @@ class KingsCornersScene(GameScene):
         return t(K + "status.turn_" + self.end_key(), who=who)
 
     # -- drawing ----------------------------------------------------------------------------
+    def _layer_key(self, layout):
+        """Everything the cached table layer shows: it is redrawn only when this changes."""
+        dragged = self.drag["item"][1] if self.drag and self.drag["item"][0] == "pile" else None
+        hidden = tuple(sorted(self.hidden_on_piles().items()))
+        counts = tuple(self.shown_count(seat) for seat in range(self.state.players))
+        return (self.app.size, layout.u, bool(self.app.store.settings["four_colour"]), language(), self.version,
+                layout.bottom, hidden, counts, dragged)
+
+    def _draw_layer(self, surface, layout):
+        """The table, the piles, the stock, the seats, the match info and the log: all that
+        changes only with a move, drawn into one surface that each frame blits whole."""
+        key = self._layer_key(layout)
+        if self._layer is None or self._layer[0] != key:
+            image = self._layer[1] if self._layer and self._layer[1].get_size() == surface.get_size() else None
+            if image is None:
+                image = pygame.Surface(surface.get_size())
+                if pygame.display.get_surface() is not None:
+                    image = image.convert()
+            self._draw_table(image, layout)
+            self._draw_info(image, layout)
+            self._draw_log(image, layout)
+            self._draw_piles(image, layout)
+            self._draw_seats(image, layout)
+            self._layer = (key, image)
+        surface.blit(self._layer[1], (0, 0))
+
     def draw(self, surface, alpha):
         layout = self.layout()
-        u = layout.u
-        self._draw_table(surface, layout)
+        self._draw_layer(surface, layout)
         targets = self.targets(layout)
         if self.can_play() and self._valid_focus(targets) is None:
             self._default_focus(layout)
-        if self.state.hand_over() and "next" in layout.buttons:
-            self.focus = ("button", "next")
+        if self.state.hand_over():
+            for name in ("next", "result"):
+                if name in layout.buttons:
+                    self.focus = ("button", name)
         focused = self.focus if self.can_play() or self.state.hand_over() else None
         if self.selected and not self.can_play():
             self.selected = None
         self._draw_status(surface, layout)
-        self._draw_info(surface, layout)
-        self._draw_log(surface, layout)
         legal = self.legal_targets()
         hint_from, hint_to, hint_end = self._hint_parts()
-        self._draw_cross(surface, layout, focused, legal, hint_from, hint_to)
-        self._draw_seats(surface, layout)
+        self._draw_marks(surface, layout, focused, legal, hint_from, hint_to)
         self._draw_hand(surface, layout, focused, hint_from)
         self._draw_buttons(surface, layout, focused, hint_end)
         self._draw_flights(surface, layout)
         self._draw_drag(surface, layout, legal)
         if self.state.hand_over() and not self.flights:
-            self._draw_sheet(surface, layout, focused)
+            self._draw_sheet_cached(surface, layout)
 
     def _pulse(self) -> float:
         return 0.5 + 0.5 * math.sin(self.time * 5)
@@ -1139,9 +1182,11 @@ class KingsCornersScene(GameScene):
         if state.scoring == "chips":
             lines.append((t(K + "info.pot", n=state.pot), theme.TINY, theme.ACCENT, True))
         for text, size, colour, bold in lines:
-            text = fit(text, int(size * u), width, bold)
-            rect = blit_text(surface, text, size * u, colour, (x, y), "topleft", bold=bold)
-            y = rect.bottom + int(4 * u)
+            for line in wrap(text, int(size * u), width, bold)[:2]:
+                rect = blit_text(surface, fit(line, int(size * u), width, bold), size * u, colour, (x, y), "topleft",
+                                 bold=bold)
+                y = rect.bottom + int(2 * u)
+            y += int(3 * u)
 
     def _draw_log(self, surface, layout):
         u = layout.u
@@ -1164,11 +1209,10 @@ class KingsCornersScene(GameScene):
             colour = theme.TEXT if index == len(lines) - 1 else theme.TEXT_DIM
             blit_text(surface, text, theme.TINY * u, colour, (right, top + index * height), "topright")
 
-    def _draw_cross(self, surface, layout, focused, legal, hint_from, hint_to):
+    def _draw_piles(self, surface, layout):
         u = layout.u
         four = bool(self.app.store.settings["four_colour"])
         hidden = self.hidden_on_piles()
-        selected_pile = self.selected[1] if self.selected and self.selected[0] == "pile" else None
         dragged_pile = self.drag["item"][1] if self.drag and self.drag["item"][0] == "pile" else None
         cw = layout.cw
         for place in range(8):
@@ -1190,6 +1234,18 @@ class KingsCornersScene(GameScene):
                         blit_card_image(surface, image, rect, cw)
                     else:
                         cardui.draw_card(surface, card, rect, four_colour=four)
+        self._draw_stock(surface, layout)
+
+    def _draw_marks(self, surface, layout, focused, legal, hint_from, hint_to):
+        """Outlines over the piles: legal targets, the hint, the selected pile, the focus."""
+        u = layout.u
+        hidden = self.hidden_on_piles()
+        selected_pile = self.selected[1] if self.selected and self.selected[0] == "pile" else None
+        dragged_pile = self.drag["item"][1] if self.drag and self.drag["item"][0] == "pile" else None
+        for place in range(8):
+            rects = layout.piles[place]
+            shown = len(self.state.piles[place]) - hidden.get(place, 0)
+            base = layout.bases[place]
             zone = layout.zones[place]
             top_rect = rects[shown - 1] if shown > 0 and place != dragged_pile else base
             if place in legal:
@@ -1202,7 +1258,10 @@ class KingsCornersScene(GameScene):
                 cardui.outline(surface, zone, theme.TEXT, thickness=max(3, int(5 * u)))
             if focused == ("place", place):
                 cardui.outline(surface, zone, theme.ACCENT, thickness=max(3, int(5 * u)), gap=max(3, int(9 * u)))
-        # the stock, with its count
+
+    def _draw_stock(self, surface, layout):
+        """The stock, with its count."""
+        u = layout.u
         stock = layout.stock
         count = len(self.state.stock)
         if count:
@@ -1226,19 +1285,21 @@ class KingsCornersScene(GameScene):
         active = state.phase == rules.PLAY and state.turn == seat
         if active:
             glow = plate.inflate(int(10 * u), int(10 * u))
-            pygame.draw.rect(surface, theme.ACCENT_DARK if self._pulse() < 0.5 else theme.ACCENT, glow,
-                             border_radius=int(18 * u))
+            pygame.draw.rect(surface, theme.ACCENT_DARK, glow, border_radius=int(18 * u))
         self._panel(surface, plate, u, theme.PANEL_LIGHT if active else theme.PANEL,
                     theme.ACCENT if active else None, 3)
         pad = int(14 * u)
-        inner = plate.w - 2 * pad
+        radius = int(17 * u)
+        dealer = seat == state.dealer
+        inner = plate.w - 2 * pad - (2 * radius + int(8 * u) if dealer else 0)
+        right = plate.x + pad + inner
         name = self.seat_name(seat)
         level = self.seat_level(seat)
         y = plate.y + int(10 * u)
         name_rect = blit_text(surface, fit(name, int(theme.SMALL * u), inner, True), theme.SMALL * u, theme.TEXT,
                               (plate.x + pad, y), "topleft", bold=True)
         if level:
-            room = plate.right - pad - name_rect.right - int(10 * u)
+            room = right - name_rect.right - int(10 * u)
             if render(level, int(theme.TINY * u)).get_width() <= room:
                 blit_text(surface, level, theme.TINY * u, theme.TEXT_DIM,
                           (name_rect.right + int(10 * u), name_rect.bottom - int(3 * u)), "bottomleft")
@@ -1250,9 +1311,8 @@ class KingsCornersScene(GameScene):
             score = t(K + "plate.points", n=state.totals[seat])
         blit_text(surface, fit(f"{cards} · {score}", int(theme.TINY * u), inner), theme.TINY * u,
                   theme.TEXT if active else theme.TEXT_DIM, (plate.x + pad, name_rect.bottom + int(6 * u)), "topleft")
-        if seat == state.dealer:
-            radius = int(17 * u)
-            centre = (plate.right - int(4 * u), plate.y + int(4 * u))
+        if dealer:
+            centre = (plate.right - pad - radius, plate.centery)
             pygame.draw.circle(surface, theme.ACCENT, centre, radius)
             pygame.draw.circle(surface, theme.ACCENT_DARK, centre, radius, max(1, int(2 * u)))
             blit_text(surface, t(K + "dealer_mark"), theme.TINY * u, theme.BACKGROUND, centre, "center", bold=True)
@@ -1381,7 +1441,20 @@ class KingsCornersScene(GameScene):
         for card, rect in zip(self.drag["cards"], rects):
             cardui.draw_card(surface, card, rect.move(0, -int(4 * layout.u)), four_colour=four)
 
-    def _draw_sheet(self, surface, layout, focused):
+    def _draw_sheet_cached(self, surface, layout):
+        area = layout.sheet
+        key = (area.size, layout.u, bool(self.app.store.settings["four_colour"]), language(), self.version,
+               self.sheet_ack, self.state.is_over())
+        if self._sheet_image is None or self._sheet_image[0] != key:
+            margin = int(12 * layout.u)
+            image = pygame.Surface((area.w + margin, area.h + margin))
+            image.fill(CLEAR)
+            image.set_colorkey(CLEAR, pygame.RLEACCEL)   # opaque with a colour key: a fast blit
+            self._draw_sheet(image, layout, pygame.Rect(0, 0, area.w, area.h))
+            self._sheet_image = (key, image)
+        surface.blit(self._sheet_image[1], area.topleft)
+
+    def _draw_sheet(self, surface, layout, area):
         """The score sheet: a column per seat, a row per hand, the totals; this hand's cards left."""
         u = layout.u
         state = self.state
@@ -1390,7 +1463,7 @@ class KingsCornersScene(GameScene):
         players = state.players
         small, tiny, body = theme.SMALL * u, theme.TINY * u, theme.BODY * u
         pad = int(26 * u)
-        width = layout.sheet.w
+        width = area.w
         label_w = int(width * 0.2)
         col_w = (width - 2 * pad - label_w) / players
         row_h = int(tiny * 1.45)
@@ -1398,21 +1471,19 @@ class KingsCornersScene(GameScene):
         if entry is not None:
             for seat in range(players):
                 codes = entry.get("left", [])[seat] if seat < len(entry.get("left", [])) else []
-                text = " ".join(card_text(code) for code in codes if code) or "\u2014"
-                lines = wrap(text, int(tiny), int(col_w - 10 * u))
-                if len(lines) > 3:
-                    lines = lines[:2] + [fit(" ".join(lines[2:]), int(tiny), int(col_w - 10 * u))]
-                left_lines.append(lines)
+                left_lines.append(self._card_lines([Card.parse(code) for code in codes if code], int(tiny),
+                                                   int(col_w - 10 * u)))
         left_h = max((len(lines) for lines in left_lines), default=1) * int(tiny * 1.3) + int(8 * u)
         penalties = (entry.get("penalties") or []) if entry else []
         extra_rows = (1 if any(penalties) else 0) + (1 if chips and entry else 0)
         fixed = (int(20 * u) + int(body * 1.45) + int(small * 1.35) + int(8 * u) + int(12 * u) + int(small * 1.5)
-                 + left_h + extra_rows * int(tiny * 1.5) + int(tiny * 1.8) + int(16 * u))
+                 + left_h + extra_rows * int(tiny * 1.5) + (int(tiny * 1.8) if self._sheet_note() else 0)
+                 + int(16 * u))
         rows_wanted = len(state.sheet)
-        room = max(1, (layout.sheet.h - fixed) // row_h)
+        room = max(1, (area.h - fixed) // row_h)
         rows = min(rows_wanted, room)
-        box = pygame.Rect(0, 0, width, min(layout.sheet.h, fixed + rows * row_h))
-        box.center = layout.sheet.center
+        box = pygame.Rect(0, 0, width, min(area.h, fixed + rows * row_h))
+        box.center = area.center
         self._panel(surface, box.move(int(6 * u), int(8 * u)), u, (8, 40, 24))
         self._panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK, 3)
         y = box.y + int(20 * u)
@@ -1473,7 +1544,7 @@ class KingsCornersScene(GameScene):
             blit_text(surface, t(K + "sheet.left"), tiny, theme.TEXT_DIM, (box.x + pad, y), "topleft")
             for seat, lines in enumerate(left_lines):
                 for index, line in enumerate(lines):
-                    blit_text(surface, line, tiny, theme.TEXT, (col_x(seat), y + index * int(tiny * 1.3)), "midtop")
+                    self._blit_card_line(surface, line, int(tiny), (col_x(seat), y + index * int(tiny * 1.3)))
             y += left_h
             if any(penalties):
                 unit = t(K + ("unit.chips" if chips else "unit.points"))
@@ -1493,16 +1564,55 @@ class KingsCornersScene(GameScene):
             blit_text(surface, fit(note, int(tiny), box.w - 2 * pad), tiny, theme.ACCENT,
                       (box.centerx, box.bottom - int(14 * u)), "midbottom")
 
+    def _card_lines(self, hand, size: int, width: int) -> list:
+        """Cards as text lines (each a list of cards) fitting `width`; at most three lines."""
+        if not hand:
+            return [[]]
+        space = render(" ", size).get_width()
+        lines, line, used = [], [], 0
+        for card in hand_order(hand):
+            w = render(str(card), size, theme.TEXT, True).get_width()
+            if line and used + space + w > width:
+                lines.append(line)
+                line, used = [], 0
+            used += (space if line else 0) + w
+            line.append(card)
+        lines.append(line)
+        if len(lines) > 3:
+            lines = lines[:3]
+            lines[2] = lines[2][:-1] + ["\u2026"]
+        return lines
+
+    def _blit_card_line(self, surface, line, size: int, midtop) -> None:
+        """Cards in their suit's colour (light inks for the dark sheet), centred at `midtop`."""
+        if not line:
+            blit_text(surface, "\u2014", size, theme.TEXT_DIM, midtop, "midtop")
+            return
+        four = bool(self.app.store.settings["four_colour"])
+        images = []
+        for card in line:
+            if isinstance(card, str):
+                images.append(render(card, size, theme.TEXT, True))
+                continue
+            images.append(render(str(card), size, suit_ink(card.suit, four), True))
+        space = render(" ", size).get_width()
+        total = sum(image.get_width() for image in images) + space * (len(images) - 1)
+        x = midtop[0] - total / 2
+        for image in images:
+            surface.blit(image, (round(x), midtop[1]))
+            x += image.get_width() + space
+
     def _sheet_note(self) -> str:
         state = self.state
         if state.is_over():
             return ""
         dealer = state.to_move()
+        name = self.seat_name(dealer)
         if self.human_seats and self.sheet_ack != state.hand_no and not self.is_human(dealer):
-            return t(K + "sheet.press_next", name=self.seat_name(dealer))
+            return t(K + "sheet.press_next", name=name)
         if self.is_human(dealer):
-            return t(K + "sheet.you_deal", name=self.seat_name(dealer))
-        return t(K + "sheet.dealing", name=self.seat_name(dealer))
+            return self.said("sheet.human_deals", dealer, name=name)
+        return t(K + "sheet.dealing", name=name)
 
     # -- legend -----------------------------------------------------------------------------
     def legend(self):
