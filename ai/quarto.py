@@ -16,11 +16,22 @@ A move is `(square, give)`; `give` is None when the placement wins or fills the 
 The value of a position is from the point of view of the player to move: 1 a forced win,
 0 a draw, -1 a forced loss (the exact solver); the heuristic search uses ai.negamax.
 
-Move ordering (the one idea that makes the exact solver fast enough): placements that leave
-the fewest safe pieces to give come first, and near the root every (square, piece) is
-ordered by how many replies it leaves the opponent (a move leaving none wins at once).
-A piece that wins at once is never handed over while a safe piece exists (such moves are
-not even generated: they lose).
+The exact solver (class Exact), measured with `python -m ai.quarto_bench`:
+- move ordering is what makes it fast enough: placements that leave the fewest safe pieces
+  to give come first, and from 8 empty squares up every (square, piece) is ordered by how
+  many replies it leaves the opponent (a move that leaves none wins at once);
+- a piece that wins at once is never handed over while a safe piece exists (such moves
+  are not even generated: they lose);
+- exact equivalences: pieces that agree on every attribute a live group still uses are
+  interchangeable gives, and empty squares whose groups are all dead are interchangeable;
+  with 7 or fewer empty squares a position where no group can be completed any more is a
+  draw; the last two plies are computed inline;
+- the transposition table keeps bounds (lo, hi) and lives as long as the bot, so a later
+  move reuses an earlier search. Symmetric keys (board symmetries and attribute maps) were
+  measured and do not pay inside the search (no symmetric transpositions in endgame trees);
+  they are used at the root of the opening, where they merge most moves.
+The hard level first proves a move that does not lose (a null-window search, cheap), then
+spends the rest of its budget looking for a win.
 """
 from __future__ import annotations
 
@@ -830,7 +841,6 @@ class QuartoBot:
             child_gs, child_w, ne, _ = geo.place(pos, s)
             for q in BITS[avail]:
                 wins = sum(1 for e in BITS[ne] if child_w[e] >> q & 1)
-                # also count the squares where q completes a group through s
                 if best is None or wins < best[0]:
                     best = (wins, s, q)
         if best is None:

@@ -1,5 +1,6 @@
 """Quarto rules: the examples of the rule page, notation, illegal moves, random games."""
 import json
+import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -422,11 +423,22 @@ def test_random_matches_end_correctly(seed, options, data):
     assert all(isinstance(m, Give) for m in starts)
 
 
-def test_rewind_by_replay_matches_the_log():
-    state = R.new_game(9, 2, {"games": 2})
-    while len(state.log) < 8:
-        state.play(state.random_move())
-    replay = R.new_game(9, 2, {"games": 2})
-    for move in state.log[:-2]:
-        replay.play(move)
-    assert replay.board.count(None) == state.board.count(None) + 2
+@pytest.mark.parametrize("options", [{"games": 2, "clock": True}, {"call": "call", "games": 3}])
+def test_rewound_equals_the_state_before_the_moves(options):
+    state = R.new_game(9, 2, options)
+    chooser = random.Random(4)                   # not the state's own rng
+    snapshots = []
+    step = 0
+    while not state.is_over():
+        snapshots.append(json.dumps(state.to_dict()))
+        if step % 3 == 1:
+            state.play_timeout()                 # the clock plays some moves
+        else:
+            state.play(chooser.choice(state.legal_moves()))
+        step += 1
+    for back in (1, 2, 5, len(state.log)):
+        assert json.dumps(state.rewound(back).to_dict()) == snapshots[len(state.log) - back]
+    start = R.from_notation("0..3....a....... 5 c", 1)
+    start.play(R.Place(1, 6))
+    assert start.rewound(1).to_notation() == "0..3....a....... 5 c"
+    assert R.from_dict(json.loads(json.dumps(start.to_dict()))).rewound(1).to_dict() == start.rewound(1).to_dict()

@@ -223,6 +223,7 @@ class State:
         self.log: list = []              # every move of the match, in order
         self.timeouts: list = []         # indices into log of the moves the clock made
         self.game_starts: list = [0]     # index into log where each game began
+        self.start = None                # a position in notation when not the empty board
         self._new_game(self.match_first)
 
     def _new_game(self, first: int) -> None:
@@ -523,6 +524,23 @@ class State:
         self.play(move)
         return move
 
+    def rewound(self, count: int) -> "State":
+        """A new State with the last `count` moves taken back (undo), replayed from the start
+        of the match; moves the clock made are replayed through the same rng, so the state
+        equals the one the game had then."""
+        if self.start is None:
+            state = State(self.seed, self.options)
+        else:
+            state = from_notation(self.start[0], self.start[1], self.seed)
+        timeouts = set(self.timeouts)
+        for index, move in enumerate(self.log[:max(0, len(self.log) - count)]):
+            if index in timeouts and state.random_move() == move:
+                state.timeouts.append(len(state.log))
+                state.play(move)
+            else:
+                state.play(move)
+        return state
+
     # -- copies, views, saves ---------------------------------------------------------------
     def copy(self) -> "State":
         other = State.__new__(State)
@@ -545,7 +563,7 @@ class State:
         return self.copy()
 
     _FIELDS = ("seed", "match_first", "games", "results", "timeouts", "game_starts", "first",
-               "board", "hand", "turn", "pending", "game_done", "winner", "claimed")
+               "board", "hand", "turn", "pending", "game_done", "winner", "claimed", "start")
 
     def to_dict(self) -> dict:
         data = {name: getattr(self, name) for name in self._FIELDS}
@@ -584,7 +602,7 @@ def from_dict(data: dict) -> State:
     state = State.__new__(State)
     state.options = resolve_options(data["options"])
     for name in State._FIELDS:
-        value = data[name]
+        value = data.get(name) if name == "start" else data[name]
         setattr(state, name, list(value) if isinstance(value, list) else value)
     state.dead = tuple(data["dead"])
     state.win_groups = tuple(data["win_groups"])
@@ -653,6 +671,7 @@ def from_notation(text: str, seat: int = 0, seed: int = 0) -> State:
     if seat not in (0, 1):
         raise ValueError("seat must be 0 or 1")
     state = State(seed, options, first=0)
+    state.start = [text.strip(), seat]
     state.board = board
     state.hand = hand
     n = len(placed)
