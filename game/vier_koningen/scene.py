@@ -36,6 +36,7 @@ from game.vier_koningen import rules
 PEEK_STATS_KEY = "vier_koningen_peek"
 ROMAN = ("I", "II", "III")
 SELECTED = (255, 255, 255)
+FUTURE = (92, 140, 112)          # the place of a card of a later round: faint
 GHOST_TINT = (118, 138, 126)    # a card that is the player's but not in its place: dimmed
 AUTOPLAY_LEVEL = "hard"
 # suit colours for text on the dark panels (the card inks are too dark there)
@@ -111,6 +112,7 @@ class VierKoningenScene(GameScene):
         self.hint_text = ""
         self.banner = None
         self._backdrop_cache = None
+        self._grid_cache = None
         self._check_cache = {}
         self._ghosts = {}
         self._auto_select()
@@ -271,7 +273,7 @@ class VierKoningenScene(GameScene):
             x = box.right + gap
         # the controlled cards: four rows, one column per value of the round
         grid = pygame.Rect(left.x, message.bottom + int(12 * u), left.w, table_y - message.bottom - int(26 * u))
-        columns = rules.ROUND_TOP[state.round]
+        columns = 13   # every value, always: the layout never jumps and shows the road to the kings
         label_w = int(46 * u)
         row_h = grid.h / 4
         gw = int(min((row_h - 10 * u) / gfx.CARD_RATIO, (grid.w - label_w) / (columns * 1.07)))
@@ -982,30 +984,46 @@ class VierKoningenScene(GameScene):
         blit_text(surface, fit(message, size, line.w - int(20 * u)), size, colour, line.center, "center")
 
     def _draw_grid(self, surface, layout, focused, flying, hint_cards):
+        """The controlled cards: one cached layer (redrawn when a card moves), marks on top."""
         u = self.app.u
         state = self.state
-        gw = layout["gw"]
-        four = bool(self.app.store.settings["four_colour"])
-        colours = SUIT_TEXT_FOUR if four else SUIT_TEXT
-        controlled = set(state.controlled)
-        away = set(self.selection) if state.phase == "hand" else set()
-        away |= set(state.hand) | {card for cover in state.covers for card in cover}
+        surface.blit(self._grid_layer(layout, flying), layout["grid"])
         for card, rect in layout["cells"].items():
-            if card in controlled and card not in away:
-                if card in flying:
-                    gfx.draw_slot(surface, rect)
-                else:
-                    self._card(surface, card, rect)
-            elif card in away:
-                surface.blit(self._ghost(card, gw), rect)
-            else:
-                gfx.draw_slot(surface, rect, label=card.label)
             if card in hint_cards and state.phase == "hand":
                 self._mark(surface, rect, theme.GOOD, u)
             if card in self.selection and state.phase == "hand":
                 self._mark(surface, rect, SELECTED, u, 3)
             if focused is not None and focused.id == ("grid", card):
                 self._mark(surface, rect, theme.ACCENT, u, 6)
+
+    def _grid_layer(self, layout, flying) -> pygame.Surface:
+        state = self.state
+        gw = layout["gw"]
+        four = bool(self.app.store.settings["four_colour"])
+        controlled = frozenset(state.controlled)
+        away = set(self.selection) if state.phase == "hand" else set()
+        away |= set(state.hand) | {card for cover in state.covers for card in cover}
+        area = layout["grid"]
+        key = (tuple(area), gw, state.round, four, controlled, frozenset(away), frozenset(flying & controlled),
+               id(self._backdrop(layout)))
+        if self._grid_cache is not None and self._grid_cache[0] == key:
+            return self._grid_cache[1]
+        layer = pygame.Surface(area.size).convert()
+        layer.blit(self._backdrop(layout), (0, 0), area)
+        for card, cell in layout["cells"].items():
+            rect = cell.move(-area.x, -area.y)
+            if card in controlled and card not in away:
+                if card in flying:
+                    gfx.draw_slot(layer, rect)
+                else:
+                    self._card(layer, card, rect)
+            elif card in away:
+                layer.blit(self._ghost(card, gw), rect)
+            else:
+                in_play = card.rank <= rules.ROUND_TOP[state.round]
+                gfx.draw_slot(layer, rect, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
+        self._grid_cache = (key, layer)
+        return layer
 
     def _draw_table(self, surface, layout, focused, flying, hint_cards, hint_targets):
         u = self.app.u
@@ -1091,16 +1109,16 @@ class VierKoningenScene(GameScene):
         if laid:
             verdict = rules.judge(card, laid)
             blit_text(surface, fit(_say("table.laid"), small, width), small, theme.TEXT_DIM, (x, y), "topleft")
-            blit_text(surface, fit(verdict.arithmetic, body, width), body, theme.TEXT, (x, y + small * 1.3), "topleft",
-                      bold=True)
+            self._fitted(surface, verdict.arithmetic, (body, small, tiny), width, theme.TEXT, (x, y + small * 1.3),
+                         bold=True)
         elif self.selection and self.player_turn():
             ok, result = self.cover_check(index)
             if ok:
                 key = "table.would_win" if result.won else "table.would_lose"
                 colour = theme.LEGAL
                 blit_text(surface, fit(_say(key), small, width), small, colour, (x, y), "topleft")
-                blit_text(surface, fit(result.arithmetic, body, width), body, colour, (x, y + small * 1.3), "topleft",
-                          bold=True)
+                self._fitted(surface, result.arithmetic, (body, small, tiny), width, colour, (x, y + small * 1.3),
+                             bold=True)
             else:
                 self._wrapped(surface, result, tiny, theme.BAD, x, y, width, 3)
         else:
@@ -1128,8 +1146,8 @@ class VierKoningenScene(GameScene):
         colour = theme.GOOD if item.won else theme.BAD
         word = _say("table.won" if item.won else "table.lost", card=str(item.drawn))
         blit_text(surface, fit(word, small, width, bold=True), small, colour, (x, y), "topleft", bold=True)
-        blit_text(surface, fit(item.arithmetic, body, width, bold=True), body, colour, (x, y + small * 1.3), "topleft",
-                  bold=True)
+        self._fitted(surface, item.arithmetic, (body, small, int(theme.TINY * u)), width, colour, (x, y + small * 1.3),
+                     bold=True)
 
     def _draw_side(self, surface, layout, focused, hint_targets):
         u = self.app.u
