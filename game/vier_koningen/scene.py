@@ -211,11 +211,11 @@ class VierKoningenScene(GameScene):
     def buttons(self) -> list[tuple[str, bool]]:
         """(key, enabled) of the buttons that make sense now."""
         if self.state.is_over():
-            return [("new", True)]
+            return [("new", True), ("menu", True)]
         if self.autoplay:
             return [("stop", True)]
         if not self.humans_turn:
-            return []
+            return [("menu", True)]
         key, enabled = self.primary()
         items = [(key, enabled)]
         undo = self.state.undo_move()
@@ -223,7 +223,7 @@ class VierKoningenScene(GameScene):
             items.append(("change", True))
         elif self.phase == "cover":
             items.append(("takeback", undo is not None))
-        items += [("hint", True), ("autoplay", True)]
+        items += [("hint", True), ("autoplay", True), ("menu", True)]
         return items
 
     def button_label(self, key: str) -> str:
@@ -545,6 +545,8 @@ class VierKoningenScene(GameScene):
     def _press_button(self, key: str) -> None:
         if key == "new":
             start_game(self.app, self.game, self.setup)
+        elif key == "menu":
+            self.handle(inp.Action(inp.MENU, inp.MOUSE))     # the pause menu: give up, rules, quit
         elif key == "stop":
             self.set_autoplay(False)
         elif key == "autoplay":
