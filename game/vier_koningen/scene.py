@@ -29,7 +29,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene, ResultOverlay, start_game
 from game.ui.i18n import has, t
-from game.ui.text import blit_text, fit, render
+from game.ui.text import blit_text, fit, font, render, wrap
 from game.ui.widgets import nearest
 from game.vier_koningen import rules
 
@@ -977,13 +977,13 @@ class VierKoningenScene(GameScene):
     def _draw_status(self, surface, layout):
         u = self.app.u
         box = layout["status"]
-        size = int(theme.BODY * u)
-        text = fit(self.status_text(), size, box.w - int(40 * u), bold=True)
-        blit_text(surface, text, size, theme.TEXT, box.center, "center", bold=True)
+        self._fitted(surface, self.status_text(), (int(theme.BODY * u), int(theme.SMALL * u)), box.w - int(40 * u),
+                     theme.TEXT, box.center, bold=True, anchor="center")
         message, colour = self.message_text()
         line = layout["message"]
         size = int(theme.SMALL * u)
-        blit_text(surface, fit(message, size, line.w - int(20 * u)), size, colour, line.center, "center")
+        self._fitted(surface, message, (size, int(theme.TINY * u)), line.w - int(20 * u), colour, line.center,
+                     anchor="center")
 
     def _draw_grid(self, surface, layout, focused, flying, hint_cards):
         """The controlled cards: one cached layer (redrawn when a card moves), marks on top."""
@@ -1128,7 +1128,6 @@ class VierKoningenScene(GameScene):
             self._wrapped(surface, need, tiny, theme.TEXT_DIM, x, y, width, 3)
 
     def _wrapped(self, surface, text, size, colour, x, y, width, lines):
-        from game.ui.text import wrap
         for i, line in enumerate(wrap(text, size, int(width))[:lines]):
             blit_text(surface, fit(line, size, int(width)), size, colour, (x, y + i * size * 1.25), "topleft")
 
@@ -1232,13 +1231,12 @@ class VierKoningenScene(GameScene):
         pygame.draw.rect(surface, theme.BACKGROUND, badge, border_radius=badge.h // 2)
         surface.blit(number, number.get_rect(center=badge.center))
 
-    def _fitted(self, surface, text, sizes, width, colour, pos, bold=False):
+    def _fitted(self, surface, text, sizes, width, colour, pos, bold=False, anchor="topleft"):
         """One line at the first of `sizes` it fits in, else cut at the last."""
-        from game.ui.text import font
         for size in sizes:
             if font(size, bold).size(text)[0] <= width:
-                return blit_text(surface, text, size, colour, pos, "topleft", bold=bold)
-        return blit_text(surface, fit(text, sizes[-1], width, bold), sizes[-1], colour, pos, "topleft", bold=bold)
+                return blit_text(surface, text, size, colour, pos, anchor, bold=bold)
+        return blit_text(surface, fit(text, sizes[-1], width, bold), sizes[-1], colour, pos, anchor, bold=bold)
 
     def _draw_pile(self, surface, rect, count, label, colour):
         u = self.app.u
