@@ -359,6 +359,11 @@ def test_autoplay_stops_and_says_so_when_the_helper_fails(make_app, monkeypatch)
     assert run_until(app, lambda: not scene.autoplay, frames=600)
     assert scene.state.log == [] and not scene.state.is_over()
     assert app.notices
+    key(pygame.K_h)                                  # no hint either: said, and nothing left waiting
+    app.tick(1 / 60)
+    assert scene.hint_text
+    assert run_until(app, lambda: not scene.asked, frames=600)
+    assert scene.hint is None and scene.hint_text == ""
 
 
 # -- statistics and the end ----------------------------------------------------------------------

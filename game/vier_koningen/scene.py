@@ -704,6 +704,8 @@ class VierKoningenScene(GameScene):
         and says so, and a computer seat makes a plain move."""
         if kind != "move":
             super()._receive(kind, answer, seat)
+            if self.hint is None:
+                self.hint_text = ""         # no hint came: the "thinking" line goes
             return
         move = answer.move
         if not answer.error and move is not None and not isinstance(move, rules.GiveUp):
