@@ -1076,6 +1076,10 @@ class VierKoningenScene(GameScene):
             for index, card in enumerate(state.drawn[:2]):
                 self._draw_drawn(surface, layout, index, card, state.covers[index], focused, flying,
                                  ("drawn", index) in hint_targets)
+            if len(state.drawn) == 1:   # the last card of the round's cards: a one-card turn
+                box = layout["drawn_boxes"][1]
+                self._wrapped(surface, _say("table.one_card"), label_size, theme.TEXT_DIM, box.x + 14 * u,
+                              box.y + 14 * u, box.w - 28 * u, 4)
         else:
             verdict = state.verdict if state.verdict else ()
             for index in range(2):
@@ -1119,7 +1123,7 @@ class VierKoningenScene(GameScene):
             ok, result = self.cover_check(index)
             if ok:
                 key = "table.would_win" if result.won else "table.would_lose"
-                colour = theme.LEGAL
+                colour = theme.GOOD if result.won else theme.BAD
                 blit_text(surface, fit(_say(key), small, width), small, colour, (x, y), "topleft")
                 self._fitted(surface, result.arithmetic, (body, small, tiny), width, colour, (x, y + small * 1.3),
                              bold=True)
@@ -1160,7 +1164,8 @@ class VierKoningenScene(GameScene):
         small, tiny, body = int(theme.SMALL * su), int(theme.TINY * su), int(theme.BODY * su)
         # game number and turn, the round
         blit_text(surface, _say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft")
-        blit_text(surface, _say("side.turn", n=state.turn), small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright")
+        turn = _say("side.turns", n=self.turns()) if state.is_over() else _say("side.turn", n=state.turn)
+        blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright")
         heading = int(theme.HEADING * su)
         blit_text(surface, fit(_say("side.round", n=state.round), heading, inner.w, bold=True), heading, theme.TEXT,
                   (inner.x, ys["round"]), "topleft", bold=True)
