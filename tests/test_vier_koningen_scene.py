@@ -459,3 +459,29 @@ def test_resume_after_closing(make_app, tmp_path):
     assert again.top.seed == 41
     again.tick(1 / 60)
     assert again.top.can_undo()                      # the cover can still be taken back
+
+
+# -- translations ----------------------------------------------------------------------------------
+def test_every_scene_string_exists_in_english_and_dutch_with_the_same_placeholders():
+    import json
+    import re
+    import string
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    tables = {lang: json.loads((root / "assets" / "i18n" / lang / "vier_koningen_scene.json").read_text("utf-8"))
+              for lang in ("en", "nl")}
+    assert set(tables["en"]) == set(tables["nl"])
+
+    def fields(text):
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    for key, text in tables["en"].items():
+        assert fields(text) == fields(tables["nl"][key]), key
+        assert tables["nl"][key].strip(), key
+    source = (root / "game" / "vier_koningen" / "scene.py").read_text("utf-8")
+    used = set(re.findall(r'_(?:say|k)\("([a-z_.]+)"', source))
+    dynamic = {f"button.{name}" for name in ("take", "draw", "change", "takeback", "judge", "hint", "autoplay",
+                                             "stop", "new", "menu")}
+    dynamic |= {f"move.{name}" for name in ("draw", "judge", "returnhand", "giveup")}
+    dynamic |= {f"legend.{name}" for name in ("take", "draw", "judge")}
+    for key in used | dynamic:
+        assert f"vier_koningen_scene.{key}" in tables["en"], key
