@@ -113,6 +113,11 @@ class VierKoningenScene(GameScene):
         self.banner = None
         self._backdrop_cache = None
         self._grid_cache = None
+        self._sizes = None              # (grid card width, table card width, four colours) last drawn
+        self._warm_key = None
+        self._warm_queue = []
+        self._warmed_at = -1
+        self._drawn_frames = 0
         self._check_cache = {}
         self._ghosts = {}
         self._auto_select()
@@ -582,12 +587,10 @@ class VierKoningenScene(GameScene):
         layout = self.layout()
         before = self.card_positions(layout)
         old = {"round": self.state.round, "hand": list(self.state.hand), "covers": list(self.state.covers)}
-        by_helper = not self.is_human(self.state.to_move())
+        if not self.is_human(self.state.to_move()):
+            self.setup["helper_played"] = True      # saved with the move: such a game is not counted
         if not super().apply(move, play):
             return False
-        if by_helper and not self.setup.get("helper_played"):
-            self.setup["helper_played"] = True
-            self.save()
         self._after(move, old)
         self._animate(before, move)
         return True
@@ -782,6 +785,22 @@ class VierKoningenScene(GameScene):
         moved = {flight.card for flight in fresh}
         self.flights = [f for f in self.flights if now < f.start + f.duration and f.card not in moved] + fresh
 
+    def _warm_faces(self) -> None:
+        """Draw one card face a frame ahead of need (the table's and the grid's sizes), so a
+        card first shown at a size does not stall that frame."""
+        sizes = self._sizes
+        if sizes is None:
+            return
+        if self._warm_key != sizes:
+            self._warm_key = sizes
+            gw, tw, four = sizes
+            deck = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
+            self._warm_queue = [(card, width) for width in (gw, tw) for card in deck]
+        if self._warm_queue and not self.animating() and self._warmed_at != self._drawn_frames:
+            self._warmed_at = self._drawn_frames          # at most one face a frame, even when catching up
+            card, width = self._warm_queue.pop()
+            gfx.face(card, width, self._sizes[2])
+
     def animating(self) -> bool:
         return any(self.time < flight.start + flight.duration for flight in self.flights)
 
@@ -810,6 +829,7 @@ class VierKoningenScene(GameScene):
 
     def update(self, dt):
         super().update(dt)
+        self._warm_faces()
         now = self.time
         if self.flights and not self.animating():
             self.flights = []
@@ -919,6 +939,8 @@ class VierKoningenScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
+        self._sizes = (layout["gw"], layout["tw"], bool(self.app.store.settings["four_colour"]))
+        self._drawn_frames += 1
         surface.blit(self._backdrop(layout), (0, 0))
         targets = self.targets(layout)
         if self._focused(targets) is None and targets:
