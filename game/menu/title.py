@@ -1,6 +1,11 @@
 """The title screen: the playable games, Continue, Settings, Statistics, Quit."""
 from __future__ import annotations
 
+import functools
+import math
+
+import pygame
+
 from game import registry
 from game.menu.base import MenuScene, MessageOverlay
 from game.ui import theme
@@ -51,6 +56,15 @@ class TitleScene(MenuScene):
     def title(self):
         return "Spelavond"
 
+    def draw(self, surface, alpha):
+        super().draw(surface, alpha)
+        area = self.app.content_rect()
+        side = (area.w - self.list.area.w) / 2 - 30 * self.app.u   # the room right of the menu
+        width = int(min(150 * self.app.u, side / 3.2))
+        if width >= 60:
+            fan = kings_fan(width, self.app.store.settings["four_colour"])
+            surface.blit(fan, fan.get_rect(bottomright=(area.right - 20 * self.app.u, area.bottom - 10 * self.app.u)))
+
     def subtitle(self):
         return t("menu.tagline")
 
@@ -60,6 +74,23 @@ class TitleScene(MenuScene):
     def legend(self):
         from game.ui import input as inp
         return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")]
+
+
+@functools.lru_cache(maxsize=4)
+def kings_fan(width: int, four_colour: bool) -> pygame.Surface:
+    """The four kings fanned out: the title screen's ornament (cached per size)."""
+    from game.cards import Card
+    from game.ui import cards
+    height = cards.card_size(width)[1]
+    canvas = pygame.Surface((int(width * 3.2), int(height * 1.7)), pygame.SRCALPHA)
+    pivot = (canvas.get_width() / 2, canvas.get_height() * 0.98)  # the cards turn about a point below them
+    radius = height * 0.95
+    for index, suit in enumerate("SHCD"):
+        angle = 27 - index * 18
+        image = pygame.transform.rotozoom(cards.face(Card(13, suit), width, four_colour), angle, 1.0)
+        centre = (pivot[0] - math.sin(math.radians(angle)) * radius, pivot[1] - math.cos(math.radians(angle)) * radius)
+        canvas.blit(image, image.get_rect(center=centre))
+    return canvas
 
 
 def problem_lines(problems: list[dict]) -> list[str]:
