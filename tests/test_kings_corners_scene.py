@@ -337,3 +337,20 @@ def test_a_one_hand_match_ends_with_the_result_and_statistics(make_app):
     stats = app.store.stats_for("kings_corners")
     assert stats["played"] == 1
     assert stats["best_score"] == scene.state.totals[0]
+
+
+def test_every_scene_string_is_in_both_languages():
+    import json
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    tables = {lang: json.loads((root / "assets" / "i18n" / lang / "kings_corners_scene.json").read_text("utf-8"))
+              for lang in ("en", "nl")}
+    assert set(tables["en"]) == set(tables["nl"])
+    source = (root / "game" / "kings_corners" / "scene.py").read_text("utf-8")
+    used = set(re.findall(r'K \+ "([a-z_.]+[a-z_])"', source))
+    used |= {f"{prefix}{end}" for prefix in ("button.", "legend.") for end in ("draw", "draw_two", "end")}
+    used |= {f"status.turn_{end}" for end in ("draw", "draw_two", "end")}
+    used |= {f"place.{name}" for name in rules.PLACES}
+    missing = {key for key in used if "kings_corners.scene." + key not in tables["en"]}
+    assert not missing, missing

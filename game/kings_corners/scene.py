@@ -353,6 +353,7 @@ class KingsCornersScene(GameScene):
         self.press = None            # a mouse press that may become a drag or a click
         self.drag = None             # the card or pile following the mouse
         self.mouse = None
+        self.stock_hover = False     # the mouse is over the stock (a click there draws)
         self.flights: list[Flight] = []
         self.new_cards: dict = {}    # card -> time it was drawn
         self.move_start = None       # where the cards of the next move start (a drag, the hand)
@@ -599,6 +600,7 @@ class KingsCornersScene(GameScene):
             self.drag["pos"] = pos
             return
         hit = self._target_at(layout, targets, pos)
+        self.stock_hover = hit == ("stock",)
         if hit is not None and hit[0] != "stock":
             self.focus = hit
 
@@ -1047,6 +1049,8 @@ class KingsCornersScene(GameScene):
         if state.kings_first_due():
             unit = t(K + ("unit.chips" if state.scoring == "chips" else "unit.points"))
             return t(K + "status.kings_first", who=who, n=rules.KINGS_FIRST_PENALTY, unit=unit)
+        if state.options["draw_first"] and state.drew:
+            return t(K + "status.turn_drawn", who=who, n=state.drew)
         return t(K + "status.turn_" + self.end_key(), who=who)
 
     # -- drawing ----------------------------------------------------------------------------
@@ -1239,6 +1243,8 @@ class KingsCornersScene(GameScene):
     def _draw_marks(self, surface, layout, focused, legal, hint_from, hint_to):
         """Outlines over the piles: legal targets, the hint, the selected pile, the focus."""
         u = layout.u
+        if self.stock_hover and self.can_play() and self.end_key() != "end" and not self.drag:
+            cardui.outline(surface, layout.stock, theme.ACCENT, thickness=max(3, int(5 * u)), gap=max(3, int(6 * u)))
         hidden = self.hidden_on_piles()
         selected_pile = self.selected[1] if self.selected and self.selected[0] == "pile" else None
         dragged_pile = self.drag["item"][1] if self.drag and self.drag["item"][0] == "pile" else None
@@ -1308,7 +1314,7 @@ class KingsCornersScene(GameScene):
         if state.scoring == "chips":
             score = t(K + "plate.chips", n=f"{state.chips[seat]:+d}")
         else:
-            score = t(K + "plate.points", n=state.totals[seat])
+            score = t(K + ("plate.point" if state.totals[seat] == 1 else "plate.points"), n=state.totals[seat])
         blit_text(surface, fit(f"{cards} · {score}", int(theme.TINY * u), inner), theme.TINY * u,
                   theme.TEXT if active else theme.TEXT_DIM, (plate.x + pad, name_rect.bottom + int(6 * u)), "topleft")
         if dealer:
@@ -1541,15 +1547,15 @@ class KingsCornersScene(GameScene):
                       (col_x(seat), y), "midtop", bold=True)
         y += int(small * 1.5)
         if entry is not None:
-            blit_text(surface, t(K + "sheet.left"), tiny, theme.TEXT_DIM, (box.x + pad, y), "topleft")
+            blit_text(surface, fit(t(K + "sheet.left"), int(tiny), label_w - int(8 * u)), tiny, theme.TEXT_DIM,
+                      (box.x + pad, y), "topleft")
             for seat, lines in enumerate(left_lines):
                 for index, line in enumerate(lines):
                     self._blit_card_line(surface, line, int(tiny), (col_x(seat), y + index * int(tiny * 1.3)))
             y += left_h
             if any(penalties):
-                unit = t(K + ("unit.chips" if chips else "unit.points"))
-                blit_text(surface, t(K + "sheet.kings_first", unit=unit), tiny, theme.TEXT_DIM, (box.x + pad, y),
-                          "topleft")
+                blit_text(surface, fit(t(K + "sheet.kings_first"), int(tiny), label_w - int(8 * u)), tiny,
+                          theme.TEXT_DIM, (box.x + pad, y), "topleft")
                 for seat in range(players):
                     value = penalties[seat] if seat < len(penalties) else 0
                     blit_text(surface, f"+{value}" if value else "\u2014", tiny, theme.BAD if value else theme.TEXT_DIM,
