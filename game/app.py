@@ -121,6 +121,7 @@ class App:
         self.step = FixedStep()
         self._worker = None
         self.notices: list[list] = []   # [text, seconds left]
+        self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
         self.frame_times: list[float] = []
         fullscreen = self.options.fullscreen
         if fullscreen is None:
@@ -263,6 +264,11 @@ class App:
             self.send(action)
 
     def send(self, action: inp.Action) -> None:
+        if action.name == inp.PRESS and action.pos is not None:
+            for rect, legend_action in self.legend_chips:
+                if rect.collidepoint(action.pos):  # a click on a legend entry does what it says
+                    action = inp.Action(legend_action, inp.MOUSE, pos=action.pos)
+                    break
         if self.top:
             self.top.handle(action)
 
@@ -306,6 +312,7 @@ class App:
         surface.fill(theme.BACKGROUND, bar)
         pygame.draw.line(surface, theme.PANEL_LIGHT, bar.topleft, bar.topright, max(1, int(2 * u)))
         x = bar.x + 24 * u
+        self.legend_chips = []
         for action, key in self.top.legend():
             name = self.input.legend_name(action)
             chip = render(name, int(theme.TINY * u), theme.BACKGROUND, True)
@@ -314,6 +321,8 @@ class App:
             pygame.draw.rect(surface, theme.TEXT_DIM, box, border_radius=int(8 * u))
             surface.blit(chip, chip.get_rect(center=box.center))
             label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
+            if action not in inp.DIRECTIONS:
+                self.legend_chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
             x = label.right + 34 * u
             if x > w - 100 * u:
                 break
@@ -367,3 +376,4 @@ class App:
             self._worker.close()
             self._worker = None
         self.store.save_settings()
+        self.store.flush()

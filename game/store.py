@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 SETTINGS_DEFAULTS = {
@@ -66,6 +67,10 @@ class Store:
             self.problems.append({"file": str(self.folder), "moved_to": ""})
         self.settings = self._load_settings()
         self.stats = self._load_stats()
+        self._saves = threading.Condition()
+        self._waiting_save: str | None = None
+        self._writing = False
+        self._writer: threading.Thread | None = None
 
     # -- files ----------------------------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -95,18 +100,25 @@ class Store:
             self.problems.append({"file": path.name, "moved_to": ""})
 
     def _write(self, name: str, data) -> bool:
+        try:
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return False
+        return self._write_text(name, text)
+
+    def _write_text(self, name: str, text: str) -> bool:
         """Atomic write: a temp file in the same folder, then rename over the old file."""
         if not self.writable:
             return False
         try:
             handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
             with os.fdopen(handle, "w", encoding="utf-8") as file:
-                json.dump(data, file, ensure_ascii=False, indent=1)
+                file.write(text)
                 file.flush()
                 os.fsync(file.fileno())
             os.replace(temp, self.path(name))
             return True
-        except (OSError, TypeError, ValueError):
+        except OSError:
             try:
                 os.unlink(temp)
             except (OSError, UnboundLocalError):
@@ -169,15 +181,46 @@ class Store:
 
     # -- the game in progress -------------------------------------------------------------
     def load_game(self) -> dict | None:
+        self.flush()
         data = self._read("current_game.json")
         if data is None or not isinstance(data.get("game"), str) or not isinstance(data.get("state"), dict):
             return None
         return data
 
-    def save_game(self, data: dict) -> bool:
-        return self._write("current_game.json", data)
+    def save_game(self, data: dict) -> None:
+        """Save the game in progress without holding up the frame.
+
+        The data is serialized now (so later moves cannot change it) and written, with
+        fsync, by a writer thread; a newer save replaces one still waiting. `flush()`
+        waits for the writer (on quit and in tests).
+        """
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        with self._saves:
+            self._waiting_save = text
+            self._saves.notify()
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_saves, name="spelavond-save", daemon=True)
+                self._writer.start()
+
+    def _write_saves(self) -> None:
+        while True:
+            with self._saves:
+                while self._waiting_save is None:
+                    self._saves.wait()
+                text, self._waiting_save = self._waiting_save, None
+                self._writing = True
+            self._write_text("current_game.json", text)
+            with self._saves:
+                self._writing = False
+                self._saves.notify_all()
+
+    def flush(self) -> None:
+        with self._saves:
+            while self._waiting_save is not None or self._writing:
+                self._saves.wait(timeout=5)
 
     def clear_game(self) -> None:
+        self.flush()
         try:
             self.path("current_game.json").unlink()
         except OSError:
@@ -185,5 +228,6 @@ class Store:
 
     def report_bad_game(self) -> None:
         """A saved game whose content the rules reject: set it aside like a damaged file."""
+        self.flush()
         if self.path("current_game.json").exists():
             self._set_aside("current_game.json")

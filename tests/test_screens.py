@@ -99,3 +99,15 @@ def test_damaged_settings_are_reported_on_the_title_screen(make_app, tmp_path):
     app.tick(1 / 60)
     assert app.top.overlay and "settings.json" in " ".join(str(getattr(w, "text", "")) for w in app.top.list.widgets)
     assert (tmp_path / "settings.json.bad").exists()
+
+
+def test_clicking_the_legend_does_what_it_says(make_app):
+    """A mouse-only player reaches the pause menu through the legend's Esc entry."""
+    from main import open_scene
+    app = make_app()
+    open_scene(app, "game:quarto", 2)
+    app.tick(1 / 60)
+    rect = next(rect for rect, action in app.legend_chips if action == "menu")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    app.tick(1 / 60)
+    assert app.top.name == "pause"

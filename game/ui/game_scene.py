@@ -225,11 +225,21 @@ class GameScene(Scene):
                 self.hint = (answer.move, answer.reason)
                 self.on_hint(answer.move, answer.reason)
             return
-        move = answer.move
-        if answer.error or move not in self.state.legal_moves():
-            moves = self.state.legal_moves()
-            move = random.Random(self.seed).choice(list(moves)) if moves else None  # never stall the game
-        self.pending = move
+        self.pending = answer.move if not answer.error and self.playable(answer.move) else self.fallback_move()
+
+    def playable(self, move) -> bool:
+        """Whether the rules accept the move now (tried on a copy: some games have huge move lists)."""
+        trial = self.state.copy()
+        try:
+            trial.play(move)
+        except (IllegalMove, TypeError, ValueError):
+            return False
+        return True
+
+    def fallback_move(self):
+        """A computer player failed or answered nonsense: a random legal move, so the game never stalls."""
+        moves = self.state.legal_moves()
+        return random.Random(self.seed + len(moves)).choice(list(moves)) if moves else None
 
     def on_hint(self, move, reason) -> None:
         """A game's hook: highlight the hinted move."""
