@@ -106,10 +106,15 @@ def keys_to(scene, goal):
     raise AssertionError(f"the focus cursor cannot reach {goal} from {start}")
 
 
-def press_keys(app, directions):
-    for direction in directions:
-        key(ARROWS[direction])
-    app.tick(1 / 60)
+def move_focus(app, scene, goal):
+    """Arrow keys, one at a time (the path is planned again after each: the focused card of
+    the hand is lifted, which moves it a little), until the focus cursor is on `goal`."""
+    for _ in range(40):
+        if scene.focus == goal:
+            return
+        key(ARROWS[keys_to(scene, goal)[0]])
+        app.tick(1 / 60)
+    raise AssertionError(f"the focus cursor did not reach {goal}")
 
 
 # ----------------------------------------------------------------------------- playing moves
@@ -126,12 +131,12 @@ def play_by(app, scene, move, method):
         app.tick(1 / 60)
     else:
         app.tick(1 / 60)
-        press_keys(app, keys_to(scene, focus_key(scene, move, "source")))
+        move_focus(app, scene, focus_key(scene, move, "source"))
         key(pygame.K_RETURN)
         app.tick(1 / 60)
         assert scene.selected is not None, "confirm did not select"
         assert target_place(move) in scene.legal_targets()
-        press_keys(app, keys_to(scene, focus_key(scene, move, "target")))
+        move_focus(app, scene, focus_key(scene, move, "target"))
         key(pygame.K_RETURN)
         app.tick(1 / 60)
 
@@ -174,9 +179,9 @@ def play_a_hand(app, scene, rng, methods=("drag", "click", "keys"), moves_per_tu
     raise AssertionError("the hand did not end")
 
 
-@pytest.mark.parametrize("players,seed", [(4, 3), (2, 8)])
-def test_a_whole_hand_by_drag_click_and_keys(make_app, players, seed):
-    app, scene = new_app(make_app, ["human"] + ["random"] * (players - 1), seed=seed)
+@pytest.mark.parametrize("players,seed,animation", [(4, 3, "fast"), (2, 8, "instant"), (3, 5, "instant")])
+def test_a_whole_hand_by_drag_click_and_keys(make_app, players, seed, animation):
+    app, scene = new_app(make_app, ["human"] + ["random"] * (players - 1), seed=seed, animation=animation)
     played = play_a_hand(app, scene, random.Random(seed))
     assert played >= 3
     state = scene.state
@@ -354,3 +359,26 @@ def test_every_scene_string_is_in_both_languages():
     used |= {f"place.{name}" for name in rules.PLACES}
     missing = {key for key in used if "kings_corners.scene." + key not in tables["en"]}
     assert not missing, missing
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_focus_cursor_reaches_everything_from_everywhere(make_app, players):
+    app, scene = new_app(make_app, ["human"] + ["random"] * (players - 1), seed=20 + players, size=(960, 540))
+    rng = random.Random(players)
+    for _ in range(3):      # some piles and a few cards more in hand
+        assert run_until(app, lambda: scene.humans_turn or scene.state.hand_over())
+        if scene.state.hand_over():
+            break
+        moves = [m for m in scene.state.legal_moves() if not isinstance(m, EndTurn)]
+        if moves:
+            play_by(app, scene, rng.choice(moves), "drag")
+        key(pygame.K_TAB)
+        app.tick(1 / 60)
+    assert run_until(app, lambda: scene.humans_turn or scene.state.hand_over())
+    layout = scene.layout()
+    keys = [target.key for target in scene.targets(layout)]
+    assert ("button", "end") in keys or scene.state.hand_over()
+    for start in keys:
+        scene.focus = start
+        for goal in keys:
+            keys_to(scene, goal)   # raises when the cursor cannot get there

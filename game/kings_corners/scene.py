@@ -504,11 +504,15 @@ class KingsCornersScene(GameScene):
         if current is None:
             return None
         others = [target for target in targets if target.key != key]
-        if current.key[0] == "hand" and direction in (inp.LEFT, inp.RIGHT):
-            # along the hand, card by card (the fan overlaps, so centres are close together)
-            index = current.key[1] + (1 if direction == inp.RIGHT else -1)
-            if 0 <= index < len(layout.hand_cards):
-                return ("hand", index)
+        if current.key[0] == "hand":
+            if direction in (inp.LEFT, inp.RIGHT):
+                # along the hand, card by card (the fan overlaps, so centres are close together)
+                index = current.key[1] + (1 if direction == inp.RIGHT else -1)
+                if 0 <= index < len(layout.hand_cards):
+                    return ("hand", index)
+            else:
+                # up and down leave the hand (a lifted card must not step onto its neighbour)
+                others = [target for target in others if target.key[0] != "hand"]
         index = nearest(current.rect, [target.rect for target in others], direction)
         return others[index].key if index is not None else None
 
