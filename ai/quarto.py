@@ -698,7 +698,7 @@ class QuartoBot:
     LEVELS = {
         "easy": (0, 0, 0.0),
         "normal": (8, 1, 0.4),
-        "hard": (12, 3, 0.9),
+        "hard": (12, 3, 0.85),
     }
 
     def __init__(self, level: str = "hard", seed=None, budget: float | None = None):

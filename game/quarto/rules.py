@@ -28,6 +28,12 @@ variant uses 1, 2 or 3 of them), `squares` (advanced: the nine 2x2 blocks count 
 `call` ("auto" or "call": the Quarto! call rule), `clock` (one minute per move; the scene
 runs the clock and calls `play_timeout()` when it runs out), `games` (match length).
 
+For the scene: `phase()` ('give', 'place', 'pass', 'game_over', 'match_over'), `board`,
+`hand`, `turn`, `available()`, `winning_line()` / `winning_squares()` / `win_groups`,
+`dead` (call mode: groups missed by both), `claimable()`, `log` / `game_log()` /
+`timeouts`, `results` / `scores()` / `game_no` / `games`, `clock_seconds()`,
+`play_timeout()`, and `rewound(count)` for undo by replay.
+
 Notation (`to_notation()` / `from_notation()`): 16 characters for the squares in row-major
 order, `.` or the piece's hex digit, a space, the hex digit of the piece in hand or `-`,
 and optional flags after another space: `a<hex>` attribute mask (when not f), `s` squares,
