@@ -4,6 +4,7 @@
     python -m ai.quarto_bench --empties 9-12 --positions 20 --seed 1
     python -m ai.quarto_bench --no-loss 30         # hard never loses a drawn or won position
     python -m ai.quarto_bench --symmetry           # do symmetric transposition keys pay?
+    python -m ai.quarto_bench --not-losing         # only hard's first stage: a move that does not lose
 
 Positions come from random play in which nobody hands over a piece that wins at once (when
 a safe piece exists) and the player to move cannot win at once: the positions a game
@@ -46,7 +47,10 @@ def random_position(rng: random.Random, empties: int, options: dict | None = Non
             return state
 
 
-def solve_times(empties: int, positions: int, seed: int, cap: float, options=None) -> dict:
+def solve_times(empties: int, positions: int, seed: int, cap: float, options=None,
+                window=(-1, 1)) -> dict:
+    """Fresh-solver times over random positions; window (-1, 0) times the hard level's first
+    stage (a move proven not to lose) instead of the full value."""
     rng = random.Random(seed * 1000 + empties)
     times, cpu, nodes, values, capped = [], [], [], [], 0
     for _ in range(positions):
@@ -56,7 +60,7 @@ def solve_times(empties: int, positions: int, seed: int, cap: float, options=Non
         started = time.perf_counter()
         cpu_started = time.process_time()
         try:
-            value, _ = solver.solve(geo.position(state.board, state.hand), started + cap)
+            value, _ = solver.search(geo.position(state.board, state.hand), *window, started + cap)
             values.append(value)
         except SearchTimeout:
             capped += 1
@@ -147,6 +151,8 @@ def main(argv=None) -> int:
     parser.add_argument("--squares", action="store_true", help="the advanced 2x2 variant")
     parser.add_argument("--no-loss", type=int, default=0, metavar="N", help="play N solvable positions")
     parser.add_argument("--symmetry", action="store_true")
+    parser.add_argument("--not-losing", action="store_true",
+                        help="time only the proof of a move that does not lose (hard's first stage)")
     args = parser.parse_args(argv)
     if args.symmetry:
         print(symmetry(max(1, args.positions // 3), args.seed))
@@ -157,7 +163,8 @@ def main(argv=None) -> int:
     low, _, high = args.empties.partition("-")
     options = {"squares": True} if args.squares else {}
     for empties in range(int(low), int(high or low) + 1):
-        row = solve_times(empties, args.positions, args.seed, args.cap, options)
+        window = (-1, 0) if args.not_losing else (-1, 1)
+        row = solve_times(empties, args.positions, args.seed, args.cap, options, window)
         print(f"{empties:>2} empty: median {row['median_s']:.3f} s, max {row['max_s']:.3f} s "
               f"(cpu median {row['median_cpu_s']:.3f} s, max {row['max_cpu_s']:.3f} s), "
               f"median nodes {row['median_nodes']:.0f}, within 1 s {row['within_1s']}/{row['positions']}, "
