@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.kings_corners import rules
-from game.kings_corners.rules import EndTurn, MovePile, PlayCard
+from game.kings_corners.rules import EndTurn, PlayCard
 from game.ui import input as inp
 from game.ui.game_scene import continue_game, start_game
 
@@ -222,6 +222,11 @@ def test_illegal_drop_is_refused_without_change(make_app):
 def test_hot_seat_hands_over_and_never_shows_the_next_hand(make_app):
     app, scene = new_app(make_app, ["human", "human"], seed=6)
     first = scene.state.to_move()
+    app.tick(1 / 60)
+    assert app.top.name == "hand_over"      # even the first player gets the screen handed over
+    assert scene.face_up_seat() is None
+    key(pygame.K_RETURN)
+    app.tick(1 / 60)
     assert scene.face_up_seat() == first
     assert all(card is not None for card in scene.bottom_hand())
     key(pygame.K_TAB)           # end the turn (draw)

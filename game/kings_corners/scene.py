@@ -45,7 +45,7 @@ import pygame
 
 from game.cards import Card
 from game.kings_corners import rules
-from game.kings_corners.rules import (CORNERS, E, N, NE, NW, PLACES, S, SE, SIDES, SW, W, Deal, EndTurn,
+from game.kings_corners.rules import (CORNERS, E, N, NE, NW, PLACES, S, SE, SW, W, Deal, EndTurn,
                                       MovePile, PlayCard)
 from game.ui import cards as cardui
 from game.ui import input as inp
@@ -183,9 +183,11 @@ class Layout:
         # top band: status line in the middle, match info on the left, the log on the right
         side_panel = int(min(400 * u, area.w * 0.22))
         self.info = pygame.Rect(area.x + m, area.y + m, side_panel, int(150 * u))
-        self.log = pygame.Rect(area.right - m - side_panel, area.y + m, side_panel, int(40 * u + LOG_LINES * theme.TINY * 1.3 * u))
+        self.log = pygame.Rect(area.right - m - side_panel, area.y + m, side_panel,
+                               int(40 * u + LOG_LINES * theme.TINY * 1.3 * u))
         status_h = int(theme.SMALL * 1.2 * u * 2 + 22 * u)   # room for two lines
-        self.status = pygame.Rect(self.info.right + m, area.y + int(12 * u), self.log.left - self.info.right - 2 * m, status_h)
+        self.status = pygame.Rect(self.info.right + m, area.y + int(12 * u), self.log.left - self.info.right - 2 * m,
+                                  status_h)
         # seats around the table
         bottom = scene.bottom_seat()
         players = state.players
@@ -362,14 +364,19 @@ class KingsCornersScene(GameScene):
         self.over_at = None
         self.result_shown = False
         self._status_cache = None
-        self._layer = None           # (key, surface): the table drawn once per change
+        self._table_layer = None           # (key, surface): the table drawn once per change
         self._sheet_image = None     # (key, surface): the score sheet likewise
         self.version = 0             # bumped with every change of the state
+        if len(self.human_seats) > 1:
+            # two or more humans: nobody's hand shows until the hand-over screen was confirmed
+            # (also when a saved game is resumed: whoever opens it may not be the one to move)
+            self.shown_seat = None
         self._snapshot()
 
     # -- seats and what may be seen -------------------------------------------------------
     def bottom_seat(self) -> int:
-        return self.viewer()
+        seat = self.viewer()
+        return self.human_seats[0] if seat is None else seat
 
     def face_up_seat(self):
         """The one seat whose hand may be drawn face up now, or None."""
@@ -625,7 +632,7 @@ class KingsCornersScene(GameScene):
         if draggable and self.can_play():
             self.press = {"key": hit, "pos": pos}
             return
-        self.activate(hit, layout)
+        self.activate(hit, layout, by_mouse=True)
 
     def _release(self, pos, layout):
         press, drag = self.press, self.drag
@@ -636,7 +643,7 @@ class KingsCornersScene(GameScene):
                 drag = self._start_drag(press, layout)   # a drag with no motion in between
                 self.drag = None
             else:
-                self.activate(press["key"], layout)
+                self.activate(press["key"], layout, by_mouse=True)
                 return
         if drag is not None:
             drag["pos"] = pos
@@ -705,8 +712,9 @@ class KingsCornersScene(GameScene):
             move = MovePile(value, place)
         self.try_move(move, start=rects)
 
-    def activate(self, key, layout: Layout | None = None):
-        """Confirm / click on a target: select, play, end the turn or press a button."""
+    def activate(self, key, layout: Layout | None = None, by_mouse: bool = False):
+        """Confirm / click on a target: select, play, end the turn or press a button. After a
+        selection by keyboard or gamepad the focus cursor jumps to the first legal target."""
         layout = layout or self.layout()
         if self.state.hand_over():
             if key == ("button", "next"):
@@ -745,14 +753,14 @@ class KingsCornersScene(GameScene):
                 return
             self.selected = ("card", card)
             self.app.sound.play("click")
-            self._focus_target(layout)
+            self._focus_target(layout, by_mouse)
             return
         place = key[1]
         if self.selected is None:
             if self.state.piles[place]:
                 self.selected = ("pile", place)
                 self.app.sound.play("click")
-                self._focus_target(layout)
+                self._focus_target(layout, by_mouse)
             else:
                 self.app.sound.play("error")
                 self.app.notify(t(K + "say.select_first"))
@@ -771,15 +779,17 @@ class KingsCornersScene(GameScene):
             start = layout.piles[value]
         self.try_move(move, start=start)
 
-    def _focus_target(self, layout):
+    def _focus_target(self, layout, by_mouse: bool = False):
         """After a selection, move the focus cursor to the first legal target (if any)."""
         legal = self.legal_targets()
         if not legal:
             kind, value = self.selected
             text = card_text(value) if kind == "card" else place_name(value)
-            self.app.notify(t(K + ("say.card_nowhere" if kind == "card" else "say.pile_nowhere"), card=text, place=text))
+            key = "say.card_nowhere" if kind == "card" else "say.pile_nowhere"
+            self.app.notify(t(K + key, card=text, place=text))
             return
-        self.focus = ("place", min(legal, key=lambda p: (-layout.bases[p].bottom, p)))
+        if not by_mouse:
+            self.focus = ("place", min(legal, key=lambda p: (-layout.bases[p].bottom, p)))
 
     def cancel(self, quiet: bool = False):
         if self.selected or self.drag:
@@ -1058,7 +1068,7 @@ class KingsCornersScene(GameScene):
         return t(K + "status.turn_" + self.end_key(), who=who)
 
     # -- drawing ----------------------------------------------------------------------------
-    def _layer_key(self, layout):
+    def _table_key(self, layout):
         """Everything the cached table layer shows: it is redrawn only when this changes."""
         dragged = self.drag["item"][1] if self.drag and self.drag["item"][0] == "pile" else None
         hidden = tuple(sorted(self.hidden_on_piles().items()))
@@ -1069,9 +1079,11 @@ class KingsCornersScene(GameScene):
     def _draw_layer(self, surface, layout):
         """The table, the piles, the stock, the seats, the match info and the log: all that
         changes only with a move, drawn into one surface that each frame blits whole."""
-        key = self._layer_key(layout)
-        if self._layer is None or self._layer[0] != key:
-            image = self._layer[1] if self._layer and self._layer[1].get_size() == surface.get_size() else None
+        key = self._table_key(layout)
+        if self._table_layer is None or self._table_layer[0] != key:
+            image = self._table_layer[1] if self._table_layer else None
+            if image is not None and image.get_size() != surface.get_size():
+                image = None
             if image is None:
                 image = pygame.Surface(surface.get_size())
                 if pygame.display.get_surface() is not None:
@@ -1081,8 +1093,8 @@ class KingsCornersScene(GameScene):
             self._draw_log(image, layout)
             self._draw_piles(image, layout)
             self._draw_seats(image, layout)
-            self._layer = (key, image)
-        surface.blit(self._layer[1], (0, 0))
+            self._table_layer = (key, image)
+        surface.blit(self._table_layer[1], (0, 0))
 
     def draw(self, surface, alpha):
         layout = self.layout()
@@ -1262,8 +1274,8 @@ class KingsCornersScene(GameScene):
                 glow = theme.LEGAL if self._pulse() > 0.25 else (80, 150, 210)
                 cardui.outline(surface, top_rect, glow, thickness=max(3, int(6 * u)))
             if hint_to == place or (hint_from and hint_from[0] == "pile" and hint_from[1] == place):
-                cardui.outline(surface, zone if hint_to != place else top_rect, theme.GOOD, thickness=max(3, int(5 * u)),
-                               gap=max(2, int(6 * u)))
+                cardui.outline(surface, zone if hint_to != place else top_rect, theme.GOOD,
+                               thickness=max(3, int(5 * u)), gap=max(2, int(6 * u)))
             if selected_pile == place and place != dragged_pile:
                 cardui.outline(surface, zone, theme.TEXT, thickness=max(3, int(5 * u)))
             if focused == ("place", place):

@@ -377,8 +377,8 @@ class HandOverOverlay(Scene):
         area = self.app.content_rect()
         blit_text(surface, t("handover.pass", name=self.game_scene.seat_name(self.seat)), theme.HEADING * u,
                   theme.TEXT, (area.centerx, area.centery - 30 * u), "midbottom", bold=True)
-        blit_text(surface, t("handover.ready"), theme.BODY * u, theme.TEXT_DIM,
-                  (area.centerx, area.centery + 30 * u), "midtop")
+        blit_text(surface, t("handover.ready", name=self.game_scene.seat_name(self.seat)), theme.BODY * u,
+                  theme.TEXT_DIM, (area.centerx, area.centery + 30 * u), "midtop")
 
     def legend(self):
         return [(inp.CONFIRM, "legend.ready"), (inp.MENU, "legend.pause")]
