@@ -35,6 +35,11 @@ Computer moves (applied one at a time by the base at `app.pace()`) fly from the 
 pile in `app.pace("animation")` seconds; `computer_may_move()` holds the next one until the
 flight has landed. The score sheet is shown between hands (the computer waits until a human
 has pressed "Next hand") and at the end of the match, before the result overlay.
+
+Frame cost: everything that changes only with a move (felt, piles, stock, the other seats,
+the match info, the log) is drawn into one window-sized surface when `_table_key()` changes
+and blitted whole each frame; the hand, the outlines, the buttons, flights and the dragged
+cards are drawn on top every frame. The score sheet is cached the same way.
 """
 from __future__ import annotations
 
