@@ -9,42 +9,13 @@ from game.kings_corners import rules
 from game.kings_corners.rules import EndTurn, PlayCard
 from game.ui import input as inp
 from game.ui.game_scene import continue_game, start_game
+from posting import click, drag, key, run_until
 
 
 # ----------------------------------------------------------------------------- posting input
 
-def motion(pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(pos):
-    motion(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def drag(start, end):
-    motion(start)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-
-
-def key(k):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
 
 ARROWS = {inp.UP: pygame.K_UP, inp.DOWN: pygame.K_DOWN, inp.LEFT: pygame.K_LEFT, inp.RIGHT: pygame.K_RIGHT}
-
-
-def run_until(app, condition, frames=4000):
-    for _ in range(frames):
-        app.tick(1 / 60)
-        if condition():
-            return True
-    return False
 
 
 def new_app(make_app, seats, options=None, seed=1, size=(1280, 720), animation="instant", **kw):

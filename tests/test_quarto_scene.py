@@ -6,24 +6,7 @@ import pytest
 
 from game.quarto import rules
 from game.ui.game_scene import start_game
-
-
-def click(pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def key(k):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def run_until(app, condition, frames=3000):
-    for _ in range(frames):
-        app.tick(1 / 60)
-        if condition():
-            return True
-    return False
+from posting import click, key, run_until
 
 
 def human_clicks(scene, rng):

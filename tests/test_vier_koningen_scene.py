@@ -5,43 +5,9 @@ import pytest
 from game.cards import Card
 from game.ui.game_scene import continue_game, start_game
 from game.vier_koningen import rules
+from posting import click, drag, key, pad, run_until
 
 SOLO = {"players": 1, "seats": ["human"], "options": {}}
-
-
-def point(pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
-def click(pos):
-    point(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def drag(start, end):
-    point(start)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(0, 0), buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-
-
-def key(k):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-
-
-def pad(button):
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
-
-
-def run_until(app, condition, frames=3000):
-    for _ in range(frames):
-        app.tick(1 / 60)
-        if condition():
-            return True
-    return False
 
 
 def start(make_app, seed, options=None, size=(1920, 1080), animation="instant", **app_options):

@@ -335,13 +335,13 @@ class GameScene(Scene):
         blit of them plus what moves.
         """
         full_key = (self.app.size, self.app.u, key)
-        if getattr(self, "_layer_key", None) != full_key:
+        if getattr(self, "_static_layer_key", None) != full_key:
             layer = pygame.Surface(self.app.size)
             if pygame.display.get_surface() is not None:
                 layer = layer.convert()
             paint(layer)
-            self._layer, self._layer_key = layer, full_key
-        return self._layer
+            self._static_layer, self._static_layer_key = layer, full_key
+        return self._static_layer
 
     def draw_status(self, surface: pygame.Surface, text: str, rect: pygame.Rect | None = None) -> None:
         """One line telling whose turn it is and what to do, on a panel at the top."""
