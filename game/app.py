@@ -55,6 +55,7 @@ class Scene:
     """One screen. Overlays draw on top of the scene below them."""
 
     overlay = False
+    shade = True     # an overlay darkens what lies beneath it
     name = "scene"
 
     def __init__(self, app: "App"):
@@ -122,6 +123,7 @@ class App:
         self._worker = None
         self.notices: list[list] = []   # [text, seconds left]
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
+        self._under, self._under_key = None, None  # the frozen picture beneath an overlay
         self.frame_times: list[float] = []
         fullscreen = self.options.fullscreen
         if fullscreen is None:
@@ -211,12 +213,14 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> None:
+        self._under_key = None
         self.scenes.append(scene)
         scene.enter()
 
     def pop(self) -> Scene | None:
         if not self.scenes:
             return None
+        self._under_key = None
         scene = self.scenes.pop()
         scene.exit()
         if self.top:
@@ -298,7 +302,24 @@ class App:
             if not self.scenes[index].overlay:
                 first = index
                 break
-        for scene in self.scenes[first:]:
+        visible = self.scenes[first:]
+        if len(visible) > 1:
+            # Under an overlay nothing updates, so what lies beneath is drawn once and reused.
+            key = (tuple(id(scene) for scene in visible[:-1]), surface.get_size())
+            if self._under_key != key:
+                self._under = surface.copy()
+                for scene in visible[:-1]:
+                    scene.draw(self._under, alpha)
+                if visible[-1].shade:
+                    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                    shade.fill(theme.OVERLAY_SHADE)
+                    self._under.blit(shade, (0, 0))
+                self._under_key = key
+            surface.blit(self._under, (0, 0))
+            visible = visible[-1:]
+        else:
+            self._under_key = None
+        for scene in visible:
             scene.draw(surface, alpha)
         self.draw_legend(surface)
         self.draw_notices(surface)

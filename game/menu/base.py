@@ -32,18 +32,6 @@ def draw_backdrop(surface: pygame.Surface, u: float, time: float = 0.0) -> None:
     surface.blit(_backdrop(surface.get_size()), (0, 0))
 
 
-@functools.lru_cache(maxsize=4)
-def _shade(size: tuple[int, int]) -> pygame.Surface:
-    shade = pygame.Surface(size, pygame.SRCALPHA)
-    shade.fill(theme.OVERLAY_SHADE)
-    return shade
-
-
-def draw_shade(surface: pygame.Surface) -> None:
-    """Darken what lies under an overlay."""
-    surface.blit(_shade(surface.get_size()), (0, 0))
-
-
 class MenuScene(Scene):
     title_key = ""
     width = 900          # list width at 1080p, scaled by the unit
@@ -134,7 +122,6 @@ class Overlay(MenuScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         u = self.app.u
-        draw_shade(surface)
         self.layout()
         area = self.list.area
         panel = pygame.Rect(area.x - int(40 * u), area.y - int(130 * u), area.w + int(80 * u), area.h + int(170 * u))

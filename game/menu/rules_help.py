@@ -6,7 +6,6 @@ import re
 import pygame
 
 from game.app import Scene
-from game.menu.base import draw_shade
 from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme
@@ -96,6 +95,21 @@ class RulesOverlay(Scene):
             self._lines = layout_lines(rule_text(self.game, language()) or t("rules.missing"), width, self.app.u)
         return self._lines
 
+    def _page_image(self, width: int) -> pygame.Surface:
+        """The whole page rendered once (per language, width and UI scale); scrolling blits a part."""
+        lines = self._page(width)
+        if getattr(self, "_image_for", None) is not lines:
+            u = self.app.u
+            image = pygame.Surface((width, max(1, int(self._content_height(lines)) + 1)), pygame.SRCALPHA)
+            y = 0.0
+            for text, size, bold, indent in lines:
+                if text:
+                    colour = theme.ACCENT if bold and size >= theme.BODY else theme.TEXT
+                    blit_text(image, text, size * u, colour, (indent, y), "topleft", bold=bold)
+                y += size * 1.45 * u
+            self._image, self._image_for = image, lines
+        return self._image
+
     def _panel(self) -> pygame.Rect:
         u = self.app.u
         area = self.app.content_rect()
@@ -128,21 +142,11 @@ class RulesOverlay(Scene):
 
     def draw(self, surface, alpha):
         u = self.app.u
-        draw_shade(surface)
         panel = self._panel()
         pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
         pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))
         inner = panel.inflate(-int(80 * u), -int(60 * u))
-        clip = surface.get_clip()
-        surface.set_clip(inner)
-        y = inner.y - self.scroll
-        for text, size, bold, indent in self._page(inner.w):
-            height = size * 1.45 * u
-            if y + height >= inner.y and y <= inner.bottom and text:
-                colour = theme.ACCENT if bold and size >= theme.BODY else theme.TEXT
-                blit_text(surface, text, size * u, colour, (inner.x + indent, y), "topleft", bold=bold)
-            y += height
-        surface.set_clip(clip)
+        surface.blit(self._page_image(inner.w), inner.topleft, pygame.Rect(0, int(self.scroll), inner.w, inner.h))
         lines = self._page(inner.w)
         total = self._content_height(lines)
         if total > inner.h:

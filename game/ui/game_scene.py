@@ -358,6 +358,7 @@ class HandOverOverlay(Scene):
     """Covers the table so the next human player's hand is not seen by the previous one."""
 
     overlay = True
+    shade = False    # it covers the whole table itself
     name = "hand_over"
 
     def __init__(self, app, game_scene: GameScene, seat: int):
