@@ -2,7 +2,7 @@
 
     python -m ai.quarto_bench                      # exact-solve time by empty squares
     python -m ai.quarto_bench --empties 9-12 --positions 20 --seed 1
-    python -m ai.quarto_bench --no-loss 30         # hard never loses a drawn or won position
+    python -m ai.quarto_bench --no-loss 30 --empties 11   # hard keeps every draw and win
     python -m ai.quarto_bench --symmetry           # do symmetric transposition keys pay?
     python -m ai.quarto_bench --not-losing         # only hard's first stage: a move that does not lose
 
@@ -157,10 +157,10 @@ def main(argv=None) -> int:
     if args.symmetry:
         print(symmetry(max(1, args.positions // 3), args.seed))
         return 0
-    if args.no_loss:
-        print(no_loss(args.no_loss, args.seed))
-        return 0
     low, _, high = args.empties.partition("-")
+    if args.no_loss:
+        print(no_loss(args.no_loss, args.seed, int(low)))
+        return 0
     options = {"squares": True} if args.squares else {}
     for empties in range(int(low), int(high or low) + 1):
         window = (-1, 0) if args.not_losing else (-1, 1)
