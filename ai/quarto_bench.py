@@ -73,10 +73,11 @@ def solve_times(empties: int, positions: int, seed: int, cap: float, options=Non
 
 
 def no_loss(games: int, seed: int, empties: int = 9) -> dict:
-    """Hard plays positions it can solve against a perfect opponent (the exact solver):
-    it must keep every draw and win every won position."""
+    """Hard plays positions against a perfect opponent (the exact solver without a time
+    limit). It must never lose a position whose value is a draw or a win; a won position
+    it only draws (it could not prove the win within its budget) is counted apart."""
     rng = random.Random(seed)
-    kept = lost = 0
+    result_counts = {"kept": 0, "won_but_drawn": 0, "lost": 0}
     by_value = {1: 0, 0: 0, -1: 0}
     for index in range(games):
         state = random_position(rng, empties)
@@ -88,18 +89,21 @@ def no_loss(games: int, seed: int, empties: int = 9) -> dict:
         hard = Q.QuartoBot("hard", seed=index)
         perfect = Q.QuartoBot("hard", seed=index + 1)
         perfect.exact_max = 16
-        perfect.budget = 60.0
+        perfect.budget = 600.0
         me = state.turn
+        start = state.to_notation()
         while not state.game_done:
             bot = hard if state.turn == me else perfect
             state.play(bot.choose(state.view(state.turn)))
         result = 1 if state.winner == me else -1 if state.winner is not None else 0
         if result >= value:
-            kept += 1
+            result_counts["kept"] += 1
+        elif result == 0:
+            result_counts["won_but_drawn"] += 1
         else:
-            lost += 1
-            print(f"  lost value {value}: {state.to_notation()}", file=sys.stderr)
-    return {"positions": games, "values": by_value, "kept": kept, "dropped": lost}
+            result_counts["lost"] += 1
+            print(f"  lost a position of value {value}: {start}", file=sys.stderr)
+    return {"positions": games, "empties": empties, "values": by_value, **result_counts}
 
 
 def symmetry(positions: int, seed: int, empties: int = 10) -> dict:
