@@ -101,3 +101,35 @@ def test_resume_after_quitting_restores_the_position(make_app, tmp_path):
     continue_game(again)
     assert again.top.name == "game"
     assert again.top.state.to_notation() == position
+
+
+def test_call_mode_always_offers_quarto_so_the_button_gives_nothing_away(make_app):
+    app = make_app()
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "human"], "options": {"call": "call"}}, 8)
+    scene = app.top
+    scene.apply(rules.Give(0))
+    assert scene.state.claimable() == ()
+    labels = [key for key, _ in scene.button_moves()]
+    assert "quarto.button.claim" in labels           # no missed line, yet the button is there
+    notation_before = scene.state.to_notation()
+    scene.apply(rules.Claim())                        # a call without a line is refused, nothing changes
+    assert scene.state.to_notation() == notation_before
+
+
+def test_between_games_the_human_starts_the_next_one(make_app):
+    app = make_app()
+    app.store.settings["computer_pace"] = "instant"
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {"games": 3}}, 13)
+    scene = app.top
+    rng = random.Random(4)
+    while scene.state.phase() != "game_over":
+        if scene.humans_turn:
+            scene.apply(rng.choice(scene.state.legal_moves()))
+        else:
+            assert run_until(app, lambda: scene.humans_turn or scene.state.phase() == "game_over")
+    for _ in range(300):
+        app.tick(1 / 60)
+    assert scene.state.phase() == "game_over" and scene.state.game_no == 0   # the computer waits
+    key(pygame.K_TAB)
+    app.tick(1 / 60)
+    assert scene.state.game_no == 1

@@ -99,6 +99,7 @@ class QuartoScene(GameScene):
         self.clock_left = None
         self.clock_turn = None
         self.hover = None
+        self.pending_result = False      # the result overlay waits until the line has been seen
 
     def enter(self):
         self._focus_for_phase()
@@ -124,17 +125,21 @@ class QuartoScene(GameScene):
     def button_moves(self) -> list[tuple[str, object]]:
         """(label key, move or action) for the buttons that make sense now."""
         buttons = []
-        legal = self.legal()
+        phase = self.phase
+        if phase == "game_over" and self.human_seats:
+            # between the games of a match a human says when to go on, whoever gives first
+            buttons.append(("quarto.button.next", rules.NextGame()))
         if self.humans_turn:
-            if rules.Claim() in legal:
-                buttons.append(("quarto.button.claim", rules.Claim()))
-            if self.chosen_square is not None and self.state.call_mode:
-                buttons.append(("quarto.button.call", rules.Place(self.chosen_square, None, True)))
-            if rules.Pass() in legal:
+            if self.state.call_mode and phase in ("place", "pass"):
+                # Quarto! is always offered in call mode: showing it only when a missed line
+                # exists would point the line out. A call without a line is refused.
+                if self.chosen_square is not None:
+                    buttons.append(("quarto.button.call", rules.Place(self.chosen_square, None, True)))
+                else:
+                    buttons.append(("quarto.button.claim", rules.Claim()))
+            if phase == "pass":
                 buttons.append(("quarto.button.pass", rules.Pass()))
-            if rules.NextGame() in legal:
-                buttons.append(("quarto.button.next", rules.NextGame()))
-            if self.phase in ("place", "give", "pass"):
+            if phase in ("place", "give", "pass"):
                 buttons.append(("quarto.button.hint", "hint"))
         if self.can_undo() and self.humans_turn:
             buttons.append(("quarto.button.undo", "undo"))
@@ -238,7 +243,7 @@ class QuartoScene(GameScene):
         if name == inp.ACTION2:
             self.undo()
             return
-        if name == inp.NEXT and rules.NextGame() in self.legal():
+        if name == inp.NEXT and self.phase == "game_over" and self.human_seats:
             self.apply(rules.NextGame())
 
     def _focused_target(self, targets):
@@ -255,6 +260,9 @@ class QuartoScene(GameScene):
         return next((target for target in targets if target.rect.collidepoint(pos)), None)
 
     def _choose(self, target: Target):
+        if target.kind == "button" and self.phase == "game_over":
+            self.apply(rules.NextGame())
+            return
         if not self.humans_turn:
             self.app.sound.play("error")
             return
@@ -338,15 +346,17 @@ class QuartoScene(GameScene):
                 self.focus = ("square", empty[0])
 
     def computer_may_move(self):
-        # the finished board stays in view a moment before the computer starts the next game
-        return self.over_time is None or self.time - self.over_time >= GAME_OVER_PAUSE
+        # between games the human starts the next one; computers alone go on after a pause
+        if self.phase == "game_over":
+            return not self.human_seats and self.time - (self.over_time or 0) >= GAME_OVER_PAUSE
+        return True
 
     def game_over(self):
         self.pending_result = True
 
     def update(self, dt):
         super().update(dt)
-        if getattr(self, "pending_result", False) and self.over_time is not None \
+        if self.pending_result and self.over_time is not None \
                 and self.time - self.over_time >= GAME_OVER_PAUSE:
             self.pending_result = False
             super().game_over()
@@ -412,7 +422,7 @@ class QuartoScene(GameScene):
             return t("quarto.status.pass", name=name)
         if self.chosen_square is not None:
             return t("quarto.status.choose_give" if not state.call_mode else "quarto.status.call_or_give", name=name)
-        if state.claimable():
+        if state.call_mode:
             return t("quarto.status.claim_or_place", name=name)
         return t("quarto.status.place", name=name)
 
@@ -470,17 +480,12 @@ class QuartoScene(GameScene):
     def _draw_board(self, surface, layout, focused):
         u = self.app.u
         win = set(self.state.winning_squares()) if self.state.game_over() else set()
-        claimable = set()
-        for g in self.state.claimable():
-            claimable.update(rules.GROUPS[g])
         hint_square, _ = self._hint_parts()
         for square, rect in enumerate(layout["squares"]):
             slot = rect.inflate(-rect.w * 0.12, -rect.h * 0.12)
             if square in win:
                 glow = theme.ACCENT if self._pulse() > 0.3 else theme.ACCENT_DARK
                 pygame.draw.ellipse(surface, glow, slot.inflate(int(10 * u), int(10 * u)), max(3, int(7 * u)))
-            elif square in claimable and self.humans_turn:
-                pygame.draw.ellipse(surface, theme.BAD, slot.inflate(int(8 * u), int(8 * u)), max(2, int(5 * u)))
             target = Target("square", square, rect)
             if self.is_legal_target(target):
                 pygame.draw.ellipse(surface, theme.LEGAL, slot, max(2, int(3 * u)))
