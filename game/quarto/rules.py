@@ -735,5 +735,6 @@ def new_game(seed: int, players: int = 2, options: dict | None = None) -> State:
 
 
 def arena_game(seed: int, players: int = 2) -> State:
-    """One game with the default options; the first player drawn from the seed."""
-    return new_game(seed, players, {})
+    """One game with the default options in which seat 0 gives first: the arena swaps the
+    bots' seats every game, so the first player alternates strictly."""
+    return State(seed, {}, first=0)
