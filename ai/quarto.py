@@ -360,6 +360,52 @@ class Exact:
 
         self._count = count
 
+        GOFSET = tuple(frozenset(x) for x in gof)
+
+        def neg3(p, avail, empt, gs, winat):
+            # three empty squares, two pieces beside the board, p wins nowhere: the value
+            # without the generic machinery (most nodes of a search are these)
+            s0, s1, s2 = BITS[empt]
+            w0, w1, w2 = winat[s0], winat[s1], winat[s2]
+            pm = PM[p] | 0xF00
+            pmc = pm & 255
+            lost = True
+            for s, a, b, t, wa, wb in ((s0, s1, s2, w1 | w2, w1, w2), (s1, s0, s2, w0 | w2, w0, w2),
+                                       (s2, s0, s1, w0 | w1, w0, w1)):
+                gs_s = gof[s]
+                for g in gs_s:
+                    v = gs[g]
+                    if v >> 8 == 2:
+                        c = v & pmc
+                        if c:
+                            t |= WINSET[c]
+                safe = avail & ~t
+                if not safe:
+                    continue
+                lost = False
+                # the opponent places q on a or b and must give the last piece r
+                ne = (1 << a) | (1 << b)
+                for g in gs_s:
+                    v = (gs[g] & pm) + 0x100
+                    if v >> 8 == 3 and v & 255:
+                        if (ne & gmask[g]) >> a & 1:
+                            wa |= WINSET[v & 255]
+                        else:
+                            wb |= WINSET[v & 255]
+                common = COMMON[a << 4 | b]
+                for q in BITS[safe]:
+                    r = (avail ^ (1 << q)).bit_length() - 1
+                    if (wa >> r & 1) and (wb >> r & 1):
+                        return 1            # r wins wherever the opponent puts q
+                    pq = PM[q] & PM[r]
+                    for g in common:
+                        c = gs[g] & pq
+                        if g in GOFSET[s]:
+                            c &= pm
+                        if c & 255:
+                            return 1        # q and r complete the group through a and b
+            return -1 if lost else 0
+
         def neg(p, avail, empt, gs, winat, key, alpha, beta, root=False):
             # the player to move holds p, which wins nowhere; at least two squares are empty
             nonlocal nodes
@@ -573,7 +619,10 @@ class Exact:
                             nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
                     nk = key | (p + 1) << (5 * s)
                     for q in BITS[safe]:
-                        v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha)
+                        if n == 4:
+                            v = -neg3(q, avail ^ (1 << q), ne, ngs, nw)
+                        else:
+                            v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha)
                         if v > best:
                             best = v
                             best_move = (s, q)

@@ -328,3 +328,66 @@ def test_null_window_searches_agree_with_the_full_solve():
         if low >= 0 and move is not None and move[1] is not None:
             child = geo.child(pos, *move)
             assert -Q.Exact(geo).solve(child)[0] >= 0    # the move found does not lose
+
+
+# --- the fast solver against a plain reference --------------------------------------------------
+
+def reference_value(geo, pos, memo) -> int:
+    """Plain negamax over the internal positions: every square, every piece, no ordering,
+    no equivalences, no bounds (stops only at a win); exact values memoised."""
+    p, avail, empt = pos[0], pos[1], pos[2]
+    key = pos[5] << 4 | p
+    if key in memo:
+        return memo[key]
+    squares = Q.BITS[empt]
+    if any(geo.wins_at(pos, s) for s in squares):
+        best = 1
+    elif not avail:
+        best = 0                                    # the last piece fills the board
+    else:
+        best = -1
+        for s in squares:
+            for q in Q.BITS[avail]:
+                value = -reference_value(geo, geo.child(pos, s, q), memo)
+                if value > best:
+                    best = value
+                    if best == 1:
+                        break
+            if best == 1:
+                break
+    memo[key] = best
+    return best
+
+
+def test_reference_agrees_with_minimax_over_the_rules():
+    rng = random.Random(41)
+    for options in ({}, {"squares": True}):
+        for _ in range(6):
+            state = random_position(rng, rng.choice([4, 5]), options)
+            geo = Q.geometry_of(state)
+            pos = geo.position(state.board, state.hand)
+            assert reference_value(geo, pos, {}) == brute(state), state.to_notation()
+
+
+@pytest.mark.parametrize("options", [{}, {"squares": True}, {"attributes": 7},
+                                     {"attributes": 3, "squares": True}])
+def test_exact_solver_agrees_with_the_reference_on_6_to_8_empty_squares(options):
+    rng = random.Random(97 + len(options))
+    values = []
+    plan = [6] * 10 + [7] * 5 + ([] if options else [8])
+    for empties in plan:
+        state = random_position(rng, empties, options)
+        geo = Q.geometry_of(state)
+        pos = geo.position(state.board, state.hand)
+        memo: dict = {}
+        expected = reference_value(geo, pos, memo)
+        value, move = Q.Exact(geo).solve(pos)
+        assert value == expected, state.to_notation()
+        for window in ((-1, 0), (0, 1)):
+            bound, _ = Q.Exact(geo).search(pos, *window)
+            assert (bound > window[0]) == (expected > window[0]), (state.to_notation(), window)
+        if move is not None and move[1] is not None:
+            # the move returned achieves the value
+            assert -reference_value(geo, geo.child(pos, *move), memo) == value, state.to_notation()
+        values.append(value)
+    assert len(set(values)) >= 2
