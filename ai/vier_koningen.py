@@ -582,8 +582,9 @@ def candidate_hands(know: Knowledge, ev: Evaluator, w, keep=3, top=40):
     return [hand for g, hand in scored[:top]]
 
 
-def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3):
-    """(value, hand): the best candidate hands, then single-card swaps while they gain."""
+def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budget=10**9):
+    """(value, hand): the best candidate hands, then single-card swaps while they gain
+    (at most `budget` hands valued in all)."""
     ctrl = know.controlled
     memo = {}
 
@@ -609,6 +610,8 @@ def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3):
             improved = None
             inside = set(current[1])
             outside = [i for i in ctrl if i not in inside]
+            if len(memo) >= budget:
+                break
             for out in current[1]:
                 rest = [i for i in current[1] if i != out]
                 for new in outside:
@@ -685,7 +688,12 @@ class Player:
             move = R.ChooseHand(tuple(card_of(i) for i in order[:h]))
             return move, Reason("Take your strongest cards.", "vier_koningen.why.hand_easy")
         ev = Evaluator(know, values)
-        best = search_hand(know, ev, values.w, self.keep, self.top, self.climb)
+        if know.round == 1:
+            best = search_hand(know, ev, values.w, self.keep, self.top, self.climb)
+        elif know.round == 2:  # a smaller hand from more cards: fewer hands valued
+            best = search_hand(know, ev, values.w, self.keep, self.top, min(self.climb, 2), budget=220)
+        else:                  # round 3 starts with 40 cards against 12: a lighter search
+            best = search_hand(know, ev, values.w, min(self.keep, 3), min(self.top, 20), 1, budget=100)
         if self.slip and self.rng.random() < self.slip:
             hands = candidate_hands(know, ev, values.w, self.keep, max(2, self.top // 4))
             hand = tuple(sorted(self.rng.choice(hands)))
