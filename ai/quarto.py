@@ -456,10 +456,21 @@ class Exact:
             pm = PM[p]
             children = []
             # pieces that agree on every attribute a live group still uses are interchangeable
+            # one pass over the groups: the attributes live groups still use, the squares on a
+            # live group, and per square the codes of the groups that p would bring to three
             used = 0
-            for v in gs:
-                if v < 0x400:
-                    used |= v
+            livesq = 0
+            c2 = [0] * 16
+            for g in rangeG:
+                v = gs[g]
+                c = v & 255
+                if c:
+                    used |= c
+                    livesq |= gmask[g]
+                    if v >> 8 == 2:
+                        a, b = BITS[empt & gmask[g]]
+                        c2[a] |= c
+                        c2[b] |= c
             used = (used | used >> 4) & 15
             if used != 15:
                 rk = avail << 4 | used
@@ -475,32 +486,21 @@ class Exact:
                     REPS[rk] = reps
             else:
                 reps = avail
-            pre = [0] * n
-            acc = 0
-            for i in range(n):
-                pre[i] = acc
-                acc |= winat[sq[i]]
-            acc = 0
+            # w1: pieces that win on some square, w2: on at least two; a piece wins on a
+            # square other than s iff it is in (w1 & ~winat[s]) | w2
+            w1 = w2 = 0
+            for s in sq:
+                w = winat[s]
+                w2 |= w1 & w
+                w1 |= w
             dead_seen = False
-            for i in range(n - 1, -1, -1):
-                s = sq[i]
-                t = pre[i] | acc
-                acc |= winat[s]
-                alive = False
-                for g in gof[s]:
-                    v = gs[g]
-                    if v & 255:
-                        alive = True
-                        if v >> 8 == 2:
-                            c = v & pm & 255
-                            if c:
-                                t |= WINSET[c]
-                if not alive:
+            for s in sq:
+                if not livesq >> s & 1:
                     # no group through s can win any more: one such square stands for all
                     if dead_seen:
                         continue
                     dead_seen = True
-                safe = reps & ~t
+                safe = reps & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
                 if safe:
                     if n == 2 and not root:
                         return 0          # the opponent places the last piece: no win
@@ -562,32 +562,26 @@ class Exact:
                             nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
                     nk = key | (p + 1) << (5 * s)
                     sq2 = BITS[ne]
-                    m = len(sq2)
-                    pre2 = [0] * m
-                    acc = 0
-                    for i in range(m):
-                        pre2[i] = acc
-                        acc |= nw[sq2[i]]
-                    suf = [0] * m
-                    acc = 0
-                    for i in range(m - 1, -1, -1):
-                        suf[i] = acc
-                        acc |= nw[sq2[i]]
+                    x1 = x2 = 0
+                    for s2 in sq2:
+                        w = nw[s2]
+                        x2 |= x1 & w
+                        x1 |= w
+                    d2 = [0] * 16
+                    for g in rangeG:
+                        v = ngs[g]
+                        if 0x200 < v < 0x300:
+                            a, b = BITS[ne & gmask[g]]
+                            d2[a] |= v & 255
+                            d2[b] |= v & 255
+                    others = [((x1 & ~nw[s2]) | x2, d2[s2]) for s2 in sq2]
                     for q in BITS[safe]:
                         av2 = avail ^ (1 << q)
                         pq = PM[q]
                         cnt = 0
                         if av2:
-                            for i in range(m):
-                                s2 = sq2[i]
-                                t = pre2[i] | suf[i]
-                                for g in gof[s2]:
-                                    v = ngs[g]
-                                    if v >> 8 == 2:
-                                        c = v & pq & 255
-                                        if c:
-                                            t |= WINSET[c]
-                                cnt += POP[av2 & ~t]
+                            for t, c in others:
+                                cnt += POP[av2 & ~(t | WINSET[c & pq])]
                             if cnt == 0:
                                 # the opponent can place q only by handing over a win
                                 tt[k] = (1, 1, (s, q))
