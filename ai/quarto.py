@@ -406,11 +406,64 @@ class Exact:
                             return 1        # q and r complete the group through a and b
             return -1 if lost else 0
 
+        def neg4(p, avail, empt, gs, winat, beta):
+            # four empty squares, three pieces beside the board, p wins nowhere: the value
+            # (or a value >= beta) without the table, the node count or piece classes
+            livesq = 0
+            c2 = [0] * 16
+            for g in rangeG:
+                v = gs[g]
+                c = v & 255
+                if c:
+                    livesq |= gmask[g]
+                    if v >> 8 == 2:
+                        a, b = BITS[empt & gmask[g]]
+                        c2[a] |= c
+                        c2[b] |= c
+            pm = PM[p]
+            sq = BITS[empt]
+            w1 = w2 = 0
+            for s in sq:
+                w = winat[s]
+                w2 |= w1 & w
+                w1 |= w
+            children = []
+            dead_seen = False
+            for s in sq:
+                if not livesq >> s & 1:
+                    if dead_seen:
+                        continue
+                    dead_seen = True
+                safe = avail & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
+                if safe:
+                    children.append((POP[safe], s, safe))
+            if not children:
+                return -1
+            children.sort()
+            best = -1
+            pm |= 0xF00
+            for _, s, safe in children:
+                ngs = gs[:]
+                nw = winat[:]
+                ne = empt ^ (1 << s)
+                for g in gof[s]:
+                    v = (ngs[g] & pm) + 0x100
+                    ngs[g] = v
+                    if v >> 8 == 3 and v & 255:
+                        nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                for q in BITS[safe]:
+                    v = -neg3(q, avail ^ (1 << q), ne, ngs, nw)
+                    if v > best:
+                        if v >= beta or v == 1:
+                            return v
+                        best = v
+            return best
+
         def neg(p, avail, empt, gs, winat, key, alpha, beta, root=False):
             # the player to move holds p, which wins nowhere; at least two squares are empty
             nonlocal nodes
             nodes += 1
-            if not nodes & 1023:
+            if not nodes & 255:
                 deadline = solver.deadline
                 if deadline is not None and perf() > deadline:
                     raise SearchTimeout
@@ -613,8 +666,8 @@ class Exact:
                             nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
                     nk = key | (p + 1) << (5 * s)
                     for q in BITS[safe]:
-                        if n == 4:
-                            v = -neg3(q, avail ^ (1 << q), ne, ngs, nw)
+                        if n == 5:
+                            v = -neg4(q, avail ^ (1 << q), ne, ngs, nw, -alpha)
                         else:
                             v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha)
                         if v > best:
