@@ -70,9 +70,7 @@ def continue_game(app) -> None:
         return
     from game.menu.title import TitleScene
     app.reset_to(TitleScene(app))
-    scene = scene_class(app, setup, state, data.get("seed", 0))
-    scene.stats_recorded = bool(data.get("stats_recorded"))
-    app.push(scene)
+    app.push(scene_class(app, setup, state, data.get("seed", 0)))
 
 
 class GameScene(Scene):
@@ -155,6 +153,7 @@ class GameScene(Scene):
         self.after_move(mover, move)
         self.save()
         if self.state.is_over():
+            self.record_statistics()
             self.game_over()
         return True
 
@@ -258,8 +257,7 @@ class GameScene(Scene):
             self.app.store.clear_game()
             return
         self.app.store.save_game({"version": SAVE_VERSION, "game": self.game, "setup": self.setup,
-                                  "seed": self.seed, "state": self.state.to_dict(),
-                                  "stats_recorded": self.stats_recorded})
+                                  "seed": self.seed, "state": self.state.to_dict()})
 
     def stats_key(self) -> str:
         return self.game
@@ -282,18 +280,27 @@ class GameScene(Scene):
             return "drawn"
         return "lost"
 
+    def counts_for_statistics(self) -> bool:
+        """A game's hook: False for a game that should not count (one the helper played)."""
+        return True
+
+    def record_statistics(self) -> None:
+        """Count the finished game once (a resumed finished game is not counted again)."""
+        if self.stats_recorded:
+            return
+        self.stats_recorded = True
+        outcome = self.outcome()
+        if outcome and self.counts_for_statistics():
+            score = self.stat_score()
+            if score is None:
+                self.app.store.record_result(self.stats_key(), outcome)
+            else:
+                self.app.store.record_result(self.stats_key(), outcome, score[0], score[1])
+        self.app.sound.play("win" if outcome == "won" else "card")
+
     def game_over(self) -> None:
-        if not self.stats_recorded:
-            self.stats_recorded = True
-            outcome = self.outcome()
-            if outcome:
-                score = self.stat_score()
-                if score is None:
-                    self.app.store.record_result(self.stats_key(), outcome)
-                else:
-                    self.app.store.record_result(self.stats_key(), outcome, score[0], score[1])
-            self.app.sound.play("win" if outcome == "won" else "card")
-        self.app.store.clear_game()
+        """The game has ended (statistics are already counted): show the result. A game may
+        override this to let the last move be seen first, calling it later."""
         self.app.push(ResultOverlay(self.app, self))
 
     def result_title(self) -> str:

@@ -808,20 +808,11 @@ class VierKoningenScene(GameScene):
         return not self.animating()
 
     # -- the end -----------------------------------------------------------------------------------
+    def counts_for_statistics(self) -> bool:
+        return not self.setup.get("helper_played")  # games the helper played are not counted
+
     def game_over(self) -> None:
-        """Statistics at once (peeking counted apart; games the helper played not at all);
-        the result shows once the last cards have landed."""
-        if not self.stats_recorded:
-            self.stats_recorded = True
-            outcome = self.outcome()
-            if outcome and not self.setup.get("helper_played"):
-                score = self.stat_score()
-                if score is None:
-                    self.app.store.record_result(self.stats_key(), outcome)
-                else:
-                    self.app.store.record_result(self.stats_key(), outcome, score[0], score[1])
-            self.app.sound.play("win" if outcome == "won" else "card")
-        self.app.store.clear_game()
+        """The result shows once the last cards have landed (peeking is counted apart)."""
         self.autoplay = False
         self.seats = list(self.setup["seats"])[: self.state.players]
         self.selection = []
