@@ -24,8 +24,13 @@ The exact solver (class Exact), measured with `python -m ai.quarto_bench`:
   are not even generated: they lose);
 - exact equivalences: pieces that agree on every attribute a live group still uses are
   interchangeable gives, and empty squares whose groups are all dead are interchangeable;
-  with 7 or fewer empty squares a position where no group can be completed any more is a
-  draw; the last two plies are computed inline;
+  the last plies have dedicated code: a position with four empty squares (neg4) and one
+  with three (neg3) are solved without the table, the node count or the generic move
+  machinery (they are four fifths of all nodes; a table at four empty squares and a check
+  that some group can still be completed were measured not to pay);
+- safe gives come from one pass over the groups: per square the codes of the groups that
+  the piece in hand would bring to three, and the pieces that win on a square other than s
+  as (w1 & ~winat[s]) | w2 (w1: pieces winning somewhere, w2: on two squares or more);
 - the transposition table keeps bounds (lo, hi) and lives as long as the bot, so a later
   move reuses an earlier search. Symmetric keys (board symmetries and attribute maps) were
   measured and do not pay inside the search (no symmetric transpositions in endgame trees);
