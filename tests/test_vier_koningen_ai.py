@@ -168,8 +168,10 @@ def test_counting_player_knows_the_lost_pile_and_a_beginner_does_not():
     state = staged(1, "AS 2S 3S AH 2H 3H AC 2C 3C AD", "4S 5S 6S", lost="2D 3D 4H 5H 6H 4C 5C 6C 4D 5D 6D")
     counting = A.Knowledge(state.view(0), counting=True)
     assert sorted(counting.unwon) == sorted(A.cid(c) for c in state.draw_pile + state.lost)
-    naive = A.Knowledge(state.view(0), counting=False)
-    assert len(naive.draw) == 12 and not naive.lost
+    naive = A.Knowledge(state.view(0), counting=False)   # it cannot tell draw from lost
+    assert naive.draw == sorted(counting.unwon) and not naive.lost
+    assert A.Evaluator(naive, A.Values(naive)).n == 14
+    assert A.Evaluator(counting, A.Values(counting)).n == 3
 
 
 # ---------------------------------------------------------------------------- playing
