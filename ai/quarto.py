@@ -26,7 +26,7 @@ The exact solver (class Exact), measured with `python -m ai.quarto_bench`:
   interchangeable gives, and empty squares whose groups are all dead are interchangeable;
   the last plies have dedicated code: a position with four empty squares (neg4) and one
   with three (neg3) are solved without the table, the node count or the generic move
-  machinery (they are four fifths of all nodes; a table at four empty squares and a check
+  machinery (they are about three quarters of all nodes; a table at four empty squares and a check
   that some group can still be completed were measured not to pay);
 - safe gives come from one pass over the groups: per square the codes of the groups that
   the piece in hand would bring to three, and the pieces that win on a square other than s
