@@ -7,16 +7,21 @@ place or (bottom card, top card) for a pile — all a move needs to know.
 
 - easy: one-ply greedy play that overlooks each candidate move half of the time;
 - normal: one-ply greedy play (`ai.greedy.greedy_plan`): take the move that improves the
-  position most (cards shed, kings placed, piles merged to open places, playable cards
-  kept in reach) until none improves, then end the turn;
+  position most until none improves, then end the turn. The position is judged by
+  `simple_value`: the points in hand (a king costs 10 under the standard scoring), the
+  plays kept in reach, and the stuck cards — a card that fits no top costs more the fewer
+  cards could still free it, so a card whose parents are buried is the one it puts on an
+  empty side place;
 - hard: a bounded depth-first search over whole sequences of moves within the turn
   (`ai.greedy.best_sequence`), greedy line first, so it finds plays such as moving a pile
   to free a side place for a card in hand; it judges the position it leaves with more
-  knowledge: which unseen cards the tops it leaves accept, empty places the next players
-  may use, cards in hand that can no longer be built on, and cards worth keeping in
-  reserve — a card that fits a pile no unseen card fits can be played on any later turn
-  (the one it goes out on included), so while the stock lasts it keeps such a card and the
-  pile stays closed to the others. That is where most of its edge over normal comes from.
+  knowledge (`final_value`): side piles it could move away on its next turn, and what the
+  table offers the players after it (empty places, tops that take unseen cards), weighted
+  by how close they are to going out.
+
+Measured (python -m ai.arena kings_corners ...), see the note in the issue report: holding
+back a card only you can play ("reserve") wins a few more hands but costs more points than
+it saves, so no level does it.
 
 Every level respects the variants: with "kings first" a king in hand that fits an empty
 corner is played before anything else, so no bot pays the penalty; with chips a turn
@@ -36,7 +41,6 @@ LEVELS = ("easy", "normal", "hard")
 HARD_NODES = 800
 HARD_SECONDS = 0.030  # a safety net: the node limit decides in all but extreme turns
 WIN = 1000.0
-RESERVE = 0.95  # how much of a card's cost keeping it in reserve saves (hard level)
 
 
 class Reason(str):
@@ -106,7 +110,7 @@ class Context:
         self.mean_cost = sum(self.cost) / 52
         known = {CARD_ID[card] for pile in view.piles for card in pile}
         known.update(CARD_ID[card] for card in view.hands[seat] if card is not None)
-        unseen = [0] * 28
+        unseen = [0] * 30  # by class; parents of queens are kings (26, 27)
         for card in range(52):
             if card not in known:
                 unseen[CLASS[card]] += 1
@@ -192,12 +196,30 @@ def apply_move(position, move):
 
 
 # ----------------------------------------------------------------------------- evaluation
+# A position is judged by the points in hand (`Context.cost`: a king costs 10 under the
+# standard scoring) and by what the hand can still hope for:
+# - plays in reach (`_reach`): cards that fit a top now, kings while corners are free, one
+#   card per empty side place; for the hard level also the side piles that could be moved
+#   away to free their place (the greedy player finds those one move at a time);
+# - stuck cards (`_stuck`): a card that fits nowhere costs more the fewer cards could still
+#   free it: its parents (one rank up, other colour) still unseen or in my own hand. A card
+#   whose parents are both buried on the table can only ever go to an empty side place, so
+#   that is the card to put there.
 
-def _playable_count(hand, board) -> int:
-    """How many plays the hand has in reach now: a largest matching of cards to the tops they
-    fit (cards of one class fit the same tops, so per class the fewer of cards and tops),
-    kings while corners are empty, and one more card per empty side place. One play lowers
-    it by at most two."""
+PLAY_WEIGHT = 0.4    # a play kept in reach
+MOVE_WEIGHT = 0.1    # a side pile that could be moved away to free its place (hard level)
+STUCK_WEIGHT = 0.3   # a card that fits nowhere, divided by (1 + the ways it can be freed)
+OWN_PARENT = 1.5     # a parent in my own hand counts more than an unseen one: I decide when
+GIFT_WEIGHT = 0.025  # (hard) per unseen card the tops I leave accept, times the threat
+
+
+def _reach(hand, board) -> tuple[int, int]:
+    """(plays, spare): plays is how many cards of the hand can go somewhere now (a largest
+    matching of cards to the tops they fit: cards of one class fit the same tops, so per
+    class the fewer of cards and tops; kings while corners are free; one more card per
+    empty side place); spare is how many further cards could go to side places freed by
+    moving a side pile away (onto a top no card of the hand needs, or a king's pile into a
+    free corner). One play lowers plays by at most two."""
     tops: dict = {}
     empty_sides = free_corners = 0
     for place in range(8):
@@ -207,7 +229,7 @@ def _playable_count(hand, board) -> int:
                 empty_sides += 1
             else:
                 free_corners += 1
-        else:
+        elif RANK[pile[1]] > 1:
             child = CHILD[pile[1]]
             tops[child] = tops.get(child, 0) + 1
     cards: dict = {}
@@ -219,20 +241,63 @@ def _playable_count(hand, board) -> int:
             cls = CLASS[card]
             if cls in tops:
                 cards[cls] = cards.get(cls, 0) + 1
-    playable = min(kings, free_corners)
+    placed_kings = min(kings, free_corners)
+    plays = placed_kings
     for cls, count in cards.items():
-        playable += min(count, tops[cls])
-    return playable + min(empty_sides, len(hand) - playable)
+        used = min(count, tops[cls])
+        plays += used
+        tops[cls] -= used
+    rest = len(hand) - plays
+    dumps = min(empty_sides, rest)
+    rest -= dumps
+    spare = 0
+    if rest:
+        spare_corners = free_corners - placed_kings
+        for place in range(4):
+            pile = board[place]
+            if pile is None:
+                continue
+            bottom = pile[0]
+            if RANK[bottom] == KING:
+                if spare_corners:
+                    spare_corners -= 1
+                    spare += 1
+            elif tops.get(CLASS[bottom], 0):
+                tops[CLASS[bottom]] -= 1
+                spare += 1
+        spare = min(spare, rest)
+    return plays + dumps, spare
 
 
-def simple_value(position, context: Context) -> float:
-    """The greedy players' judgement: cards shed, and further plays kept in reach."""
-    hand, board = position
-    if not hand:
-        return WIN
-    cost = context.cost
-    value = -sum(cost[card] for card in hand)
-    value += 0.4 * _playable_count(hand, board)
+def _playable_count(hand, board) -> int:
+    """How many plays the hand has in reach now (see `_reach`)."""
+    return _reach(hand, board)[0]
+
+
+def _stuck(hand, board, unseen) -> float:
+    """The sum over the cards that fit no top of 1 / (1 + the ways to free them): each unseen
+    parent counts once (twice when a top already takes that parent, so whoever holds it can
+    play it at once), each parent in my hand OWN_PARENT times. Kings never get stuck."""
+    takes = set()
+    for pile in board:
+        if pile is not None and RANK[pile[1]] > 1:
+            takes.add(CHILD[pile[1]])
+    mine = [0] * 30
+    for card in hand:
+        mine[CLASS[card]] += 1
+    total = 0.0
+    for card in hand:
+        if RANK[card] == KING or CLASS[card] in takes:
+            continue
+        parent = PARENT[card]
+        ways = unseen[parent] * (2 if parent in takes else 1) + OWN_PARENT * mine[parent]
+        total += 1.0 / (1.0 + ways)
+    return total
+
+
+def _rule_terms(hand, board, context: Context) -> float:
+    """The variants' charges: kings first still due, a chip for a turn without a card played."""
+    value = 0.0
     if context.kings_first and _king_due(hand, board):
         value -= KINGS_FIRST_PENALTY
     if context.charge_chip and len(hand) >= context.start_size:
@@ -240,60 +305,41 @@ def simple_value(position, context: Context) -> float:
     return value
 
 
+def simple_value(position, context: Context) -> float:
+    """The greedy players' judgement: points in hand, plays kept in reach, stuck cards."""
+    hand, board = position
+    if not hand:
+        return WIN
+    cost = context.cost
+    value = -sum(cost[card] for card in hand)
+    value += PLAY_WEIGHT * _reach(hand, board)[0]
+    value -= STUCK_WEIGHT * _stuck(hand, board, context.unseen)
+    return value + _rule_terms(hand, board, context)
+
+
 def final_value(position, context: Context) -> float:
-    """The hard player's judgement of the position it leaves at the end of its turn."""
+    """The hard player's judgement of the position it leaves at the end of its turn: the
+    greedy judgement, the side piles it could move away next time, and what the table offers
+    the players after it (empty places, tops that take unseen cards), weighted by how close
+    they are to going out."""
     hand, board = position
     if not hand:
         return WIN
     cost = context.cost
     unseen = context.unseen
+    plays, spare = _reach(hand, board)
     value = -sum(cost[card] for card in hand)
-    corner_free = any(board[place] is None for place in CORNERS)
-    if context.kings_first and corner_free and any(RANK[card] == KING for card in hand):
-        value -= KINGS_FIRST_PENALTY
-    if context.charge_chip and len(hand) >= context.start_size:
-        value -= 1
-    # What the table offers the players after me (weighted by how close they are to going out).
+    value += PLAY_WEIGHT * plays + MOVE_WEIGHT * spare
+    value -= STUCK_WEIGHT * _stuck(hand, board, unseen)
     gift = 0.0
-    top_classes = set()
     for place in range(8):
         pile = board[place]
         if pile is None:
-            gift += 2.5 if place < 4 else 0.4 * context.kings_unseen
-        else:
-            top = pile[1]
-            top_classes.add(CLASS[top])
-            if RANK[top] > 1:
-                gift += 0.25 * unseen[CHILD[top]]
-    value -= 0.1 * context.threat * context.mean_cost * gift
-    # What my remaining cards can still hope for.
-    in_hand = [0] * 30
-    for card in hand:
-        in_hand[CLASS[card]] += 1
-    for card in hand:
-        if RANK[card] == KING:
-            if corner_free:
-                value += 0.3 * cost[card]
-            continue
-        parent = PARENT[card]
-        mine = in_hand[parent]
-        live = unseen[parent] + mine + (2 if parent in top_classes else 0)
-        if live == 0:
-            value -= 0.35 * cost[card]
-        elif mine:
-            value += 0.1
-    # Kept in reserve: a card that fits a top no unseen card fits (the top is locked for the
-    # others) can be played on any later turn, the one I go out on included. While the stock
-    # lasts, keeping it costs little and keeps the pile closed to the other players.
-    if context.stock:
-        for place in range(8):
-            pile = board[place]
-            if pile is not None:
-                child = CHILD[pile[1]]
-                if RANK[pile[1]] > 1 and in_hand[child] and not unseen[child]:
-                    in_hand[child] -= 1
-                    value += RESERVE * min(cost[card] for card in hand if CLASS[card] == child)
-    return value
+            gift += 10.0 if place < 4 else 1.6 * context.kings_unseen
+        elif RANK[pile[1]] > 1:
+            gift += unseen[CHILD[pile[1]]]
+    value -= GIFT_WEIGHT * context.threat * context.mean_cost * gift
+    return value + _rule_terms(hand, board, context)
 
 
 # ----------------------------------------------------------------------------- planning

@@ -125,34 +125,90 @@ def test_hard_finds_a_sequence_through_freed_places_to_go_out():
 
 
 def test_normal_greedy_plays_what_it_sees_one_move_at_a_time():
-    hand, piles = HARD_POSITION
-    state = table(hand, piles)
+    # 10♦ or 4♥ into the empty E; only the 4♥ lets the pile N (3♣ 2♦ A♣) follow it, which frees
+    # N for the 10♦. Greedy play sheds a card at once and stops; the turn search goes out.
+    piles = {N: "3C 2D AC", S: "5H 4C", W: "6C 5D 4S", NE: "KC QH JC 10H 9C 8H 7S 6D",
+             SE: "KD QS JH 10S 9D", SW: "KH"}
+    state = table("10D 4H", piles)
     made = play_turn(state, make_bot("kings_corners", "normal", seed=1))
-    assert made[0] == PlayCard(C("JD"), SE)  # a card shed at once is always its first idea
-    assert isinstance(made[-1], EndTurn)      # it does not see the whole way out
-
-
-def test_hard_keeps_a_card_only_it_can_play_while_the_stock_lasts():
-    # 4♠ fits the 5♥ on N, and the other black four (4♣) is buried: nobody else can use that
-    # pile, so the hard player keeps the 4♠ for the turn it goes out on.
-    piles = {N: "6C 5H", E: "5C 4C", S: "QS", W: "JC"}
-    state = table("4S 9H", piles, stock_size=8)
+    assert made == [PlayCard(C("10D"), E), EndTurn()]
+    state = table("10D 4H", piles)
     made = play_turn(state, make_bot("kings_corners", "hard", seed=1))
-    assert made == [EndTurn()] and C("4S") in state.hands[0]
-    move, reason = make_bot("kings_corners", "hard", seed=1).hint(table("4S 9H", piles).view(0))
-    assert move == EndTurn() and reason.key == "kings_corners.hint.keep"
-    # the stock is out: keeping no longer pays, so it plays
-    state = table("4S 9H", piles, stock_size=0)
-    made = play_turn(state, make_bot("kings_corners", "hard", seed=1))
-    assert PlayCard(C("4S"), N) in made
-    # and when the kept card lets it go out, out it goes
-    state = table("4S", piles, stock_size=8)
-    play_turn(state, make_bot("kings_corners", "hard", seed=1))
+    assert made == [PlayCard(C("4H"), E), MovePile(N, E), PlayCard(C("10D"), N)]
     assert state.sheet[-1]["winner"] == 0
-    # normal sheds at once
-    state = table("4S 9H", piles, stock_size=8)
+
+
+def test_the_card_that_is_hardest_to_free_goes_to_the_empty_side_place():
+    # Neither card fits a top. 2♠ waits for a red three (both unseen); 4♥ for a black five, and
+    # 5♠ is covered by 4♦: only the 5♣ can still free it. So the 4♥ goes to the empty N.
+    # (Without this knowledge the two dumps look alike and the first card, 2♠, went.)
+    piles = {E: "5S 4D", S: "QC", W: "9S"}
+    for level in ("normal", "hard"):
+        state = table("2S 4H", piles)
+        made = play_turn(state, make_bot("kings_corners", level, seed=1))
+        assert made == [PlayCard(C("4H"), N), EndTurn()], level
+    # and the other way round: 6♦ is covered, so now 5♠ (waiting for a red six) is the harder one
+    state = table("4H 5S", {E: "7C 6D 5C", S: "QC", W: "9S"})
     made = play_turn(state, make_bot("kings_corners", "normal", seed=1))
-    assert made[0] == PlayCard(C("4S"), N)
+    assert made[0] == PlayCard(C("5S"), N)
+
+
+def test_stuck_cards_count_the_ways_they_can_still_be_freed():
+    def hand_board(hand, piles):
+        state = table(hand, piles)
+        view = state.view(0)
+        return K.position_of(view, 0), K.Context(view, 0)
+
+    # 4♥ waits for a black five: 5♠ is covered, 5♣ unseen -> one way: 1 / (1 + 1)
+    (hand, board), context = hand_board("4H", {E: "5S 4D", S: "QC"})
+    assert K._stuck(hand, board, context.unseen) == pytest.approx(1 / 2)
+    # a top that takes the 5♣ (a red six) doubles that way: whoever holds it can play it now
+    (hand, board), context = hand_board("4H", {E: "5S 4D", S: "6H"})
+    assert K._stuck(hand, board, context.unseen) == pytest.approx(1 / 3)
+    # the 5♣ in my own hand counts 1.5; a card that fits a top and a king are never stuck
+    (hand, board), context = hand_board("4H 5C KS 3C", {E: "5S 4D", S: "QC"})
+    five = 1 / (1 + 2 * 1)  # 5♣ waits for a red six: both unseen (6♦, 6♥)
+    assert K._stuck(hand, board, context.unseen) == pytest.approx(1 / (1 + 1.5) + five)
+
+
+def test_reach_counts_plays_dumps_and_piles_that_could_be_moved_away():
+    def reach(hand, piles):
+        state = table(hand, piles)
+        return K._reach(*K.position_of(state.view(0), 0))
+
+    # 8♥ fits 9♠; 2♣ and J♦ fit nowhere, N is empty: 2 plays; the pile W (6♦ 5♣) fits on the
+    # 7♠ of S: moving it frees W for the last card
+    assert reach("8H 2C JD", {E: "9S", S: "7S", W: "6D 5C"}) == (2, 1)
+    assert reach("8H 2C JD", {N: "4S", E: "9S", S: "7S", W: "6D 5C"}) == (1, 1)
+    # nothing left to put there: the movable pile adds nothing
+    assert reach("8H", {E: "9S", S: "7S", W: "6D 5C"}) == (1, 0)
+    # a king's pile on a side place with a corner free
+    assert reach("2C 10H", {N: "4S", E: "9S", S: "7S", W: "KD QS"}) == (0, 1)
+    # a king in hand takes the one free corner first
+    assert reach("2C 10H KH", {N: "4S", E: "9S", S: "7S", W: "KD QS", NE: "KS", SE: "KC", SW: "AH"}) == (1, 0)
+
+
+def test_hard_judges_what_its_table_offers_the_next_players():
+    # The same hand (2♣ fits nowhere) and table but for one top: 9♠ takes both red eights, which
+    # are unseen; 8♥ on it takes only the 7♣ (the 7♠ lies on S, and could move onto the 8♥ next
+    # turn). Hard prefers leaving the 8♥, and the gift counts three times as much when another
+    # player is down to two cards. Normal judges both alike.
+    def values(others):
+        state = table("2C", {N: "9S", E: "4S", S: "7S", W: "JD"})
+        for seat in (1, 2, 3):
+            state.hands[seat] = state.hands[seat][:others]
+        view = state.view(0)
+        context = K.Context(view, 0)
+        hand, board = K.position_of(view, 0)
+        covered = ((board[0][0], K.CARD_ID[C("8H")]),) + board[1:]
+        return (K.final_value((hand, covered), context) - K.final_value((hand, board), context),
+                K.simple_value((hand, covered), context) - K.simple_value((hand, board), context))
+
+    far_hard, far_normal = values(7)
+    near_hard, near_normal = values(2)
+    assert far_hard > 0.1
+    assert near_hard - far_hard == pytest.approx(2 * K.GIFT_WEIGHT * (48 + 4 * 10) / 52)
+    assert far_normal == near_normal == 0
 
 
 def test_easy_overlooks_moves_that_normal_makes():
