@@ -15,9 +15,8 @@ place or (bottom card, top card) for a pile — all a move needs to know.
 - hard: a bounded depth-first search over whole sequences of moves within the turn
   (`ai.greedy.best_sequence`), greedy line first, so it finds plays such as moving a pile
   to free a side place for a card in hand; it judges the position it leaves with more
-  knowledge (`final_value`): side piles it could move away on its next turn, and what the
-  table offers the players after it (empty places, tops that take unseen cards), weighted
-  by how close they are to going out.
+  knowledge (`final_value`): what the table offers the players after it (empty places,
+  tops that take unseen cards), weighted by how close they are to going out.
 
 Measured (python -m ai.arena kings_corners ...), see the note in the issue report: holding
 back a card only you can play ("reserve") wins a few more hands but costs more points than
@@ -198,28 +197,24 @@ def apply_move(position, move):
 # ----------------------------------------------------------------------------- evaluation
 # A position is judged by the points in hand (`Context.cost`: a king costs 10 under the
 # standard scoring) and by what the hand can still hope for:
-# - plays in reach (`_reach`): cards that fit a top now, kings while corners are free, one
-#   card per empty side place; for the hard level also the side piles that could be moved
-#   away to free their place (the greedy player finds those one move at a time);
+# - plays in reach (`_playable_count`): cards that fit a top now, kings while corners are
+#   free, one card per empty side place;
 # - stuck cards (`_stuck`): a card that fits nowhere costs more the fewer cards could still
-#   free it: its parents (one rank up, other colour) still unseen or in my own hand. A card
-#   whose parents are both buried on the table can only ever go to an empty side place, so
-#   that is the card to put there.
+#   free it: its parents (one rank up, other colour) still unseen or in my own hand, not
+#   buried on the table. So the card with the fewest ways out is the one the greedy player
+#   puts on an empty side place (without this, any card went, the first in hand order).
 
 PLAY_WEIGHT = 0.4    # a play kept in reach
-MOVE_WEIGHT = 0.1    # a side pile that could be moved away to free its place (hard level)
 STUCK_WEIGHT = 0.3   # a card that fits nowhere, divided by (1 + the ways it can be freed)
 OWN_PARENT = 1.5     # a parent in my own hand counts more than an unseen one: I decide when
 GIFT_WEIGHT = 0.025  # (hard) per unseen card the tops I leave accept, times the threat
 
 
-def _reach(hand, board) -> tuple[int, int]:
-    """(plays, spare): plays is how many cards of the hand can go somewhere now (a largest
-    matching of cards to the tops they fit: cards of one class fit the same tops, so per
-    class the fewer of cards and tops; kings while corners are free; one more card per
-    empty side place); spare is how many further cards could go to side places freed by
-    moving a side pile away (onto a top no card of the hand needs, or a king's pile into a
-    free corner). One play lowers plays by at most two."""
+def _playable_count(hand, board) -> int:
+    """How many plays the hand has in reach now: a largest matching of cards to the tops they
+    fit (cards of one class fit the same tops, so per class the fewer of cards and tops),
+    kings while corners are free, and one more card per empty side place. One play lowers
+    it by at most two."""
     tops: dict = {}
     empty_sides = free_corners = 0
     for place in range(8):
@@ -241,37 +236,10 @@ def _reach(hand, board) -> tuple[int, int]:
             cls = CLASS[card]
             if cls in tops:
                 cards[cls] = cards.get(cls, 0) + 1
-    placed_kings = min(kings, free_corners)
-    plays = placed_kings
+    playable = min(kings, free_corners)
     for cls, count in cards.items():
-        used = min(count, tops[cls])
-        plays += used
-        tops[cls] -= used
-    rest = len(hand) - plays
-    dumps = min(empty_sides, rest)
-    rest -= dumps
-    spare = 0
-    if rest:
-        spare_corners = free_corners - placed_kings
-        for place in range(4):
-            pile = board[place]
-            if pile is None:
-                continue
-            bottom = pile[0]
-            if RANK[bottom] == KING:
-                if spare_corners:
-                    spare_corners -= 1
-                    spare += 1
-            elif tops.get(CLASS[bottom], 0):
-                tops[CLASS[bottom]] -= 1
-                spare += 1
-        spare = min(spare, rest)
-    return plays + dumps, spare
-
-
-def _playable_count(hand, board) -> int:
-    """How many plays the hand has in reach now (see `_reach`)."""
-    return _reach(hand, board)[0]
+        playable += min(count, tops[cls])
+    return playable + min(empty_sides, len(hand) - playable)
 
 
 def _stuck(hand, board, unseen) -> float:
@@ -312,24 +280,22 @@ def simple_value(position, context: Context) -> float:
         return WIN
     cost = context.cost
     value = -sum(cost[card] for card in hand)
-    value += PLAY_WEIGHT * _reach(hand, board)[0]
+    value += PLAY_WEIGHT * _playable_count(hand, board)
     value -= STUCK_WEIGHT * _stuck(hand, board, context.unseen)
     return value + _rule_terms(hand, board, context)
 
 
 def final_value(position, context: Context) -> float:
     """The hard player's judgement of the position it leaves at the end of its turn: the
-    greedy judgement, the side piles it could move away next time, and what the table offers
-    the players after it (empty places, tops that take unseen cards), weighted by how close
-    they are to going out."""
+    greedy judgement and what the table offers the players after it (empty places, tops
+    that take unseen cards), weighted by how close they are to going out."""
     hand, board = position
     if not hand:
         return WIN
     cost = context.cost
     unseen = context.unseen
-    plays, spare = _reach(hand, board)
     value = -sum(cost[card] for card in hand)
-    value += PLAY_WEIGHT * plays + MOVE_WEIGHT * spare
+    value += PLAY_WEIGHT * _playable_count(hand, board)
     value -= STUCK_WEIGHT * _stuck(hand, board, unseen)
     gift = 0.0
     for place in range(8):

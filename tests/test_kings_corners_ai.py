@@ -171,28 +171,11 @@ def test_stuck_cards_count_the_ways_they_can_still_be_freed():
     assert K._stuck(hand, board, context.unseen) == pytest.approx(1 / (1 + 1.5) + five)
 
 
-def test_reach_counts_plays_dumps_and_piles_that_could_be_moved_away():
-    def reach(hand, piles):
-        state = table(hand, piles)
-        return K._reach(*K.position_of(state.view(0), 0))
-
-    # 8♥ fits 9♠; 2♣ and J♦ fit nowhere, N is empty: 2 plays; the pile W (6♦ 5♣) fits on the
-    # 7♠ of S: moving it frees W for the last card
-    assert reach("8H 2C JD", {E: "9S", S: "7S", W: "6D 5C"}) == (2, 1)
-    assert reach("8H 2C JD", {N: "4S", E: "9S", S: "7S", W: "6D 5C"}) == (1, 1)
-    # nothing left to put there: the movable pile adds nothing
-    assert reach("8H", {E: "9S", S: "7S", W: "6D 5C"}) == (1, 0)
-    # a king's pile on a side place with a corner free
-    assert reach("2C 10H", {N: "4S", E: "9S", S: "7S", W: "KD QS"}) == (0, 1)
-    # a king in hand takes the one free corner first
-    assert reach("2C 10H KH", {N: "4S", E: "9S", S: "7S", W: "KD QS", NE: "KS", SE: "KC", SW: "AH"}) == (1, 0)
-
-
 def test_hard_judges_what_its_table_offers_the_next_players():
     # The same hand (2♣ fits nowhere) and table but for one top: 9♠ takes both red eights, which
-    # are unseen; 8♥ on it takes only the 7♣ (the 7♠ lies on S, and could move onto the 8♥ next
-    # turn). Hard prefers leaving the 8♥, and the gift counts three times as much when another
-    # player is down to two cards. Normal judges both alike.
+    # are unseen; 8♥ on it takes only the 7♣ (the 7♠ lies on S). Hard prefers leaving the 8♥,
+    # and this gift counts three times as much when another player is down to two cards.
+    # Normal judges both alike.
     def values(others):
         state = table("2C", {N: "9S", E: "4S", S: "7S", W: "JD"})
         for seat in (1, 2, 3):
@@ -206,8 +189,9 @@ def test_hard_judges_what_its_table_offers_the_next_players():
 
     far_hard, far_normal = values(7)
     near_hard, near_normal = values(2)
-    assert far_hard > 0.1
-    assert near_hard - far_hard == pytest.approx(2 * K.GIFT_WEIGHT * (48 + 4 * 10) / 52)
+    mean_cost = (48 + 4 * 10) / 52
+    assert far_hard == pytest.approx(K.GIFT_WEIGHT * mean_cost)
+    assert near_hard == pytest.approx(3 * far_hard)
     assert far_normal == near_normal == 0
 
 
