@@ -285,18 +285,17 @@ def simple_value(position, context: Context) -> float:
     return value + _rule_terms(hand, board, context)
 
 
-def final_value(position, context: Context) -> float:
+def final_value(position, context: Context, greedy: float | None = None) -> float:
     """The hard player's judgement of the position it leaves at the end of its turn: the
-    greedy judgement and what the table offers the players after it (empty places, tops
-    that take unseen cards), weighted by how close they are to going out."""
+    greedy judgement (`simple_value`, passed in as `greedy` when already known) less what the
+    table offers the players after it (empty places, tops that take unseen cards), weighted
+    by how close they are to going out."""
     hand, board = position
     if not hand:
         return WIN
-    cost = context.cost
+    if greedy is None:
+        greedy = simple_value(position, context)
     unseen = context.unseen
-    value = -sum(cost[card] for card in hand)
-    value += PLAY_WEIGHT * _playable_count(hand, board)
-    value -= STUCK_WEIGHT * _stuck(hand, board, unseen)
     gift = 0.0
     for place in range(8):
         pile = board[place]
@@ -304,8 +303,7 @@ def final_value(position, context: Context) -> float:
             gift += 10.0 if place < 4 else 1.6 * context.kings_unseen
         elif RANK[pile[1]] > 1:
             gift += unseen[CHILD[pile[1]]]
-    value -= GIFT_WEIGHT * context.threat * context.mean_cost * gift
-    return value + _rule_terms(hand, board, context)
+    return greedy - GIFT_WEIGHT * context.threat * context.mean_cost * gift
 
 
 # ----------------------------------------------------------------------------- planning
@@ -320,11 +318,20 @@ def plan_turn(view, seat: int, level: str, rng: random.Random) -> list:
         return candidate_moves(pos, context)
 
     if level == "hard":
+        # The search orders the children of a position by the greedy judgement (so its first
+        # line is normal's) and judges each position it visits by `final_value`, which builds
+        # on that same judgement: computed once per position (kept by identity, with the
+        # position itself so that an id is never reused).
+        judged: dict = {}
+
         def order(after):
-            return simple_value(after, context)
+            entry = judged.get(id(after))
+            if entry is None or entry[0] is not after:
+                entry = judged[id(after)] = (after, simple_value(after, context))
+            return entry[1]
 
         path, _value, _visited = best_sequence(position, moves, apply_move,
-                                               lambda pos: final_value(pos, context), position_key,
+                                               lambda pos: final_value(pos, context, order(pos)), position_key,
                                                max_nodes=HARD_NODES, order=order,
                                                deadline=time.perf_counter() + HARD_SECONDS)
         return path
