@@ -1,5 +1,5 @@
 """Kings Corners computer players: legal play from views in every variant, the kings-first
-rule kept, sequences found, cards kept in reserve, hints, and a small strength check
+rule kept, sequences found, stuck cards and table gifts judged, hints, and a small strength check
 (strength and speed proper are benchmarks: python -m ai.arena kings_corners ...)."""
 from __future__ import annotations
 
