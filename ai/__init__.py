@@ -15,6 +15,18 @@ import random
 LEVELS = ("easy", "normal", "hard", "random")
 
 
+class Reason(str):
+    """A hint's reason: plain English as the string, with an i18n key and its parameters
+    so the scene can say it in the player's language. Pickles as a str with attributes, so
+    it crosses the worker process unchanged."""
+
+    def __new__(cls, text: str, key: str = "", **params):
+        reason = super().__new__(cls, text)
+        reason.key = key
+        reason.params = params
+        return reason
+
+
 class RandomBot:
     """Uniform among the legal moves: the baseline every game has."""
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 import time
 
+from ai import Reason
 from ai.greedy import best_sequence, greedy_plan
 from game.cards import full_deck
 from game.kings_corners.rules import (CORNERS, HAND_SIZE, KING, KINGS_FIRST_PENALTY, PLACES, Deal, EndTurn,
@@ -44,17 +45,6 @@ LEVELS = ("easy", "normal", "hard")
 HARD_NODES = 800
 HARD_SECONDS = 0.030  # a safety net: the node limit decides in all but extreme turns
 WIN = 1000.0
-
-
-class Reason(str):
-    """A hint's reason: plain English as the string, plus an i18n key and its parameters
-    (`kings_corners.hint.<code>` in assets/i18n/*/kings_corners.json)."""
-
-    def __new__(cls, text: str, key: str = "", params: dict | None = None):
-        self = super().__new__(cls, text)
-        self.key = key
-        self.params = dict(params or {})
-        return self
 
 
 # ----------------------------------------------------------------------------- light positions
@@ -394,7 +384,7 @@ class KingsCornersBot:
 def explain(view, move) -> Reason:
     """Why `move` is a good idea, in a short line (English text with an i18n key)."""
     def reason(code, text, **params):
-        return Reason(text, f"kings_corners.hint.{code}", params)
+        return Reason(text, f"kings_corners.hint.{code}", **params)
 
     if isinstance(move, Deal):
         return reason("deal", "Deal the next hand")

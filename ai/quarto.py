@@ -44,6 +44,7 @@ import functools
 import random
 import time
 
+from ai import Reason
 from ai.negamax import WIN, Negamax, SearchTimeout
 from game.quarto import rules as R
 
@@ -762,23 +763,6 @@ class Heuristic:
 
 
 # --- levels -------------------------------------------------------------------------------------
-
-class Reason(str):
-    """A hint's reason: English text (str) with an i18n key and parameters for the scene."""
-
-    def __new__(cls, text: str, key: str, **params):
-        obj = super().__new__(cls, text)
-        obj.key = key
-        obj.params = params
-        return obj
-
-    def __reduce__(self):
-        return (_make_reason, (str(self), self.key, self.params))
-
-
-def _make_reason(text, key, params):
-    return Reason(text, key, **params)
-
 
 REASONS = {
     "win": "Wins at once: it completes a line.",
