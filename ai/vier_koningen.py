@@ -34,28 +34,12 @@ import random
 from bisect import bisect_right
 from functools import lru_cache
 
+from ai import Reason
 from game.cards import SUITS, Card
 from game.vier_koningen import rules as R
 
 HAND = R.HAND_SIZE
 MAXC = R.MAX_COVER
-
-
-class Reason(str):
-    """A one-line English reason that also carries an i18n key and its parameters."""
-
-    def __new__(cls, text: str, key: str = "", **params):
-        obj = super().__new__(cls, text)
-        obj.key = key
-        obj.params = params
-        return obj
-
-    def __reduce__(self):
-        return (_make_reason, (str(self), self.key, self.params))
-
-
-def _make_reason(text, key, params):
-    return Reason(text, key, **params)
 
 
 # ------------------------------------------------------------------------- card helpers
