@@ -162,6 +162,8 @@ class Values:
         self.w = w
 
 
+ROUND_WON = 100.0   # the look-ahead's value of a round won (and minus it: the game lost)
+
 DEFAULT_PARAMS = {"r1_rank": 0.0, "r1_risk": 0.0, "risk": 0.0, "base": 1.0, "rank": 0.05, "crit": 1.0, "few": 2, "last": 0.5}
 
 
@@ -450,6 +452,81 @@ def best_allocation(hand, drawn, m, w):
     return best[0][0], best[1]
 
 
+def outcomes(hand, drawn, m, w, fixed=None):
+    """Every different result of covering: {(won drawn cards, lost hand cards): (value, plan)}.
+
+    Cards laid on a won card come back, so what a cover changes is only which drawn cards
+    are won and which hand cards go to the lost pile; one plan is kept per result. `fixed`
+    (cards already laid per drawn card, () where none) keeps those covers in every plan."""
+    options = cover_options(hand, m)
+    found = {}
+    fixed = fixed or [()] * len(drawn)
+    choices = [[cov] if cov else options for cov in fixed]
+
+    def add(plan):
+        won, lost, value = [], [], 0.0
+        for d, laid in zip(drawn, plan):
+            if wins(d, laid):
+                won.append(d)
+                value += w[d]
+            else:
+                lost.extend(laid)
+                value -= sum(w[i] for i in laid)
+        key = (tuple(won), tuple(sorted(lost)))
+        if key not in found:
+            found[key] = (value, plan)
+
+    if len(drawn) == 1:
+        for opt in choices[0]:
+            add([opt])
+    else:
+        for o1 in choices[0]:
+            s1 = set(o1)
+            for o2 in choices[1]:
+                if s1.isdisjoint(o2):
+                    add([o1, o2])
+    return found
+
+
+def after_draw(know: Knowledge, hand, drawn) -> Knowledge:
+    """What the player would know after taking `hand` and drawing `drawn` (a pair of
+    `Knowledge.pairs`, the mid-draw reshuffle included)."""
+    new = Knowledge.__new__(Knowledge)
+    new.__dict__.update(know.__dict__)
+    inside = set(hand)
+    new.controlled = [i for i in know.controlled if i not in inside]
+    new.hand = list(hand)
+    new.drawn = list(drawn)
+    new.covers = [() for _ in drawn]
+    new.phase = "cover"
+    taken = set(drawn)
+    if len(know.draw) >= len(drawn):
+        new.draw = [i for i in know.draw if i not in taken]
+    else:   # the draw pile ran out while drawing: the lost pile became the draw pile
+        new.draw = [i for i in know.draw + know.lost if i not in taken]
+        new.lost = []
+    new.unwon = new.draw + new.lost
+    return new
+
+
+def after_turn(know: Knowledge, won, lost_cards) -> Knowledge:
+    """What the player will know at the start of the next turn, the round's cards being
+    judged as `won` (drawn cards won) and `lost_cards` (hand cards given up)."""
+    new = Knowledge.__new__(Knowledge)
+    new.__dict__.update(know.__dict__)
+    lost_set = set(lost_cards)
+    back = [i for i in know.hand + [c for cov in know.covers for c in cov] if i not in lost_set]
+    new.controlled = know.controlled + back + list(won)
+    new.hand, new.drawn, new.covers = [], [], []
+    new.phase = "hand"
+    new.lost = know.lost + list(lost_cards) + [d for d in know.drawn if d not in won]
+    new.draw = list(know.draw)
+    if not new.draw and new.lost:
+        new.draw, new.lost = sorted(new.lost), []
+    new.unwon = new.draw + new.lost
+    return new
+
+
 # ------------------------------------------------------------------------- hand search
 def _suit_candidates(ev: Evaluator, s, cards, k, w, keep):
     """The k-subsets of one suit's controlled cards worth trying.
@@ -537,9 +614,9 @@ def candidate_hands(know: Knowledge, ev: Evaluator, w, keep=3, top=40):
     return [hand for g, hand in scored[:top]]
 
 
-def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budget=10**9):
+def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budget=10**9, ranked=False):
     """(value, hand): the best candidate hands, then single-card swaps while they gain
-    (at most `budget` hands valued in all)."""
+    (at most `budget` hands valued in all); with `ranked`, every hand valued, best first."""
     ctrl = know.controlled
     memo = {}
 
@@ -579,6 +656,8 @@ def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budg
             current = improved
         if current[0] > best[0] + 1e-12:
             best = current
+    if ranked:
+        return sorted(((v, hand) for hand, v in memo.items()), key=lambda x: -x[0])
     return best
 
 
@@ -586,10 +665,15 @@ def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budg
 LEVELS = {
     # counting: remembers the lost pile; style: card values; search: (profiles kept per
     # suit, hands valued exactly, hill-climbs); slip: chance of taking a lesser hand among
-    # the best few; beginner: chance of simply taking the strongest cards
-    "hard": {"counting": True, "style": "hard", "search": (4, 40, 3), "slip": 0.0, "beginner": 0.0},
-    "normal": {"counting": True, "style": "hard", "search": (3, 20, 1), "slip": 0.45, "beginner": 0.0},
-    "easy": {"counting": True, "style": "hard", "search": (3, 20, 1), "slip": 0.45, "beginner": 0.1},
+    # the best few; beginner: chance of simply taking the strongest cards; lookahead: covers
+    # are judged by the next turn too, among results at most this much worse now (None: off);
+    # hand_lookahead: (margin, hands, hands x pairs): the same for the hand, when affordable
+    "hard": {"counting": True, "style": "hard", "search": (4, 40, 3), "slip": 0.0, "beginner": 0.0,
+             "lookahead": 0.0, "hand_lookahead": None},
+    "normal": {"counting": True, "style": "hard", "search": (3, 20, 1), "slip": 0.45, "beginner": 0.0,
+               "lookahead": None, "hand_lookahead": None},
+    "easy": {"counting": True, "style": "hard", "search": (3, 20, 1), "slip": 0.45, "beginner": 0.1,
+             "lookahead": None, "hand_lookahead": None},
 }
 
 
@@ -612,6 +696,8 @@ class Player:
         self.keep, self.top, self.climb = setup["search"]
         self.slip = setup["slip"]
         self.beginner = setup["beginner"]
+        self.lookahead = setup["lookahead"]
+        self.hand_lookahead = setup["hand_lookahead"]
 
     # the arena and the scene's Autoplay
     def choose(self, view):
@@ -649,6 +735,9 @@ class Player:
             best = search_hand(know, ev, values.w, self.keep, self.top, min(self.climb, 2), budget=220)
         else:                  # round 3 starts with 40 cards against 12: a lighter search
             best = search_hand(know, ev, values.w, min(self.keep, 3), min(self.top, 12), 1, budget=60)
+        if self.hand_lookahead and know.round < 3:
+            ranked = search_hand(know, ev, values.w, self.keep, self.top, self.climb, budget=220, ranked=True)
+            best = self._hand_by_lookahead(know, values, ranked)
         if self.slip and self.rng.random() < self.slip:
             hands = candidate_hands(know, ev, values.w, self.keep, max(2, self.top // 4))
             hand = tuple(sorted(self.rng.choice(hands)))
@@ -658,26 +747,80 @@ class Player:
         return move, Reason(f"Best expectation over every pair of drawn cards ({best[0]:+.2f}).",
                             "vier_koningen.why.hand", value=round(best[0], 2))
 
+    def _hand_by_lookahead(self, know, values, ranked):
+        """(value, hand): among the hands nearly as good as the best over this turn, the
+        best over this turn and the next (each pair covered as `_cover` would)."""
+        margin, most, budget = self.hand_lookahead
+        top = ranked[0][0]
+        hands = [hand for v, hand in ranked if v >= top - margin][:most]
+        pairs = know.pairs()
+        if pairs is None:
+            k = len(know.draw) * (len(know.draw) - 1) / 2
+            pairs = [(1.0 / k, a, b) for a, b in itertools.combinations(know.draw, 2)]
+        if len(hands) < 2 or len(hands) * len(pairs) > budget:
+            return ranked[0]
+        cache = {}
+        best = None
+        for hand in hands:
+            total = 0.0
+            for p, d1, d2 in pairs:
+                drawn = [d1] if d2 is None else [d1, d2]
+                drawn_know = after_draw(know, hand, drawn)
+                results = outcomes(list(hand), drawn, know.m, values.w)
+                total += p * self._best_result(drawn_know, results, cache)[0]
+            if best is None or total > best[0] + 1e-9:
+                best = (total, hand)
+        return best
+
+    def _best_result(self, know, results, cache):
+        """(score, plan) of the best cover result: its value now and, among the results
+        nearly as good now, the value of the next turn."""
+        top = max(v for v, plan in results.values())
+        best = None
+        for key, (v, plan) in results.items():
+            if v < top - self.lookahead - 1e-9:
+                continue
+            after = after_turn(know, *key)
+            state = (tuple(sorted(after.controlled)), tuple(sorted(after.draw)), tuple(sorted(after.lost)))
+            later = cache.get(state)
+            if later is None:
+                later = cache[state] = self._next_turn(after)
+            if best is None or v + later > best[0] + 1e-9:
+                best = (v + later, plan)
+        return best
+
+    def _next_turn(self, know) -> float:
+        """The value of the best hand at the start of the next turn (`after_turn`)."""
+        if not know.draw and not know.lost:
+            return ROUND_WON
+        if len(know.controlled) < min(2, len(know.draw) + len(know.lost)):
+            return -ROUND_WON
+        values = self._values(know)
+        ev = Evaluator(know, values)
+        if len(know.controlled) <= know.h:
+            return ev.value(tuple(sorted(know.controlled)))
+        return search_hand(know, ev, values.w, 3, 12, 1, budget=60)[0]
+
     def _cover(self, view, know):
         values = self._values(know)
+        w = values.w
         hand = sorted(know.hand + [c for cov in know.covers for c in cov])
-        value, plan = best_allocation(hand, know.drawn, know.m, values.w)
         fixed = [tuple(sorted(cov)) for cov in know.covers]
+        cache = {}
+
+        def best_of(results):
+            if not results:
+                return None
+            if self.lookahead is None:
+                return max(((v, plan) for v, plan in results.values()), key=lambda x: x[0], default=None)
+            return self._best_result(know, results, cache)
+
+        value, plan = best_of(outcomes(hand, know.drawn, know.m, w))
         if any(fixed):
             # keep what lies where the best can still be reached with it
-            free = sorted(know.hand)
-            open_targets = [t for t, cov in enumerate(fixed) if not cov]
-            kept = sum(values.w[d] if wins(d, cov) else -sum(values.w[i] for i in cov)
-                       for d, cov in zip(know.drawn, fixed) if cov)
-            if open_targets:
-                sub_value, sub_plan = best_allocation(free, [know.drawn[t] for t in open_targets],
-                                                      know.m, values.w)
-            else:
-                sub_value, sub_plan = 0.0, []
-            if kept + sub_value >= value - 1e-9:
-                plan = list(fixed)
-                for t, cards in zip(open_targets, sub_plan):
-                    plan[t] = cards
+            kept = best_of(outcomes(hand, know.drawn, know.m, w, fixed))
+            if kept is not None and kept[0] >= value - 1e-9:
+                plan = kept[1]
             else:
                 for t, cov in enumerate(fixed):
                     if cov and cov != tuple(sorted(plan[t])):

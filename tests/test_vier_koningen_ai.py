@@ -89,6 +89,63 @@ def test_cover_search_is_exact_on_random_positions():
         assert all(1 <= len(opt) <= m and len({A.SUIT[i] for i in opt}) == 1 for opt in plan)
 
 
+def test_cover_results_hold_the_best_allocation_and_only_legal_plans():
+    rng = random.Random(12)
+    deck = list(range(52))
+    for _ in range(200):
+        m = rng.choice([2, 3])
+        hand = rng.sample(deck, 5 if m == 3 else 3)
+        drawn = rng.sample([i for i in deck if i not in hand], rng.choice([1, 2]))
+        w = [rng.uniform(0.5, 2.0) for _ in range(52)]
+        results = A.outcomes(hand, drawn, m, w)
+        assert max(v for v, plan in results.values()) == pytest.approx(A.best_allocation(hand, drawn, m, w)[0])
+        for (won, lost), (value, plan) in results.items():
+            assert [d for d, opt in zip(drawn, plan) if A.wins(d, opt)] == list(won)
+            assert sorted(i for d, opt in zip(drawn, plan) if not A.wins(d, opt) for i in opt) == list(lost)
+
+
+def test_look_ahead_gives_up_the_card_the_next_turn_needs_least():
+    # 5♠ is won with 3♠+2♠; 6♦ cannot be won, so one of 3♥, 2♥, A♣ goes. Only hearts are
+    # left to draw: without 3♥ or 2♥ the next turn wins less, so A♣ is the one to give up.
+    state = staged(1, "AS 2S 3S 2H 3H AC AH 4C", "5S 6D 4H 5H 6H", lost="")
+    state.play(R.ChooseHand(tuple(cards("3S 2S 3H 2H AC"))))
+    state.play(R.Draw())
+    assert sorted(state.drawn) == sorted(cards("5S 6D"))
+    target = state.drawn.index(Card.parse("6D"))
+    player = A.Player("hard", 1)
+    laid = {}
+    while state.phase == "cover":
+        move = player.choose(state.view(0))
+        if isinstance(move, R.Cover):
+            laid[move.target] = move.cards
+        state.play(move)
+    assert laid[target] == tuple(cards("AC"))
+    # without the look-ahead every single card is as cheap, and the plain search gives up a heart
+    plain = A.Player("hard", 1, params={"lookahead": None})
+    again = staged(1, "AS 2S 3S 2H 3H AC AH 4C", "5S 6D 4H 5H 6H", lost="")
+    again.play(R.ChooseHand(tuple(cards("3S 2S 3H 2H AC"))))
+    again.play(R.Draw())
+    given = []
+    while again.phase == "cover":
+        move = plain.choose(again.view(0))
+        if isinstance(move, R.Cover) and move.target == target:
+            given = move.cards
+        again.play(move)
+    assert given != tuple(cards("AC"))
+
+
+def test_the_state_after_a_turn_keeps_every_card_of_the_round():
+    for state in game_states(30, seed=5, phase="cover"):
+        know = A.Knowledge(state.view(0))
+        hand = know.hand
+        results = A.outcomes(hand, know.drawn, know.m, [1.0] * 52)
+        for won, lost in results:
+            after = A.after_turn(know, won, lost)
+            every = after.controlled + after.draw + after.lost
+            assert len(every) == len(set(every)) == R.ROUND_CARDS[state.round]
+            assert set(lost) <= set(after.draw + after.lost) and set(won) <= set(after.controlled)
+
+
 # ---------------------------------------------------------------------------- hand values
 def test_closed_form_expectation_equals_every_pair_allocated_exactly():
     rng = random.Random(2)
