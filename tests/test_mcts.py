@@ -44,7 +44,7 @@ class Nim:
         return (self.last,) if self.stones == 0 else ()
 
     def scores(self):
-        return [1 if seat == self.last else 0 for seat in range(self.players)] if self.stones == 0 else [0] * self.players
+        return [1 if self.stones == 0 and seat == self.last else 0 for seat in range(self.players)]
 
     def view(self, seat):
         return self.copy()
@@ -422,3 +422,82 @@ def test_kings_corners_smoke():
         move = bot.choose(view)
         assert move in state.legal_moves()
         state.play(move)
+
+
+# ----------------------------------------------------------------------------- availability counts
+
+class Rare(Kingmaker):
+    """Seat 0 picks "stop" (0.5 each) or "go"; after "go" seat 1 picks "plain" (0.7 for
+    seat 1) or, only when it holds the rare card, "rare" (0.3 for seat 1). Seat 0 cannot see
+    seat 1's card: the view deals the rare card in one determinization out of `every`."""
+
+    players = 2
+
+    def __init__(self, rare=False):
+        super().__init__()
+        self.rare = rare
+
+    def to_move(self):
+        return None if self.is_over() else len(self.moves)
+
+    def legal_moves(self):
+        if self.is_over():
+            return []
+        if not self.moves:
+            return ["stop", "go"]
+        return ["plain", "rare"] if self.rare else ["plain"]
+
+    def copy(self):
+        new = Rare(self.rare)
+        new.moves = list(self.moves)
+        return new
+
+    def is_over(self):
+        return self.moves[:1] == ["stop"] or len(self.moves) == 2
+
+    def rewards(self):
+        if self.moves == ["stop"]:
+            return [0.5, 0.5]
+        return [0.6, 0.7] if self.moves[1] == "plain" else [0.6, 0.3]
+
+
+class RareView:
+    players = 2
+
+    def __init__(self, every):
+        self.every, self.samples = every, 0
+
+    def to_move(self):
+        return 0
+
+    def legal_moves(self):
+        return ["stop", "go"]
+
+    def sample(self, seat, rng):
+        self.samples += 1
+        return Rare(rare=self.samples % self.every == 0)
+
+
+def test_exploration_counts_availability_not_parent_visits(monkeypatch):
+    import ai.mcts as mcts
+
+    nodes = []
+
+    class Recorded(mcts.Node):
+        __slots__ = ()
+
+        def __init__(self, move, seat, parent):
+            super().__init__(move, seat, parent)
+            nodes.append(self)
+
+    monkeypatch.setattr(mcts, "Node", Recorded)
+    search(RareView(every=100), 0, rng=random.Random(18), iterations=3000, reward=Rare.rewards)
+    go = next(node for node in nodes if node.move == "go")
+    rare = next(node for node in nodes if node.move == "rare")
+    plain = next(node for node in nodes if node.move == "plain")
+    assert rare.seat == plain.seat == 1 and go.seat == 0
+    assert plain.available == go.visits - 1  # legal every time below "go" (from the 2nd visit)
+    assert 20 <= rare.available <= 30  # legal in one determinization out of 100
+    # worse for its mover, "rare" is tried about 2.3 ln(available) ~ 7 times; counting the
+    # parent's visits (~2900) instead would try it ~18 times
+    assert rare.visits <= 10
