@@ -18,7 +18,9 @@ the composition of the draw pile (never its order; it reads only the view). Each
   ties between equally good results by looking one turn further: the value of the best hand
   at the start of the next turn (`after_turn`), so it gives up the card the next draw will
   miss least. That alone cut round 1 losses from 58 to 36 in 5,000 deals (paired: 35 deals
-  lost only without it, 13 only with it).
+  lost only without it, 13 only with it). The same look-ahead for the hand (over every pair
+  of drawn cards, for the few best hands) changed no result in those 5,000 deals and cost up
+  to 73 ms a decision, so it is not used.
 - **values**: round 1 counts cards: every card under control is worth one. Measured over
   thousands of deals, plain count loses round 1 least often; any tie-break by rank or by
   what a card can still win made it lose more. Rounds 2 and 3 weigh cards by rank and by what
@@ -494,27 +496,6 @@ def outcomes(hand, drawn, m, w, fixed=None):
     return found
 
 
-def after_draw(know: Knowledge, hand, drawn) -> Knowledge:
-    """What the player would know after taking `hand` and drawing `drawn` (a pair of
-    `Knowledge.pairs`, the mid-draw reshuffle included)."""
-    new = Knowledge.__new__(Knowledge)
-    new.__dict__.update(know.__dict__)
-    inside = set(hand)
-    new.controlled = [i for i in know.controlled if i not in inside]
-    new.hand = list(hand)
-    new.drawn = list(drawn)
-    new.covers = [() for _ in drawn]
-    new.phase = "cover"
-    taken = set(drawn)
-    if len(know.draw) >= len(drawn):
-        new.draw = [i for i in know.draw if i not in taken]
-    else:   # the draw pile ran out while drawing: the lost pile became the draw pile
-        new.draw = [i for i in know.draw + know.lost if i not in taken]
-        new.lost = []
-    new.unwon = new.draw + new.lost
-    return new
-
-
 def after_turn(know: Knowledge, won, lost_cards) -> Knowledge:
     """What the player will know at the start of the next turn, the round's cards being
     judged as `won` (drawn cards won) and `lost_cards` (hand cards given up)."""
@@ -620,9 +601,9 @@ def candidate_hands(know: Knowledge, ev: Evaluator, w, keep=3, top=40):
     return [hand for g, hand in scored[:top]]
 
 
-def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budget=10**9, ranked=False):
+def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budget=10**9):
     """(value, hand): the best candidate hands, then single-card swaps while they gain
-    (at most `budget` hands valued in all); with `ranked`, every hand valued, best first."""
+    (at most `budget` hands valued in all)."""
     ctrl = know.controlled
     memo = {}
 
@@ -662,8 +643,6 @@ def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budg
             current = improved
         if current[0] > best[0] + 1e-12:
             best = current
-    if ranked:
-        return sorted(((v, hand) for hand, v in memo.items()), key=lambda x: -x[0])
     return best
 
 
@@ -672,14 +651,13 @@ LEVELS = {
     # counting: remembers the lost pile; style: card values; search: (profiles kept per
     # suit, hands valued exactly, hill-climbs); slip: chance of taking a lesser hand among
     # the best few; beginner: chance of simply taking the strongest cards; lookahead: covers
-    # are judged by the next turn too, among results at most this much worse now (None: off);
-    # hand_lookahead: (margin, hands, hands x pairs): the same for the hand, when affordable
+    # are judged by the next turn too, among results at most this much worse now (None: off)
     "hard": {"counting": True, "style": "hard", "search": (4, 40, 3), "slip": 0.0, "beginner": 0.0,
-             "lookahead": 0.0, "hand_lookahead": None},
+             "lookahead": 0.0},
     "normal": {"counting": True, "style": "hard", "search": (3, 20, 1), "slip": 0.40, "beginner": 0.0,
-               "lookahead": None, "hand_lookahead": None},
+               "lookahead": None},
     "easy": {"counting": True, "style": "hard", "search": (3, 20, 1), "slip": 0.45, "beginner": 0.1,
-             "lookahead": None, "hand_lookahead": None},
+             "lookahead": None},
 }
 
 
@@ -703,7 +681,6 @@ class Player:
         self.slip = setup["slip"]
         self.beginner = setup["beginner"]
         self.lookahead = setup["lookahead"]
-        self.hand_lookahead = setup["hand_lookahead"]
 
     # the arena and the scene's Autoplay
     def choose(self, view):
@@ -741,9 +718,6 @@ class Player:
             best = search_hand(know, ev, values.w, self.keep, self.top, min(self.climb, 2), budget=220)
         else:                  # round 3 starts with 40 cards against 12: a lighter search
             best = search_hand(know, ev, values.w, min(self.keep, 3), min(self.top, 12), 1, budget=60)
-        if self.hand_lookahead and know.round < 3:
-            ranked = search_hand(know, ev, values.w, self.keep, self.top, self.climb, budget=220, ranked=True)
-            best = self._hand_by_lookahead(know, values, ranked)
         if self.slip and self.rng.random() < self.slip:
             hands = candidate_hands(know, ev, values.w, self.keep, max(2, self.top // 4))
             hand = tuple(sorted(self.rng.choice(hands)))
@@ -752,31 +726,6 @@ class Player:
         move = R.ChooseHand(tuple(card_of(i) for i in hand))
         return move, Reason(f"Best expectation over every pair of drawn cards ({best[0]:+.2f}).",
                             "vier_koningen.why.hand", value=round(best[0], 2))
-
-    def _hand_by_lookahead(self, know, values, ranked):
-        """(value, hand): among the hands nearly as good as the best over this turn, the
-        best over this turn and the next (each pair covered as `_cover` would)."""
-        margin, most, budget = self.hand_lookahead
-        top = ranked[0][0]
-        hands = [hand for v, hand in ranked if v >= top - margin][:most]
-        pairs = know.pairs()
-        if pairs is None:
-            k = len(know.draw) * (len(know.draw) - 1) / 2
-            pairs = [(1.0 / k, a, b) for a, b in itertools.combinations(know.draw, 2)]
-        if len(hands) < 2 or len(hands) * len(pairs) > budget:
-            return ranked[0]
-        cache = {}
-        best = None
-        for hand in hands:
-            total = 0.0
-            for p, d1, d2 in pairs:
-                drawn = [d1] if d2 is None else [d1, d2]
-                drawn_know = after_draw(know, hand, drawn)
-                results = outcomes(list(hand), drawn, know.m, values.w)
-                total += p * self._best_result(drawn_know, results, cache)[0]
-            if best is None or total > best[0] + 1e-9:
-                best = (total, hand)
-        return best
 
     def _best_result(self, know, results, cache):
         """(score, plan) of the best cover result: its value now and, among the results
@@ -817,7 +766,8 @@ class Player:
         def best_of(results):
             if not results:
                 return None
-            if self.lookahead is None:
+            # no game of 10,000 was lost in round 3: there the look-ahead would only cost time
+            if self.lookahead is None or know.round == 3:
                 return max(((v, plan) for v, plan in results.values()), key=lambda x: x[0], default=None)
             return self._best_result(know, results, cache)
 
