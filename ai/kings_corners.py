@@ -18,52 +18,19 @@ place or (bottom card, top card) for a pile — all a move needs to know.
   knowledge (`final_value`): what the table offers the players after it (empty places,
   tops that take unseen cards), weighted by how close they are to going out.
 
-Measured with python -m ai.arena kings_corners (4 seats, 1000-3000 hands): holding back a
-card only you can play ("reserve") wins a few more hands but costs more points than it
-saves, and so does any defence that holds cards back, so no level does it. With two
-normal seats against two random ones the normal seat that loses the race holds about
-four points (the card it last drew, 1.7 points on average with the kings, and two or three
-cards no top takes); that, not the play, keeps normal/random near 0.33-0.34 at four seats
-(0.22 at three, 0.03 at two).
-
-Measured later with `python -m tools.kc_probe` (the arena's hands; normal/random at four
-seats, per seed of 1000 hands): one seed varies by about 0.009 (sd), so over the twelve seeds
-1, 1001, ..., 11001 normal averages 0.340 (0.325-0.352) and hard 0.332 (0.315-0.344); seeds
-1/1001/2001 are among normal's better ones (0.335/0.339/0.332; hard 0.328/0.330/0.337).
-- What lowers the ratio is speed. The hand usually ends when the first normal seat goes out
-  (8% of the hands in the first round); the other normal seat then holds 4.2 points (3.6
-  cards), 90% of the normal points, and the random seats hold more the sooner that happens
-  relative to how fast they shed. Whatever holds a card or a pile move back slows both and
-  raises the ratio: the hard gift term as normal's judgement 0.47-0.50 (greedy then refuses
-  the pile move that frees a side place, since it sees the empty place before the card that
-  fills it); a bonus for a reserve card 0.42. Normal never ends a turn with a legal play left.
-- Normal sheds fewer cards than its turn allows in 12% of its turns (0.6 card per seat and
-  hand; typically a card put on an empty side place so that a side pile can move onto it and
-  free that place again, or a card played on a top a side pile could have moved onto). Hard's
-  search never does, and that is most of hard's edge (hard without the gift term: 0.334 over
-  the twelve seeds). Crediting normal's judgement for side piles that could move (weight
-  0.1/0.15/0.2/0.3) halves those misses but gives 0.338/0.338/0.344/0.345: with the larger
-  weights it ends turns leaving such a pile, a free side place for the next seat; not kept.
-- Other judgements change nothing beyond the noise (seeds 1/1001/2001, normal 0.335):
-  PLAY_WEIGHT 0.1-0.7 (0.335-0.337), STUCK_WEIGHT 0.45-0.6 (0.335; 0 gives 0.340, 1.2
-  0.346), OWN_PARENT 0.5-3 (0.335-0.336), counting an unseen parent four times instead of
-  twice when a top takes it (0.337; once: 0.341), the hard gift term as a tie-break (0.334;
-  0.340 against 0.340 on six more seeds) or on tops and corners only (0.338 against 0.340
-  over the twelve seeds; with three times the weight 0.342), a reward for an open table
-  instead (0.337, 0.340, 0.387 with growing weight).
-- The ceiling: a normal seat choosing its end-of-turn position by rollouts of the true
-  state (every hand and the stock order seen; among the positions that shed the most, the
-  eight best by `simple_value` and normal's own, eight rollouts each) reached 0.337 against
-  0.349 for normal on 300 hands of seed 1, and 0.337 against normal's 0.332 on the 1000 hands
-  of seed 2001; with the hidden cards resampled from its view instead, 0.370 (seed 1, 300
-  hands). Each seat lowering its own points does not lower the ratio by more than the noise
-  of one seed (what one normal seat gains in the race the other normal seat loses), so
-  normal/random <= 0.33 on each of three fixed seeds depends on the seeds, not on the play.
-- hard against normal (arena, seeds 1, 1001, ..., 11001): 52.0% of the hands (6242 of
-  12000; per seed 49.2-54.2%, so a single seed can fall under half) and 5% fewer points
-  (3.67 against 3.87). GIFT_WEIGHT 0.1 wins 53.0% on seeds 1/1001/2001 but concedes more
-  against random (0.336/0.331/0.343); 0.05 changes nothing beyond the noise; 0.15-0.2 win
-  54% of the hands but no longer fewer points.
+Measured (python -m ai.arena kings_corners and python -m tools.kc_probe, 4 seats, 1000 hands
+a seed; the closing notes of issue 4 hold the details):
+- normal/random penalty ratio: 0.340 over the twelve seeds 1, 1001, ..., 11001 (0.325-0.352;
+  one seed alone varies by 0.009); hard/random 0.332. The hand usually ends when the first
+  normal seat goes out, and the other normal seat then holds 4.2 points, 90% of the normal
+  points: what one normal seat gains in that race the other loses.
+- Holding anything back (a reserve card, defence, hard's gift term as normal's judgement)
+  slows both normal seats and raises the ratio (0.42-0.50); a normal seat that saw every hand
+  and the stock order and chose its turn by rollouts reached only 0.337.
+- Normal sheds fewer cards than its turn allows in 12% of its turns (a card put on an empty
+  side place so that a pile can move onto it and free the place again); hard's search never
+  does, which is most of its edge: 52.0% of the hands against normal and 5% fewer points
+  over the twelve seeds.
 
 Every level respects the variants: with "kings first" a king in hand that fits an empty
 corner is played before anything else, so no bot pays the penalty; with chips a turn
