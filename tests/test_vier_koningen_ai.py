@@ -74,14 +74,19 @@ def test_cover_search_gives_up_the_cheapest_card_when_nothing_wins():
     assert A.card_of(plan[0][0]).rank + A.card_of(plan[1][0]).rank == 1 + 9   # A♥ and 9♠ go
 
 
-def test_cover_search_is_exact_on_random_positions():
-    rng = random.Random(11)
+def random_cover_positions(seed, count):
+    """(hand, drawn, cover limit, card values): random positions of the cover step."""
+    rng = random.Random(seed)
     deck = list(range(52))
-    for _ in range(300):
+    for _ in range(count):
         m = rng.choice([2, 3])
         hand = rng.sample(deck, 5 if m == 3 else 3)
         drawn = rng.sample([i for i in deck if i not in hand], rng.choice([1, 2, 2, 2]))
-        w = [rng.uniform(0.5, 2.0) for _ in range(52)]
+        yield hand, drawn, m, [rng.uniform(0.5, 2.0) for _ in range(52)]
+
+
+def test_cover_search_is_exact_on_random_positions():
+    for hand, drawn, m, w in random_cover_positions(11, 300):
         value, plan = A.best_allocation(hand, drawn, m, w)
         assert value == pytest.approx(brute_allocation(hand, drawn, m, w))
         laid = [i for opt in plan for i in opt]
@@ -90,13 +95,7 @@ def test_cover_search_is_exact_on_random_positions():
 
 
 def test_cover_results_hold_the_best_allocation_and_only_legal_plans():
-    rng = random.Random(12)
-    deck = list(range(52))
-    for _ in range(200):
-        m = rng.choice([2, 3])
-        hand = rng.sample(deck, 5 if m == 3 else 3)
-        drawn = rng.sample([i for i in deck if i not in hand], rng.choice([1, 2]))
-        w = [rng.uniform(0.5, 2.0) for _ in range(52)]
+    for hand, drawn, m, w in random_cover_positions(12, 200):
         results = A.outcomes(hand, drawn, m, w)
         assert max(v for v, plan in results.values()) == pytest.approx(A.best_allocation(hand, drawn, m, w)[0])
         for (won, lost), (value, plan) in results.items():
