@@ -20,7 +20,9 @@ the composition of the draw pile (never its order; it reads only the view). Each
   miss least. That alone cut round 1 losses from 58 to 36 in 5,000 deals (paired: 35 deals
   lost only without it, 13 only with it). The same look-ahead for the hand (over every pair
   of drawn cards, for the few best hands) changed no result in those 5,000 deals and cost up
-  to 73 ms a decision, so it is not used.
+  to 73 ms a decision, so it is not used. With the look-ahead hard wins 98.70% of
+  `python -m ai.arena vier_koningen --a hard --games 10000 --seed 1` [98.48, 98.92] (losses:
+  round 1 0.72%, round 2 0.58%, round 3 none); largest decision 17 ms of CPU.
 - **values**: round 1 counts cards: every card under control is worth one. Measured over
   thousands of deals, plain count loses round 1 least often; any tie-break by rank or by
   what a card can still win made it lose more. Rounds 2 and 3 weigh cards by rank and by what
