@@ -771,7 +771,7 @@ class Player:
                 return None
             # no game of 10,000 was lost in round 3: there the look-ahead would only cost time
             if self.lookahead is None or know.round == 3:
-                return max(((v, plan) for v, plan in results.values()), key=lambda x: x[0], default=None)
+                return max(results.values(), key=lambda result: result[0])
             return self._best_result(know, results, cache)
 
         value, plan = best_of(outcomes(hand, know.drawn, know.m, w))
