@@ -272,3 +272,15 @@ def test_hint_takes_back_a_worse_cover():
     while state.phase == "cover":
         state.play(bot.choose(state.view(0)))
     assert all(item.won for item in state.verdict)
+
+
+def test_the_round_bench_starts_each_round_as_a_real_game_reaches_it():
+    from ai.vier_koningen_bench import play_round, round_start
+
+    for number, controlled, pile in ((2, 24, range(7, 11)), (3, 40, range(11, 14))):
+        state = round_start(4, number)
+        assert state.round == number and len(state.controlled) == controlled
+        assert sorted({card.rank for card in state.draw_pile}) == list(pile) and not state.lost
+        assert state.draw_pile == R.arena_game(4).piles[number - 1]   # the game's own shuffle
+    seed, lost, turns, *_ = play_round((4, 3, "hard", {}))
+    assert seed == 4 and not lost and turns > 0
