@@ -205,24 +205,11 @@ class Evaluator:
         self.triple_share = 0.5
         self.risk = values.risk     # an extra weight on losing every drawn card
 
-    # -- the winning power of a hand (per suit: the best sum of at most m cards)
-    def _best(self, by_suit):
-        m = self.m
-        return [top_sum(r, m) for r in by_suit]
-
-    @staticmethod
-    def _threshold(best, t):
-        """The highest rank of suit t this power wins (own suit, or three times by another)."""
-        off = 0
-        for s in range(4):
-            if s != t and best[s] > off:
-                off = best[s]
-        return max(best[t], off // 3)
-
-    def value(self, hand) -> float:
-        """Expected value of holding `hand` (card ids) for the next draw."""
-        if self.pairs is not None or len(hand) < self.know.h or len(hand) < 3:
-            return self._value_by_pairs(hand)
+    def _profile(self, hand):
+        """What both valuations need of a hand: its ranks per suit (high first), its power
+        per suit (the best sum of at most m cards), its card values cheapest first, the power
+        without each of its three cheapest cards (which can then be given up), and the value
+        given up when none of those three can be spared."""
         w = self.w
         m = self.m
         by_suit = [[], [], [], []]
@@ -232,16 +219,27 @@ class Evaluator:
         best = [top_sum(r, m) for r in by_suit]
         cheap = sorted(hand, key=w.__getitem__)
         wc = [w[c] for c in cheap]
-        # thresholds per suit: the highest rank of that suit the hand wins, in full and
-        # without each of its three cheapest cards (which can then be given up)
-        powers = [best]
+        without = []
         for c in cheap[:3]:
             sc = SUIT[c]
             rest = list(by_suit[sc])
             rest.remove(RANK[c])
             b = list(best)
             b[sc] = top_sum(tuple(rest), m)
-            powers.append(b)
+            without.append(b)
+        fallback = wc[3] if len(wc) > 3 else wc[-1]
+        return by_suit, best, wc, without, fallback
+
+    def value(self, hand) -> float:
+        """Expected value of holding `hand` (card ids) for the next draw."""
+        if self.pairs is not None or len(hand) < self.know.h or len(hand) < 3:
+            return self._value_by_pairs(hand)
+        w = self.w
+        m = self.m
+        by_suit, best, wc, without, fallback = self._profile(hand)
+        # thresholds per suit: the highest rank of that suit the hand wins, in full and
+        # without each of its three cheapest cards (which can then be given up)
+        powers = [best] + without
         thresholds = []
         for b in powers:
             row = []
@@ -253,7 +251,6 @@ class Evaluator:
                 bt = b[t]
                 row.append(bt if bt > off // 3 else off // 3)
             thresholds.append(row)
-        fallback = wc[3] if len(wc) > 3 else wc[-1]
         total_w = 0.0          # sum of values of winnable drawn cards
         total_ws = 0.0         # sum of (value - sacrifice) of winnable drawn cards
         n_win = 0
@@ -346,22 +343,7 @@ class Evaluator:
             return total
         w = self.w
         m = self.m
-        by_suit = [[], [], [], []]
-        for i in sorted(hand, key=RANK_DESC):
-            by_suit[SUIT[i]].append(RANK[i])
-        by_suit = [tuple(r) for r in by_suit]
-        best = [top_sum(r, m) for r in by_suit]
-        cheap = sorted(hand, key=w.__getitem__)
-        wc = [w[c] for c in cheap]
-        powers = []
-        for c in cheap[:3]:
-            sc = SUIT[c]
-            rest = list(by_suit[sc])
-            rest.remove(RANK[c])
-            b = list(best)
-            b[sc] = top_sum(tuple(rest), m)
-            powers.append(b)
-        fallback = wc[3] if len(wc) > 3 else wc[-1]
+        by_suit, best, wc, powers, fallback = self._profile(hand)
         info = {}
 
         def about(d):

@@ -166,7 +166,7 @@ class Kingmaker:
         self.moves.append(move)
 
     def copy(self):
-        new = Kingmaker()
+        new = type(self)()
         new.moves = list(self.moves)
         return new
 
@@ -205,11 +205,6 @@ class Relay(Kingmaker):
 
     def legal_moves(self):
         return [["hold", "lead"], ["blunder", "careful"], ["pass", "finish"], ["wait", "rest"], []][len(self.moves)]
-
-    def copy(self):
-        new = Relay()
-        new.moves = list(self.moves)
-        return new
 
     def is_over(self):
         return len(self.moves) == 4
