@@ -41,7 +41,8 @@ from game.kingen.rules import (ABOVE, BELOW, CHOOSE_GAME, CHOOSE_TRUMP, FEWEST, 
 from game.cards import SUIT_SYMBOL
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 300, "hard": 4000}
+ITERATIONS = {"normal": 200, "hard": 8000}
+EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
 SECONDS = {"normal": 1.0, "hard": 3.0}          # safety caps only
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
@@ -332,7 +333,8 @@ class KingenBot:
             return deal_rewards(state)
 
         self.last = search(view.single_deal(), view.to_move(), rng=self.rng, iterations=ITERATIONS[level],
-                           seconds=SECONDS[level], evaluate=evaluate, depth=0, reward=deal_rewards)
+                           seconds=SECONDS[level], evaluate=evaluate, depth=0, reward=deal_rewards,
+                           exploration=EXPLORATION[level])
         return self.last.move, None
 
 
