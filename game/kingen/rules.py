@@ -227,6 +227,9 @@ class PlayCard:
         if self.index < 0:
             object.__setattr__(self, "index", ID.get(self.card, -1) if isinstance(self.card, Card) else -1)
 
+    def __hash__(self) -> int:  # the searches look moves up in dicts all the time
+        return self.index
+
     def __str__(self) -> str:
         return self.code
 
