@@ -103,6 +103,18 @@ def test_wrong_flags_get_a_clear_message():
     assert result.returncode == 2 and "unknown scene" in result.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux") or Path("/dev/dri").exists(),
+                    reason="needs a Linux machine without any screen, where SDL falls back to drawing off screen")
+def test_no_display_is_said_in_plain_words(tmp_path):
+    """Without a display SDL quietly opens an invisible window; the game must say so and stop."""
+    import os
+    env = {name: value for name, value in os.environ.items() if name not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = subprocess.run([sys.executable, "main.py", "--frames", "30", "--data-dir", str(tmp_path)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 1
+    assert "no display was found" in result.stderr and "--headless" in result.stderr
+
+
 def test_headless_screenshot_and_quiet_start(tmp_path):
     shot = tmp_path / "title.png"
     result = run_main("--headless", "--frames", "5", "--scene", "title", "--screenshot", str(shot),
