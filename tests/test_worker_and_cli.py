@@ -9,6 +9,7 @@ import pytest
 from ai import LEVELS, RandomBot, make_bot
 from ai.worker import BotWorker
 from game import registry
+from processes import children_of, end, wait_until_gone
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -149,8 +150,12 @@ def test_killing_the_process_loses_nothing(tmp_path):
     deadline = time.time() + 60
     while time.time() < deadline and not (save.exists() and len(json.loads(save.read_text())["state"]["log"]) >= 6):
         time.sleep(0.2)
+    started = children_of(process.pid) if sys.platform.startswith("linux") else []
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
+    leftovers = wait_until_gone(started)
+    end(leftovers)
+    assert leftovers == [], "the computer-player worker outlived the killed game"
     saved = json.loads(save.read_text())
     assert len(saved["state"]["log"]) >= 6
     from game.app import App, LaunchOptions
