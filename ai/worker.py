@@ -158,12 +158,13 @@ class BotWorker:
         stale answers are skipped. A dead or silent worker is replaced and asked again; when
         that fails too, the answer is an error (the caller plays a simple move instead)."""
         while self._busy_with is not None:
-            if not self._runner.is_alive() or time.monotonic() - self._asked_at > self.silence_limit:
+            # Only read from a live worker: one killed mid-write would leave half a message.
+            if not self._runner.is_alive():
                 return self._recover()
-            try:  # only read from a live worker: one killed mid-write would leave half a message
+            try:
                 answer = self._replies.get(timeout=wait) if wait > 0 else self._replies.get_nowait()
-            except queue.Empty:
-                return None
+            except queue.Empty:  # silent only when nothing came: a game paused for long finds its answer waiting
+                return self._recover() if time.monotonic() - self._asked_at > self.silence_limit else None
             if answer.ticket == self._busy_with:
                 self._busy_with = self._question = None
                 return answer

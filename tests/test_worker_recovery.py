@@ -111,6 +111,20 @@ def test_a_silent_thread_worker_is_given_up_on_too():
         worker.close()
 
 
+def test_an_answer_that_waited_past_the_silence_limit_is_taken():
+    """A game paused for long polls late: the answer waiting there counts, the worker is no
+    hung one."""
+    worker = BotWorker(use_process=False, silence_limit=0.2)
+    try:
+        state = quarto_state()
+        worker.ask("quarto", "random", 1, state)
+        time.sleep(0.6)
+        answer = worker.poll()
+        assert answer is not None and not answer.error and answer.move in state.legal_moves()
+    finally:
+        worker.close()
+
+
 @needs_kill
 def test_the_game_plays_on_and_says_so_when_the_worker_keeps_dying(make_app):
     app = make_app(worker=True)
