@@ -235,8 +235,9 @@ def test_no_hearts_ends_when_the_last_heart_is_taken():
     assert state.is_over() and state.end_reason == "hearts" and state.done == 11
     assert state.points == [-12, 0, 0, -1]
     assert [state.hand_size(seat) for seat in range(4)] == [2, 2, 2, 2]
-    assert [type(event) for event in state.events] == [CardMoved, TrickWon, Announced, Scored, Announced]
-    assert state.events[2] == Announced(None, "deal_end", "hearts")
+    assert [type(event) for event in state.events] == [CardMoved, TrickWon] + [CardMoved] * 4 + [Announced, Scored, Announced]
+    assert state.events[6] == Announced(None, "deal_end", "hearts")
+    assert [event.target for event in state.events[2:6]] == ["taken:3"] * 4
 
 
 @pytest.mark.parametrize("game, hands, cards, reason, points", [
@@ -391,8 +392,14 @@ def test_next_deal_gathers_the_tricks_cuts_once_and_deals_4_4_5():
     pile = [card for _, cards, _ in state.tricks for card in cards] + state.trick + [last.index]
     dealer = state.dealer
     state.play(last)
-    assert [type(event) for event in state.events] == [CardMoved, TrickWon, Announced, Scored, HandDealt, Announced]
-    assert state.events[4] == HandDealt((dealer + 1) % 4, (13, 13, 13, 13))
+    kinds = [type(event) for event in state.events]
+    assert kinds == [CardMoved, TrickWon] + [CardMoved] * 4 + [Announced, Scored] + [CardMoved] * 52 + \
+        [HandDealt] + [CardMoved] * 52 + [Announced]
+    assert state.events[60] == HandDealt((dealer + 1) % 4, (13, 13, 13, 13))
+    gathered = [R.card_id(event.card) for event in state.events[8:60]]
+    assert gathered == pile and all(event.target == "deck" for event in state.events[8:60])
+    assert state.view(0).events[61:] != state.events[61:]   # the others' new cards are hidden
+    assert all(event.card is None for event in state.view(0).events[61:113] if event.target != "hand:0")
     assert state.deal_no == 2 and state.dealer == (dealer + 1) % 4 and state.game == "no_hearts"
     cut = state.cut
     assert 1 <= cut <= 51

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from game.base import Announced, CardMoved, HandDealt, IllegalMove, Scored, TrickWon, illegal
+from game.base import Announced, CardMoved, HandDealt, IllegalMove, Scored, TrickWon, hide_cards, illegal
 from game.cards import SUIT_SYMBOL, Card
 from game.options import Option, resolve
 
@@ -475,7 +475,22 @@ class State:
         new.seed = None
         new.rng_state = None
         new.hands = [hand if index == seat else None for index, hand in enumerate(self.hands)]
+        hidden = {f"hand:{index}" for index in range(SEATS) if index != seat}
+        new.events = hide_cards(self.events, lambda event: event.target == "trick" or
+                                event.source not in hidden and event.target not in hidden)
         return new
+
+    def zones(self) -> dict:
+        """Where every card is: "hand:SEAT" (None where hidden), "trick", and "taken:SEAT" (the
+        tricks each seat took in this deal); cards taken before a position read from notation
+        are in no zone."""
+        zones = {f"hand:{seat}": self.hand_cards(seat) for seat in range(SEATS)}
+        zones["trick"] = [CARD[card] for card in self.trick]
+        for seat in range(SEATS):
+            zones[f"taken:{seat}"] = []
+        for _, cards, winner in self.tricks:
+            zones[f"taken:{winner}"].extend(CARD[card] for card in cards)
+        return zones
 
     def sample(self, seat: int, rng: random.Random) -> "State":
         """A full state consistent with `view(seat)`: the cards `seat` has not seen dealt at
@@ -783,6 +798,8 @@ class State:
         self.leader = self.turn = winner
         if events is not None:
             events.append(TrickWon(winner, tuple(CARD[card] for card in cards), self.done))
+            taken = f"taken:{winner}"
+            events.extend(CardMoved(CARD[card], "trick", taken, winner) for card in cards)
         if self.done == TRICKS or self.left == 0:
             self._end_deal(events)
 
@@ -819,14 +836,21 @@ class State:
         if any(hand is None for hand in self.hands):
             raise ValueError("a view cannot deal the next hand")
         rng = self._random()
+        # gathered in the order the tricks were taken, then what the hands kept (an early end)
+        pile = [card for _, cards, _ in self.tricks for card in cards]
+        places = {card: f"taken:{winner}" for _, cards, winner in self.tricks for card in cards}
+        for step in range(1, SEATS + 1):
+            seat = (self.dealer + step) % SEATS
+            kept = ids_of(self.hands[seat])
+            pile.extend(kept)
+            places.update((card, f"hand:{seat}") for card in kept)
+        if events is not None:
+            events.extend(CardMoved(CARD[card], places[card], "deck", None, False) for card in pile)
         if self.options["shuffle_every_deal"]:
             deck = list(range(52))
             rng.shuffle(deck)
             self.cut = None
         else:
-            pile = [card for _, cards, _ in self.tricks for card in cards]
-            for step in range(1, SEATS + 1):
-                pile.extend(ids_of(self.hands[(self.dealer + step) % SEATS]))
             cut = rng.randrange(1, 52)
             deck = pile[cut:] + pile[:cut]
             self.cut = cut
@@ -838,6 +862,8 @@ class State:
     def _start_deal(self, deck: list, events) -> None:
         """Deal `deck` (top first) 4-4-5 from the left of the dealer and set the deal up."""
         dealer = self.dealer
+        if events is not None:
+            events.append(HandDealt(dealer, (HAND_SIZE,) * SEATS))
         hands = [0] * SEATS
         position = 0
         for packet in (4, 4, 5):
@@ -845,6 +871,8 @@ class State:
                 seat = (dealer + step) % SEATS
                 for card in deck[position:position + packet]:
                     hands[seat] |= BIT[card]
+                    if events is not None:
+                        events.append(CardMoved(CARD[card], "deck", f"hand:{seat}", seat, False))
                 position += packet
         self.hands = hands
         self.trick = []
@@ -857,8 +885,6 @@ class State:
         self.trump = None
         self.end_reason = None
         self._cache = None
-        if events is not None:
-            events.append(HandDealt(dealer, (HAND_SIZE,) * SEATS))
         if self.kind == "dubbelkingen":
             self.g = None
             self.left = -1
