@@ -4,6 +4,7 @@ matches (hypothesis) that always account for 52 cards and add up to 0."""
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 import random
 import re
@@ -524,6 +525,33 @@ def test_sample_with_tight_constraints_is_exact():
             assert not sample.hands[seat] & state.excluded[seat]
         seen.add(tuple(sample.hands))
     assert len(seen) > 2  # more than one way remains, and all of them are found
+
+
+def test_samples_are_uniform_over_the_consistent_deals():
+    state = pos("fewest_tricks", ["2H,3H", "AS,QC", "AC,QS", "AD,QD"])
+    state.excluded[1] |= R.SUIT_MASK[R.DIAMONDS]
+    state.excluded[2] |= R.SUIT_MASK[R.SPADES]
+    state.excluded[3] |= R.BIT[R.parse_card("AC")]
+    unseen = R.ids_of(R.ALL & ~state.played_mask() & ~state.hands[0])
+    exact, deals = {}, 0
+    for order in itertools.permutations(unseen):
+        hands = {1: order[0:2], 2: order[2:4], 3: order[4:6]}
+        if any(R.BIT[card] & state.excluded[seat] for seat, cards in hands.items() for card in cards):
+            continue
+        deals += 1
+        for seat, cards in hands.items():
+            for card in cards:
+                exact[seat, card] = exact.get((seat, card), 0) + 1
+    view, rng, count = state.view(0), random.Random(2), 4000
+    seen = {}
+    for _ in range(count):
+        sample = view.sample(0, rng)
+        for seat in (1, 2, 3):
+            for card in R.ids_of(sample.hands[seat]):
+                seen[seat, card] = seen.get((seat, card), 0) + 1
+    assert set(seen) == set(exact)
+    for key, ways in exact.items():
+        assert abs(seen[key] / count - ways / deals) < 0.04, (key, seen[key] / count, ways / deals)
 
 
 def test_sample_refuses_an_impossible_view():

@@ -27,7 +27,10 @@ Decisions this module makes where the rule page leaves room (also in the rules h
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import product
+from math import comb
 
 from game.base import Announced, CardMoved, HandDealt, IllegalMove, Scored, TrickWon, hide_cards, illegal
 from game.cards import SUIT_SYMBOL, Card
@@ -493,13 +496,13 @@ class State:
         return zones
 
     def sample(self, seat: int, rng: random.Random) -> "State":
-        """A full state consistent with `view(seat)`: the cards `seat` has not seen dealt at
-        random to the other seats, in the numbers they hold, never a card a seat's play proves
-        it cannot hold."""
+        """A full state consistent with `view(seat)`: the cards `seat` has not seen dealt to
+        the other seats in the numbers they hold, never a card a seat's play proves it cannot
+        hold, every such deal equally likely."""
         cache = self._cache
         if cache is None or cache[0] != seat:
             cache = self._cache = (seat, self._sampling_plan(seat))
-        forced, caps, pairs, rest_need, spread_seats, spread_cards = cache[1]
+        forced, pairs, spread, others, cumulative, splits = cache[1]
         new = self.copy()
         new.viewer = None
         new.seed = None
@@ -507,54 +510,29 @@ class State:
         hands = new.hands
         for other, mask in forced:
             hands[other] = mask
-        caps = caps[:]
-        random_ = rng.random
+        pair_counts, spread_counts = splits[bisect_right(cumulative, rng.randrange(cumulative[-1]))]
         shuffle = rng.shuffle
-        for index, (a, b, cards) in enumerate(pairs):
-            count = len(cards)
-            low, high = max(0, count - caps[b]), min(count, caps[a])
-            need = rest_need[index]
-            for subset in range(1, 8):
-                has_a, has_b = subset >> a & 1, subset >> b & 1
-                if has_a == has_b:
-                    continue
-                room = (caps[0] if subset & 1 else 0) + (caps[1] if subset & 2 else 0) + (caps[2] if subset & 4 else 0)
-                if has_a:
-                    high = min(high, room - need[subset])
-                else:
-                    low = max(low, count - room + need[subset])
-            # as many to a as a hypergeometric draw over the free places of both seats gives
-            to_a, left_a, left_b = 0, caps[a], caps[b]
-            for _ in range(count):
-                if random_() * (left_a + left_b) < left_a:
-                    to_a += 1
-                    left_a -= 1
-                else:
-                    left_b -= 1
-            to_a = min(max(to_a, low), high)
+        for (a, b, cards), to_a in zip(pairs, pair_counts):
             cards = list(cards)
             shuffle(cards)
-            seat_a, seat_b = spread_seats[a], spread_seats[b]
             mask = 0
             for card in cards[:to_a]:
                 mask |= BIT[card]
-            hands[seat_a] |= mask
+            hands[others[a]] |= mask
             mask = 0
             for card in cards[to_a:]:
                 mask |= BIT[card]
-            hands[seat_b] |= mask
-            caps[a] -= to_a
-            caps[b] -= count - to_a
-        if spread_cards:
-            cards = list(spread_cards)
+            hands[others[b]] |= mask
+        if spread:
+            cards = list(spread)
             shuffle(cards)
             start = 0
             for position in range(3):
-                stop = start + caps[position]
+                stop = start + spread_counts[position]
                 mask = 0
                 for card in cards[start:stop]:
                     mask |= BIT[card]
-                hands[spread_seats[position]] |= mask
+                hands[others[position]] |= mask
                 start = stop
         return new
 
@@ -943,10 +921,11 @@ class State:
             self.excluded[seat] |= KH_BIT
 
     def _sampling_plan(self, seat: int):
-        """How the unseen cards may be spread (cached while the state does not change):
-        cards only one seat may hold go there; cards two seats may hold are split between
-        them within the limits Hall's condition leaves for the cards still to place; the
-        cards any of the three may hold fill the rest."""
+        """How the unseen cards may be spread (cached while the state does not change). The
+        cards fall in classes by the seats that may hold them: a card only one seat may hold
+        goes there; the split of each class two seats may hold, and then of the cards any of
+        the three may hold, is drawn with the number of deals it allows as its weight, so that
+        every consistent deal is equally likely."""
         hand = self.hands[seat]
         if hand is None:
             raise ValueError(f"seat {seat}'s hand is hidden: it cannot be sampled from")
@@ -964,10 +943,6 @@ class State:
             if not allowed:
                 raise ValueError(f"inconsistent state: nobody can hold {CODE[card]}")
             classes.setdefault(allowed, []).append(card)
-        for subset in range(1, 8):  # Hall's condition: the cards only these seats may hold fit them
-            supply = sum(len(cards) for allowed, cards in classes.items() if allowed & ~subset == 0)
-            if supply > sum(caps[position] for position in range(3) if subset >> position & 1):
-                raise ValueError("inconsistent state: the unseen cards cannot be dealt as the play requires")
         forced = []
         for position in range(3):
             cards = classes.get(1 << position, [])
@@ -976,11 +951,24 @@ class State:
         pairs = [(a, b, tuple(classes[(1 << a) | (1 << b)])) for a, b in ((0, 1), (0, 2), (1, 2))
                  if (1 << a) | (1 << b) in classes]
         spread = tuple(classes.get(7, ()))
-        rest_need = []
-        for index in range(len(pairs)):
-            later = [((1 << a) | (1 << b), len(cards)) for a, b, cards in pairs[index + 1:]] + [(7, len(spread))]
-            rest_need.append([sum(size for allowed, size in later if allowed & ~subset == 0) for subset in range(8)])
-        return tuple(forced), caps, pairs, rest_need, others, spread
+        cumulative, splits, total = [], [], 0
+        for pair_counts in product(*(range(len(cards) + 1) for _, _, cards in pairs)):
+            left = caps[:]
+            weight = 1
+            for (a, b, cards), to_a in zip(pairs, pair_counts):
+                left[a] -= to_a
+                left[b] -= len(cards) - to_a
+                weight *= comb(len(cards), to_a)
+            if min(left) < 0:
+                continue
+            # what is left of the three hands is the share of the cards any of them may hold
+            weight *= comb(len(spread), left[0]) * comb(len(spread) - left[0], left[1])
+            total += weight
+            cumulative.append(total)
+            splits.append((pair_counts, tuple(left)))
+        if not total:
+            raise ValueError("inconsistent state: the unseen cards cannot be dealt as the play requires")
+        return tuple(forced), pairs, spread, others, cumulative, splits
 
 
 def _plain(entry: dict) -> dict:
