@@ -18,10 +18,11 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   reward is each seat's points of the deal scaled to [0, 1] (the worst and best the game allows).
 - Dealer's choices by simulation over sampled deals (the dealer's own hand fixed, the other
   hands sampled): trump is the suit with the most tricks for the dealer on average. In
-  Dubbelkingen a game is worth its mean points with this hand minus what the same game is worth
-  with an average hand (`AVERAGE_HAND`): every game is played twice in the match anyway (each
-  negative game twice, trump twice per dealer), so the choice only decides which of them this
-  hand plays; the quotas themselves are the rules' (`State.open_games`).
+  Dubbelkingen every dealer deals three negative games and two trumps in any case, and every
+  negative game is played twice, so a choice only decides which of its games this hand plays;
+  the rest it will play with hands it has not seen yet. So a game is worth its mean points with
+  this hand minus what it is worth to a dealer with an average hand (`AVERAGE_HAND`), and the
+  dealer takes the open game (`State.open_games`, the quotas) with the largest gain.
 
 Levels: easy plays the policy with human slips (one card in five at random among the legal
 ones, and a dealer's choice from a handful of simulated deals); normal searches a small budget;

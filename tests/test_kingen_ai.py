@@ -218,3 +218,6 @@ def test_the_arena_plays_single_deals_with_one_seat_rotating(small_budgets):
     whole = run("kingen", "easy", "easy", 1, 3)
     assert all("points_per_deal" in bot for bot in whole["bots"])
     assert sum(bot["mean_points"] for bot in whole["bots"]) == pytest.approx(0, abs=1e-3)
+    double = run("kingen", "easy", "random", 1, 3, options={"match": "dubbelkingen"})
+    easy, anyone = double["bots"]
+    assert easy["points_per_deal"] == pytest.approx(easy["mean_points"] / 20, abs=1e-3)
