@@ -606,6 +606,39 @@ def test_save_round_trip_and_damaged_saves():
     damaged(swap)
 
 
+def test_any_damage_to_a_save_is_a_value_error_or_still_consistent():
+    rng = random.Random(3)
+    junk = [None, 0, -1, 99, "x", [], {}, [1, 2], "QS", True, 1.5]
+    for trial in range(150):
+        state = R.new_game(trial, 4, {"match": rng.choice(["kingen", "dubbelkingen"])})
+        for _ in range(rng.randrange(300)):
+            if state.is_over():
+                break
+            state.play(rng.choice(state.legal_moves()))
+        if rng.random() < 0.3:
+            state = state.view(rng.randrange(4))
+        data = json.loads(json.dumps(state.to_dict()))
+        places = []
+
+        def walk(value, path):
+            for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
+                places.append(path + (key,))
+                if isinstance(item, (dict, list)):
+                    walk(item, path + (key,))
+        walk(data, ())
+        path = rng.choice(places)
+        holder = data
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = rng.choice(junk)
+        try:
+            loaded = R.from_dict(data)
+        except ValueError:
+            continue
+        # what was accepted is a consistent state: its cards and points add up, it plays on
+        assert R.from_dict(loaded.to_dict()).to_dict() == loaded.to_dict()
+
+
 def test_illegal_moves_change_nothing():
     rng = random.Random(5)
     state = R.new_game(5, 4, {"match": "dubbelkingen"})

@@ -1253,7 +1253,7 @@ def from_dict(data: dict) -> State:
             version, internal, gauss = rng
             candidate = (version, tuple(internal), gauss)
             random.Random().setstate(candidate)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise ValueError("damaged Kingen save: the random generator's state is damaged") from None
         state.rng_state = candidate
     phase = _need(data, "phase", str)
