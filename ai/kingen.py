@@ -42,7 +42,7 @@ from game.kingen.rules import (ABOVE, BELOW, CHOOSE_GAME, CHOOSE_TRUMP, FEWEST, 
 from game.cards import SUIT_SYMBOL
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 200, "hard": 8000}
+ITERATIONS = {"normal": 200, "hard": 5000}
 EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
 SECONDS = {"normal": 1.0, "hard": 3.0}          # safety caps only
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
@@ -171,6 +171,62 @@ def policy_card(state, random_, explore: float = EXPLORE) -> int:
     if state.g == TRUMP:
         return _trump_card(state, legal, random_)
     return _negative_card(state, legal, random_)
+
+
+def distinct_cards(legal: int, filled: int, penalty: int) -> int:
+    """The cards of `legal` that play differently. Two cards of a suit between which there is
+    nothing but cards already played or in the same hand (`filled`), both penalty cards or
+    neither, take and lose the same tricks: of each such group only the lowest stays."""
+    kept = 0
+    rest = legal
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        kind = bool(low & penalty)
+        below = card - 1
+        bottom = card - card % 13
+        while below >= bottom and filled >> below & 1:
+            if legal >> below & 1 and bool(1 << below & penalty) == kind:
+                break  # a lower card that plays alike
+            below -= 1
+        else:
+            kept |= low
+    return kept
+
+
+class SearchDeal:
+    """The deal as the search plays it: cards without checks or records (the rules' own play
+    checks and records everything, which a determinization does not need), and among cards
+    that play alike only the lowest (fewer branches, the same choices)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def to_move(self):
+        return self.state.turn
+
+    def is_over(self) -> bool:
+        return self.state.phase != PLAY
+
+    def legal_moves(self) -> list:
+        state = self.state
+        hands = state.hands
+        hand = hands[state.turn]
+        legal = legal_mask(hand, state.trick, state.g, state.trump, state.lose_rule)
+        if None in hands:
+            out = state.played_mask()
+        else:
+            out = R.ALL ^ (hands[0] | hands[1] | hands[2] | hands[3])
+        return R.moves_of(distinct_cards(legal, hand | out, PENALTY[state.g]))
+
+    def play(self, move) -> None:
+        self.state.play_fast(move.index)
+
+    def sample(self, seat: int, rng: random.Random) -> "SearchDeal":
+        return SearchDeal(self.state.sample(seat, rng))
 
 
 def play_out(state, random_) -> None:
@@ -331,13 +387,17 @@ class KingenBot:
                 return moves[int(random_() * len(moves))], None
             return R.PLAY_MOVE[policy_card(view, random_, explore=0.0)], None
         random_ = self.rng.random
+        root = SearchDeal(view.single_deal())
+        distinct = root.legal_moves()
+        if len(distinct) == 1:
+            return distinct[0], None
 
-        def evaluate(state):
-            play_out(state, random_)
-            return deal_rewards(state)
+        def evaluate(deal):
+            play_out(deal.state, random_)
+            return deal_rewards(deal.state)
 
-        self.last = search(view.single_deal(), view.to_move(), rng=self.rng, iterations=ITERATIONS[level],
-                           seconds=SECONDS[level], evaluate=evaluate, depth=0, reward=deal_rewards,
+        self.last = search(root, view.to_move(), rng=self.rng, iterations=ITERATIONS[level], seconds=SECONDS[level],
+                           evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
                            exploration=EXPLORATION[level])
         return self.last.move, None
 
