@@ -216,7 +216,7 @@ class SearchDeal:
         hands = state.hands
         hand = hands[state.turn]
         legal = legal_mask(hand, state.trick, state.g, state.trump, state.lose_rule)
-        if None in hands:
+        if state.viewer is not None:  # the root: a view, the other hands unknown
             out = state.played_mask()
         else:
             out = R.ALL ^ (hands[0] | hands[1] | hands[2] | hands[3])
