@@ -4,10 +4,13 @@ The loop follows "Fix Your Timestep": updates run at a fixed rate from an accumu
 long frame is clamped so a stall cannot snowball, catch-up updates are capped, and drawing
 gets the interpolation factor. Scenes form a stack; an overlay (pause, rules, hand-over)
 draws on top of the scene below it. Everything is drawn directly at the window's size, so
-text and cards are rendered at the size they are shown.
+text and cards are rendered at the size they are shown. A window made smaller than
+MIN_WINDOW (by a window manager that ignores the minimum size) gets a canvas of at least
+that size, shown scaled down, so every layout stays within the sizes it was designed for.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import warnings
 from dataclasses import dataclass, field
@@ -122,6 +125,7 @@ class App:
         self.step = FixedStep()
         self._worker = None
         self.notices: list[list] = []   # [text, seconds left]
+        self.problems_told = 0          # store.problems the player has seen and closed
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
         self._under, self._under_key = None, None  # the frozen picture beneath an overlay
         self.frame_times: list[float] = []
@@ -129,7 +133,8 @@ class App:
         if fullscreen is None:
             fullscreen = settings["fullscreen"] or settings["couch"]
         self.fullscreen = bool(fullscreen) and not self.options.headless
-        self.screen = self._open_window()
+        self.window = self.screen = None
+        self._use_window(self._open_window())
         pygame.display.set_caption("Spelavond")
         pygame.key.set_repeat(350, 60)
         pygame.key.start_text_input()  # digits for the game-number field arrive as TEXTINPUT
@@ -164,7 +169,35 @@ class App:
         self.fullscreen = on
         self.store.settings["fullscreen"] = on
         self.store.save_settings()
-        self.screen = self._open_window()
+        self._use_window(self._open_window())
+
+    def _use_window(self, window: pygame.Surface) -> None:
+        """Draw straight into the window, or into a canvas of at least MIN_WINDOW when the
+        window is smaller (`present()` scales it down into the window)."""
+        self.window = window
+        w, h = window.get_size()
+        if w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]:
+            self.screen = window
+            return
+        size = (max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1]))
+        if self.screen is None or self.screen is window or self.screen.get_size() != size:
+            self.screen = pygame.Surface(size, 0, window)
+
+    def present(self) -> None:
+        """Put the frame in the window (a canvas is scaled down into it)."""
+        if self.screen is self.window:
+            return
+        try:
+            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
+        except (ValueError, pygame.error):   # a pixel format smoothscale does not take
+            pygame.transform.scale(self.screen, self.window.get_size(), self.window)
+
+    def to_canvas(self, pos):
+        """A window position in canvas pixels (the same unless the window is undersized)."""
+        if self.screen is self.window:
+            return pos
+        (w, h), (cw, ch) = self.window.get_size(), self.screen.get_size()
+        return (int(pos[0] * cw / max(1, w)), int(pos[1] * ch / max(1, h)))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -250,7 +283,7 @@ class App:
             self.toggle_fullscreen()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface() or self.screen
+            self._use_window(pygame.display.get_surface() or self.window)
             if not self.fullscreen and not self.options.headless:
                 self.store.settings["window"] = list(self.size)
             return
@@ -265,6 +298,8 @@ class App:
             self.notify(t("notice.controller_removed"))
             return
         for action in self.input.translate(event):
+            if action.pos is not None:
+                action = dataclasses.replace(action, pos=self.to_canvas(action.pos))
             self.send(action)
 
     def send(self, action: inp.Action) -> None:
@@ -291,6 +326,7 @@ class App:
                 notice[1] -= self.step.step
             self.notices = [n for n in self.notices if n[1] > 0]
         self.draw(self.step.alpha)
+        self.present()
         if not self.scenes:
             self.running = False
 

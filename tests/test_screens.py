@@ -111,3 +111,40 @@ def test_clicking_the_legend_does_what_it_says(make_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     app.tick(1 / 60)
     assert app.top.name == "pause"
+
+
+def resize(app, size):
+    """A real resize, as a window manager that ignores the minimum size makes it."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+
+
+@pytest.mark.parametrize("size", [(1, 1), (10, 300), (2, 500), (1653, 358)])
+def test_every_screen_survives_a_window_below_the_minimum(make_app, size):
+    """Issue 13: the 4 Koningen screen raised 'Invalid resolution for Surface' at 1x1 and
+    10x300 (and Kings Corners' score sheet, the 4 Koningen grid at 1653x358)."""
+    from main import open_scene
+    for name in screen_names():
+        app = make_app(size=(1280, 720))
+        open_scene(app, name, 5)
+        app.tick(1 / 60)
+        resize(app, size)
+        for _ in range(60 if name == "game:vier_koningen" else 4):   # it draws a card face a frame ahead
+            app.tick(1 / 60)
+        assert pygame.display.get_surface().get_size() == size
+        app.close()
+
+
+def test_a_window_below_the_minimum_shows_the_whole_screen_and_takes_clicks(make_app):
+    from main import open_scene
+    app = make_app(size=(1280, 720))
+    open_scene(app, "title", 1)
+    resize(app, (640, 300))
+    app.tick(1 / 60)
+    assert app.window.get_size() == (640, 300) and app.size == (960, 540)
+    assert distinct_colours(app.window) > 20
+    target = next(w for w in app.top.list.widgets if "Statist" in str(w.text))
+    x, y = target.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x * 640 // 960, y * 300 // 540), button=1))
+    app.tick(1 / 60)
+    assert app.top.name == "stats"

@@ -55,6 +55,7 @@ from game.cards import Card
 from game.ui import text as _text
 
 CARD_RATIO = 1.4
+MIN_FIGURE = 8          # the narrowest court frame (px) that gets a figure
 
 # Colours -----------------------------------------------------------------------------------
 PAPER = (252, 251, 247)
@@ -373,9 +374,11 @@ class _Layout:
         # Tiny cards (about 35 px and less): the index leaves no room for two columns of
         # pips, so number cards show one suit symbol in the middle, as the ace does.
         self.compact = w < 36 or (w - 2 * col) < self.pip
-        # court frame and the notches left for the indices
+        # court frame and the notches left for the indices; a card too narrow for a figure
+        # (a few pixels, in a window shrunk far below its minimum) shows its suit symbol
         m = max(1, int(round(w * 0.06)))
-        self.frame = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        self.frame = pygame.Rect(m, m, max(0, w - 2 * m), max(0, h - 2 * m))
+        self.figure = self.frame.w >= MIN_FIGURE
         self.notch = (int(round(self.right + w * 0.03)) - m,
                       int(round(self.bottom + w * 0.035)) - m)
 
@@ -647,7 +650,7 @@ def face(card: Card, width, four_colour: bool = False) -> pygame.Surface:
         colour = colour_of(card.suit, four_colour)
         lay = _layout(w)
         surf = _base(w).copy()
-        if card.rank == 1 or (card.rank <= 10 and lay.compact):
+        if card.rank == 1 or (card.rank <= 10 and lay.compact) or (card.rank > 10 and not lay.figure):
             _draw_ace(surf, card, colour, lay)
         elif card.rank <= 10:
             _draw_pips(surf, card, colour, lay)
