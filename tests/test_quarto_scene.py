@@ -133,3 +133,23 @@ def test_between_games_the_human_starts_the_next_one(make_app):
     key(pygame.K_TAB)
     app.tick(1 / 60)
     assert scene.state.game_no == 1
+
+
+def test_undo_while_the_computer_is_to_move_keeps_the_clock_running(make_app):
+    """Issue 13: with the clock on, move and press Undo (U) while the computer is to move;
+    the next frame raised TypeError in _run_clock (clock_left None) and the program exited."""
+    app = make_app()
+    app.store.settings["computer_pace"] = "slow"      # the computer has not answered yet
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {"clock": True}}, 4)
+    scene = app.top
+    assert run_until(app, lambda: scene.humans_turn, frames=600)
+    app.tick(1 / 60)
+    assert scene.clock_left is not None
+    scene.apply(scene.state.legal_moves()[0])
+    app.tick(1 / 60)                                   # the computer's turn: no clock shown
+    assert not scene.humans_turn and scene.clock_left is None
+    key(pygame.K_u)
+    app.tick(1 / 60)
+    app.tick(1 / 60)
+    assert scene.humans_turn
+    assert scene.clock_left is not None and scene.clock_left > rules.MOVE_SECONDS - 1   # a fresh minute

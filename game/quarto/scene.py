@@ -368,7 +368,7 @@ class QuartoScene(GameScene):
             self.clock_left = None
             return
         turn = len(self.state.log)
-        if self.clock_turn != turn:
+        if self.clock_turn != turn or self.clock_left is None:   # a new turn, or back to one by undo
             self.clock_turn, self.clock_left = turn, float(seconds)
         self.clock_left -= dt
         if self.clock_left <= 0:
