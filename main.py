@@ -1,7 +1,11 @@
 """Spelavond: start the game collection.
 
-    python main.py [--fullscreen | --windowed] [--couch] [--size WxH]
+    python main.py [--fullscreen | --windowed] [--couch] [--size WxH] [--continue]
     python main.py --headless --frames N [--scene NAME] [--screenshot FILE] [--seed S]
+    python main.py --headless --frames N --continue
+
+--continue opens the saved game directly, as Continue on the title screen does (a damaged
+save is set aside and reported the same way, and the title screen goes on).
 
 Scenes for --scene: title, settings, stats, setup:GAME, game:GAME, pause:GAME, rules:GAME.
 """
@@ -13,6 +17,8 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.base import MAX_SEED  # noqa: E402  (pure Python: no pygame is loaded here)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -36,20 +42,33 @@ def parse_args(argv):
     parser.add_argument("--frames", type=int, help="stop after this many frames")
     parser.add_argument("--scene", help="open this screen first (title, settings, stats, setup:GAME, game:GAME, pause:GAME, rules:GAME)")
     parser.add_argument("--screenshot", help="write the last frame to this PNG file")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="open the saved game directly, as Continue on the title screen does")
     parser.add_argument("--seed", type=int, help="game number for --scene game:GAME")
     parser.add_argument("--data-dir", help="folder for settings, statistics and the saved game")
     args = parser.parse_args(argv)
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        parser.error(f"--seed must be a game number from 0 to {MAX_SEED}")
+    if args.resume and args.scene:
+        parser.error("--continue opens the saved game: it cannot be combined with --scene")
+    if args.resume and args.seed is not None:
+        parser.error("--continue resumes the saved game with its own game number: leave out --seed")
     return args
 
 
-def open_scene(app, name: str | None, seed: int | None) -> None:
-    """Put the requested screen on the stack (above the title screen)."""
+def open_scene(app, name: str | None, seed: int | None, resume: bool = False) -> None:
+    """Put the requested screen on the stack (above the title screen); `resume` presses
+    Continue on the title screen."""
     from game import registry
     from game.menu.title import TitleScene
 
     app.push(TitleScene(app))
+    if resume:
+        from game.ui.game_scene import continue_game
+        continue_game(app)
+        return
     if not name or name == "title":
         return
     kind, _, game = name.partition(":")
@@ -90,7 +109,7 @@ def main(argv=None) -> int:
                             screenshot=args.screenshot, seed=args.seed, size=args.size, data_dir=args.data_dir)
     app = App(options)
     try:
-        open_scene(app, args.scene, args.seed)
+        open_scene(app, args.scene, args.seed, args.resume)
     except ValueError as error:
         print(f"spelavond: {error}", file=sys.stderr)
         app.close()

@@ -21,20 +21,25 @@ class TitleScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         self.saved = None
-        self._told_problems = False
 
     def enter(self):
         from game.ui.game_scene import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().enter()
-        if self.app.store.problems and not self._told_problems:
-            self._told_problems = True
-            self.app.push(MessageOverlay(self.app, t("problem.title"), problem_lines(self.app.store.problems)))
+        self._tell_problems()
 
     def resume(self):
         from game.ui.game_scene import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().resume()
+        self._tell_problems()
+
+    def _tell_problems(self):
+        """Say what was set aside (files found damaged at start or on Continue), until the
+        player has closed the message."""
+        untold = self.app.store.problems[self.app.problems_told:]
+        if untold and not any(isinstance(scene, ProblemsOverlay) for scene in self.app.scenes):
+            self.app.push(ProblemsOverlay(self.app, untold))
 
     def build(self):
         from game.menu.settings import SettingsScene
@@ -91,6 +96,18 @@ def kings_fan(width: int, four_colour: bool) -> pygame.Surface:
         centre = (pivot[0] - math.sin(math.radians(angle)) * radius, pivot[1] - math.cos(math.radians(angle)) * radius)
         canvas.blit(image, image.get_rect(center=centre))
     return canvas
+
+
+class ProblemsOverlay(MessageOverlay):
+    name = "problems"
+
+    def __init__(self, app, problems: list[dict]):
+        super().__init__(app, t("problem.title"), problem_lines(problems), [(t("button.ok"), self.back)])
+        self.count = len(problems)
+
+    def back(self):
+        self.app.problems_told += self.count
+        self.app.pop()
 
 
 def problem_lines(problems: list[dict]) -> list[str]:

@@ -44,33 +44,43 @@ def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
 
 
 def saved_game_summary(store) -> str | None:
-    data = store.load_game()
-    if not data or data.get("game") not in registry.GAMES:
+    data = store.load_game()   # the envelope is checked there (the seed an int in range)
+    if data is None:
         return None
-    return t("menu.continue_what", game=t(registry.GAMES[data["game"]].title), seed=data.get("seed", "?"))
+    if data["game"] not in registry.GAMES or not registry.GAMES[data["game"]].playable():
+        store.report_bad_game()
+        return None
+    return t("menu.continue_what", game=t(registry.GAMES[data["game"]].title), seed=data["seed"])
 
 
 def continue_game(app) -> None:
-    """Resume the saved game exactly; a save the rules reject is set aside and reported."""
+    """Resume the saved game exactly; a save the rules reject, or one whose scene cannot be
+    built and drawn, is set aside and reported once, and the title screen goes on."""
+    from game.menu.title import TitleScene
     data = app.store.load_game()
+    if data is None:
+        app.notify(t("notice.no_saved_game"))
+        if app.top:
+            app.top.resume()
+        return
     try:
         info = registry.game(data["game"])
         state = info.rules().from_dict(data["state"])
         setup = data["setup"]
         seats = setup["seats"]
-        if len(seats) < state.players:
+        if not isinstance(seats, list) or len(seats) < state.players:
             raise ValueError("seats missing")
         scene_class = importlib.import_module(info.scene_module).SCENE
+        app.reset_to(TitleScene(app))
+        app.push(scene_class(app, setup, state, data["seed"]))
+        app.top.update(0.0)
+        app.top.draw(pygame.Surface(app.size), 0.0)   # a first frame drawn aside, inside the guard
     except Exception as error:  # any damage in the file: keep it aside, tell the player, go on
-        print(f"spelavond: the saved game could not be resumed: {error!r}", file=sys.stderr)
+        print(f"spelavond: the saved game could not be resumed: {error!r}"[:500], file=sys.stderr)
+        app.reset_to(TitleScene(app))
         app.store.report_bad_game()
         app.notify(t("problem.save_unusable"), 6)
-        if app.top:
-            app.top.resume()
-        return
-    from game.menu.title import TitleScene
-    app.reset_to(TitleScene(app))
-    app.push(scene_class(app, setup, state, data.get("seed", 0)))
+        app.top.resume()
 
 
 class GameScene(Scene):

@@ -9,6 +9,7 @@ from game.paths import asset
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
+MAX_CHARS = 400   # one line never needs more; a longer one (damaged data) is cut, never a huge surface
 
 
 @functools.lru_cache(maxsize=128)
@@ -22,6 +23,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 @functools.lru_cache(maxsize=1024)
 def render(text: str, size: int, color=(240, 240, 240), bold: bool = False) -> pygame.Surface:
     """A rendered line of text (cached: menus redraw the same labels every frame)."""
+    if len(text) > MAX_CHARS:
+        text = text[:MAX_CHARS] + "\u2026"
     return font(size, bold).render(text, True, color)
 
 
