@@ -37,5 +37,7 @@ def resolve(options: list[Option], given: dict | None) -> dict:
         value = given.get(option.key, option.default)
         if isinstance(value, list):
             value = tuple(value)
-        result[option.key] = value if value in option.choices else option.default
+        # the value must be one of the choices, of the same type (True == 1, but True is no count)
+        allowed = any(type(value) is type(choice) and value == choice for choice in option.choices)
+        result[option.key] = value if allowed else option.default
     return result
