@@ -175,7 +175,7 @@ class App:
         """Draw straight into the window, or into a canvas of at least MIN_WINDOW when the
         window is smaller (`present()` scales it down into the window)."""
         self.window = window
-        w, h = window.get_size()
+        w, h = self._window_size = window.get_size()
         if w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]:
             self.screen = window
             return
@@ -325,6 +325,8 @@ class App:
             for notice in self.notices:
                 notice[1] -= self.step.step
             self.notices = [n for n in self.notices if n[1] > 0]
+        if self.window.get_size() != self._window_size:   # resized before (or without) its event
+            self._use_window(self.window)
         self.draw(self.step.alpha)
         self.present()
         if not self.scenes:

@@ -113,14 +113,19 @@ def test_clicking_the_legend_does_what_it_says(make_app):
     assert app.top.name == "pause"
 
 
-def resize(app, size):
-    """A real resize, as a window manager that ignores the minimum size makes it."""
+def resize(app, size, event=True):
+    """A real resize, as a window manager that ignores the minimum size makes it (the
+    window's surface changes at once; its event may come later)."""
     pygame.display.set_mode(size, pygame.RESIZABLE)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    if event:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    else:
+        pygame.event.clear()
 
 
-@pytest.mark.parametrize("size", [(1, 1), (10, 300), (2, 500), (1653, 358)])
-def test_every_screen_survives_a_window_below_the_minimum(make_app, size):
+@pytest.mark.parametrize("size, event", [((1, 1), True), ((10, 300), True), ((2, 500), True), ((1653, 358), True),
+                                         ((1, 900), False)])
+def test_every_screen_survives_a_window_below_the_minimum(make_app, size, event):
     """Issue 13: the 4 Koningen screen raised 'Invalid resolution for Surface' at 1x1 and
     10x300 (and Kings Corners' score sheet, the 4 Koningen grid at 1653x358)."""
     from main import open_scene
@@ -128,7 +133,7 @@ def test_every_screen_survives_a_window_below_the_minimum(make_app, size):
         app = make_app(size=(1280, 720))
         open_scene(app, name, 5)
         app.tick(1 / 60)
-        resize(app, size)
+        resize(app, size, event)
         for _ in range(60 if name == "game:vier_koningen" else 4):   # it draws a card face a frame ahead
             app.tick(1 / 60)
         assert pygame.display.get_surface().get_size() == size
@@ -148,3 +153,17 @@ def test_a_window_below_the_minimum_shows_the_whole_screen_and_takes_clicks(make
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x * 640 // 960, y * 300 // 540), button=1))
     app.tick(1 / 60)
     assert app.top.name == "stats"
+
+
+@pytest.mark.parametrize("game", [info.name for info in registry.playable_games()])
+def test_the_result_screen_survives_a_resize_before_its_event(make_app, game):
+    """Found by the fuzzer: the window's surface shrinks at once, its event comes later;
+    Kings Corners' score sheet raised 'Invalid resolution for Surface' at 1x900."""
+    from tests.fuzz import finish_a_game
+    app = make_app(size=(1280, 720))
+    finish_a_game(app, game, random.Random(3))
+    assert app.top.name == "result"
+    resize(app, (1, 900), event=False)
+    for _ in range(40):                       # long frames: every card has landed, the score sheet shows
+        app.tick(0.25)
+    assert app.size == (960, 900)
