@@ -1,0 +1,746 @@
+"""Fuzzing: random games, random input and hostile data folders, each checked as it runs.
+
+    python -m tests.fuzz TARGET [--seconds S] [--seed N] [--limit K] [--only I]
+
+TARGET is a game with rules (every game in game/registry.py whose rules module exists, so a
+new game joins by landing its rules), `ui`, `saves`, or `all`. Each target prints one line:
+what it ran (games and moves, input events, or data folders), the seconds, the seed, and the
+failures, then the first failures in full; the exit code is 1 when anything failed. Every
+unit of work gets its own random generator from (seed, index), so `--only INDEX` reruns
+exactly the game, session or folder a failure names. tests/test_fuzz.py runs a short
+seeded slice of each target; long runs are for people (see the numbers in the report).
+
+- A game target plays random games under random option sets (every option of the module's
+  OPTIONS, a random number of seats) and checks every position: the legal moves are all
+  playable (on a copy), moves from elsewhere and moves with fields of a wrong type raise
+  IllegalMove and change nothing, `to_dict` survives JSON and `from_dict` rebuilds the same
+  state, a copy is independent, the view and a sample agree with the state, and the cards
+  or pieces are all there, once (where the game's state shows them).
+- `ui` sends random real pygame events to a headless App on every screen: keys, mouse,
+  wheel, text, gamepad buttons and sticks, gamepad hot-plug with bogus ids, real window
+  resizes down to 1x1, long and zero frames, and QUIT (after which the next start reads what
+  the last one saved). The computer players answer at once, sometimes with nonsense.
+- `saves` starts the App on hostile data folders (deep nesting, huge strings, wrong types,
+  impossible positions of every game, non-UTF-8 bytes, empty files, folders where files
+  belong, leftovers of a killed write), presses Continue, and requires it to start, to
+  report what it set aside, to go on, and to say nothing the second time.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import io
+import itertools
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game import registry  # noqa: E402
+from game.base import IllegalMove  # noqa: E402
+from game.cards import Card, full_deck  # noqa: E402
+
+MAX_MOVES = 20_000        # a game longer than this is stuck
+SHOWN_FAILURES = 5        # failures printed in full per target
+KEPT_FAILURES = 50
+
+
+@dataclass
+class Report:
+    target: str
+    seed: int
+    unit: str                        # "games", "events" or "data folders"
+    runs: int = 0
+    steps: int = 0                   # moves played (games)
+    seconds: float = 0.0
+    failures: list = field(default_factory=list)
+    failure_count: int = 0
+    kinds: dict = field(default_factory=dict)   # "TypeError at game/x.py:12" -> count
+
+    def fail(self, index: int, error: BaseException, where: str = "") -> None:
+        """Count a failure; keep the first few in full, with the command that reruns it."""
+        self.failure_count += 1
+        inner = error.__cause__ or error
+        frames = traceback.extract_tb(inner.__traceback__)
+        place = f"{os.path.relpath(frames[-1].filename, ROOT)}:{frames[-1].lineno}" if frames else "?"
+        kind = f"{type(inner).__name__} at {place}"
+        if isinstance(inner, Broken):   # the invariant, without the particulars
+            kind = f"Broken: {str(inner).split(' (')[0][:60]}"
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if len(self.failures) < KEPT_FAILURES:
+            text = "".join(traceback.format_exception(type(inner), inner, inner.__traceback__, limit=-6))
+            command = f"python -m tests.fuzz {self.target} --seed {self.seed} --only {index}"
+            self.failures.append(f"[{command}] {where}{' ' if where else ''}{error}\n{text}")
+
+    def line(self) -> str:
+        moves = f", {self.steps} moves" if self.steps else ""
+        return (f"{self.target}: {self.runs} {self.unit}{moves}, {self.seconds:.1f} s, seed {self.seed}, "
+                f"{self.failure_count} failures")
+
+
+def unit_rng(seed: int, index: int) -> random.Random:
+    return random.Random(f"{seed}:{index}")
+
+
+def run_units(report: Report, seconds: float, limit: int | None, only: int | None, one) -> Report:
+    """Call one(index, rng) for index 0, 1, ... until the time or the count runs out."""
+    start = time.perf_counter()
+    indices = [only] if only is not None else itertools.count()
+    for index in indices:
+        if only is None and (time.perf_counter() - start >= seconds or (limit is not None and report.runs >= limit)):
+            break
+        try:
+            one(index, unit_rng(report.seed, index))
+        except Exception as error:
+            report.fail(index, error)
+        report.runs += 1
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def game_targets() -> list[str]:
+    return [info.name for info in registry.GAMES.values() if info.has_rules()]
+
+
+# ================================================================================ rules
+
+class Broken(AssertionError):
+    """An invariant that did not hold."""
+
+
+def check(condition, message: str) -> None:
+    if not condition:
+        raise Broken(message)
+
+
+def typed(value):
+    """A key that tells 1, 1.0 and True apart (moves compare equal across those)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(typed(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, tuple):
+        return (type(value).__name__,) + tuple(typed(item) for item in value)
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
+    return (type(value).__name__, value)
+
+
+def dump(state) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True, allow_nan=False)
+
+
+def random_options(rules, rng: random.Random) -> dict:
+    return {option.key: rng.choice(option.choices) for option in rules.OPTIONS}
+
+
+BAD_VALUES = (None, True, False, 1.0, 0.5, -1, 16, 99, 10 ** 30, "", "X", "a1", "QS", [], (), {}, [0],
+              (1, "S"), (0, "X"), frozenset({1}), float("nan"), Card(0, "X"), Card(5, "S"), Card(13, "H"),
+              Card("A", "S"), Card(5, None), (Card(5, "S"), Card(5, "S")), (Card(99, "S"),), ("QS", 7), object())
+
+
+def bent_moves(moves: list, pool: list, rng: random.Random, count: int) -> list:
+    """Moves that should be refused: garbage, moves of other positions, and legal moves with
+    one field swapped for a value of a wrong type or range (built as any caller could)."""
+    found = [rng.choice((None, 0, "end", (), Card(1, "S"), object()))]
+    found += rng.sample(pool, min(len(pool), count // 2))
+    shaped = [m for m in moves if dataclasses.is_dataclass(m) and dataclasses.fields(m)]
+    for _ in range(count):
+        if not shaped:
+            break
+        move = rng.choice(shaped)
+        name = rng.choice(dataclasses.fields(move)).name
+        bad = rng.choice(BAD_VALUES)
+        if rng.random() < 0.5:   # through the constructor, as code would
+            try:
+                found.append(dataclasses.replace(move, **{name: bad}))
+            except IllegalMove:
+                pass             # refusing it at construction is as good
+            continue
+        odd = object.__new__(type(move))   # past the constructor, as unpickling would
+        for item in dataclasses.fields(move):
+            object.__setattr__(odd, item.name, bad if item.name == name else getattr(move, item.name))
+        found.append(odd)
+    return found
+
+
+# What each game's state shows of its cards or pieces: the list must be the whole set, once.
+def _quarto_pieces(state) -> list:
+    return sorted([p for p in state.board if p is not None] + ([state.hand] if state.hand is not None else [])
+                  + list(state.available()))
+
+
+def _kings_corners_cards(state) -> list:
+    cards = [c for hand in state.hands for c in hand] + [c for pile in state.piles for c in pile] + list(state.stock)
+    return sorted(cards)
+
+
+def _vier_koningen_cards(state) -> list:
+    cards = (list(state.controlled) + list(state.hand) + list(state.drawn) + [c for cover in state.covers for c in cover]
+             + [c for pile in state.piles for c in pile] + list(state.lost))
+    return sorted(cards)
+
+
+INVENTORY = {
+    "quarto": (_quarto_pieces, list(range(16))),
+    "kings_corners": (_kings_corners_cards, sorted(full_deck())),
+    "vier_koningen": (_vier_koningen_cards, sorted(full_deck())),
+}
+
+
+def check_position(rules, game: str, state, rng: random.Random, pool: list, sample: int) -> list:
+    """Every invariant of one position; returns the legal moves."""
+    players = state.players
+    moves = list(state.legal_moves())
+    if state.is_over():
+        check(moves == [] and state.to_move() is None, "a finished game still has moves or a player to move")
+        check(len(state.scores()) == players, "scores() has the wrong length")
+        check(set(state.winners()) <= set(range(players)), f"winners() out of range: {state.winners()}")
+    else:
+        check(moves, "a game in progress without legal moves")
+        check(state.to_move() in range(players), f"to_move() is {state.to_move()!r}")
+        check(state.winners() == (), "winners before the end")
+    keys = {typed(m) for m in moves}
+    check(len(keys) == len(moves), "a legal move is listed twice")
+    for move in moves[:8] if len(moves) > 8 else moves:
+        hash(move)
+        str(move)
+        code = getattr(move, "code", None)
+        if code is not None and hasattr(rules, "parse_move"):
+            check(typed(rules.parse_move(code)) == typed(move), f"parse_move({code!r}) is not {move!r}")
+    inventory = INVENTORY.get(game)
+    if inventory is not None:
+        check(inventory[0](state) == inventory[1], "cards or pieces are missing or doubled")
+    before = dump(state)
+    # the legal moves all play (a sample of a long list), each on its own copy
+    for move in moves if len(moves) <= sample else rng.sample(moves, sample):
+        trial = state.copy()
+        trial.play(move)
+        check(dump(state) == before, f"playing {move} on a copy changed the original")
+    # moves that should be refused are refused, and change nothing
+    for move in bent_moves(moves, pool, rng, 6):
+        if typed(move) in keys:
+            continue
+        try:
+            state.play(move)
+        except IllegalMove:
+            check(dump(state) == before, f"the refused move {move!r} changed the state")
+            continue
+        raise Broken(f"the illegal move {move!r} was accepted")
+    # the save round trip, through JSON text
+    data = json.loads(before)
+    back = rules.from_dict(data)
+    check(dump(back) == before, "from_dict(to_dict()) is not the same state")
+    check(back.to_move() == state.to_move(), "to_move() differs after a round trip")
+    check({typed(m) for m in back.legal_moves()} == keys, "legal moves differ after a round trip")
+    # the view and a sample of it
+    seat = state.to_move()
+    if seat is not None:
+        view = state.view(seat)
+        check(view.to_move() == seat, "the view has another player to move")
+        guess = view.sample(seat, random.Random(rng.random()))
+        check(guess.to_move() == seat, "a sample has another player to move")
+        if inventory is not None:
+            check(inventory[0](guess) == inventory[1], "a sample lost or doubled cards")
+        mine = {typed(m) for m in view.legal_moves()}
+        check(mine <= keys or game not in INVENTORY, "the view offers moves the state does not")
+    return moves
+
+
+def play_one_game(game: str, rng: random.Random, pool: list, sample: int) -> int:
+    info = registry.game(game)
+    rules = info.rules()
+    options = random_options(rules, rng)
+    players = rng.choice(info.seats)
+    game_seed = rng.randrange(1_000_000_000)
+    state = rules.new_game(game_seed, players, dict(options))
+    where = f"{game} seed {game_seed}, {players} players, options {options}"
+    count = 0
+    try:
+        while True:
+            moves = check_position(rules, game, state, rng, pool, sample)
+            if not moves:
+                return count
+            check(count < MAX_MOVES, "the game does not end")
+            move = rng.choice(moves)
+            if rng.random() < 0.02:
+                pool.append(move)
+                del pool[:-200]
+            twin = state.copy()
+            state.play(move)
+            check(isinstance(state.events, list), "events is not a list") if hasattr(state, "events") else None
+            twin.play(move)
+            check(dump(twin) == dump(state), f"{move} played on a copy gives another state")
+            count += 1
+    except Exception as error:
+        raise Broken(f"{where}, move {count}: {type(error).__name__}: {error}") from error
+
+
+def fuzz_game(game: str, seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+              sample: int = 24) -> Report:
+    report = Report(game, seed, "games")
+    pool: list = []
+
+    def one(index, rng):
+        report.steps += play_one_game(game, rng, pool, sample)
+
+    return run_units(report, seconds, limit, only, one)
+
+
+# ================================================================================== ui
+
+class FuzzWorker:
+    """Stands in for the computer-player process: answers at once, now and then with an
+    error, an illegal move or nothing at all, as a broken bot might."""
+
+    def __init__(self, rng: random.Random):
+        from ai.worker import Answer
+        self.Answer, self.rng = Answer, rng
+        self.uses_process = False
+        self._ticket = 0
+        self._question = None
+
+    def ask(self, game, level, seed, state, kind="choose"):
+        self._ticket += 1
+        self._question = (self._ticket, state, kind)
+        return self._ticket
+
+    def poll(self):
+        if self._question is None or self.rng.random() < 0.2:
+            return None
+        ticket, state, kind = self._question
+        self._question = None
+        roll = self.rng.random()
+        if roll < 0.03:
+            return self.Answer(ticket, error="a computer player failed (fuzz)")
+        if roll < 0.06:
+            return self.Answer(ticket, move=self.rng.choice((None, 42, "move", object())), reason="nonsense")
+        moves = list(state.legal_moves())
+        return self.Answer(ticket, move=self.rng.choice(moves) if moves else None, reason="fuzz")
+
+    @property
+    def thinking(self):
+        return self._question is not None
+
+    def cancel(self):
+        self._question = None
+
+    def wait(self, timeout=None):
+        return self.poll()
+
+    def close(self):
+        self._question = None
+
+
+def screen_names() -> list[str]:
+    names = ["title", "settings", "stats"]
+    for info in registry.playable_games():
+        names += [f"{kind}:{info.name}" for kind in ("setup", "game", "pause", "rules", "result")]
+    return names
+
+
+SIZES = ((1, 1), (2, 2), (2, 500), (10, 300), (300, 10), (1, 900), (900, 1), (320, 240), (640, 360),
+         (959, 539), (960, 540), (1280, 720), (1920, 1080))
+
+
+def start_app(data_dir: str, rng: random.Random, screen: str):
+    import pygame
+    from game.app import App, LaunchOptions
+    from main import open_scene
+
+    app = App(LaunchOptions(headless=True, size=(1280, 720), no_worker=True, data_dir=data_dir))
+    app._worker = FuzzWorker(rng)
+    from game.store import UI_SCALES
+    settings = app.store.settings
+    settings["animation_speed"] = rng.choice(("instant", "fast", "normal"))
+    settings["computer_pace"] = rng.choice(("instant", "fast"))
+    settings["ui_scale"] = rng.choice(UI_SCALES)        # large type on a small window too
+    settings["couch"] = rng.random() < 0.3
+    settings["four_colour"] = rng.random() < 0.3
+    settings["language"] = rng.choice(("en", "nl"))
+    from game.ui.i18n import set_language
+    set_language(settings["language"])
+    kind, _, game = screen.partition(":")
+    if kind == "result":
+        finish_a_game(app, game, rng)
+    else:
+        open_scene(app, screen, rng.randrange(1000))
+    if rng.random() < 0.3:
+        resize(app, rng.choice(SIZES))
+    pygame.event.clear()
+    return app
+
+
+def finish_a_game(app, game: str, rng: random.Random) -> None:
+    """A game of random moves played to its end, so the result dialog shows."""
+    from game.menu.setup import clean_setup
+    from game.ui.game_scene import start_game
+    from main import open_scene
+
+    open_scene(app, "title", None)
+    setup = clean_setup(registry.game(game), {})
+    start_game(app, game, setup, rng.randrange(1000))
+    scene = app.top
+    for _ in range(MAX_MOVES):
+        if scene.state.is_over() or app.top is not scene:
+            break
+        scene.apply(rng.choice(scene.state.legal_moves()))
+    for _ in range(600):
+        if app.top is not scene:
+            break
+        app.tick(1 / 30)
+
+
+def resize(app, size) -> None:
+    """A real window resize, as a window manager that ignores the minimum size does it."""
+    import pygame
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+
+
+def random_event(app, rng: random.Random):
+    import pygame
+    from game.ui import input as inp
+
+    w, h = app.size
+    pos = (rng.randrange(-5, w + 5), rng.randrange(-5, h + 5))
+    roll = rng.random()
+    if roll < 0.30:
+        key = rng.choice(list(inp.KEYS) + [pygame.K_F11, pygame.K_q, pygame.K_1, pygame.K_DELETE])
+        return pygame.event.Event(rng.choice((pygame.KEYDOWN, pygame.KEYDOWN, pygame.KEYUP)), key=key, mod=0,
+                                  unicode="", scancode=0)
+    if roll < 0.45:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(rng.random() < 0.3, 0, 0))
+    if roll < 0.65:
+        return pygame.event.Event(rng.choice((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)), pos=pos,
+                                  button=rng.choice((1, 1, 1, 2, 3, 4, 5)))
+    if roll < 0.68:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 2)), flipped=False)
+    if roll < 0.72:
+        return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(("1", "7", "x", "42", "\u00e9", "9" * 30)))
+    if roll < 0.84:
+        return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=rng.choice((0, 1, -1, 99)),
+                                  button=rng.randrange(-1, 22))
+    if roll < 0.90:
+        return pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=rng.choice((0, 7)),
+                                  axis=rng.randrange(-1, 7), value=rng.choice((-32768, -20000, 0, 20000, 32767)))
+    if roll < 0.93:
+        bogus = rng.choice((0, 1, 5, -1, 255, 2 ** 31 - 1))
+        if rng.random() < 0.5:
+            return pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=bogus, which=bogus)
+        return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=bogus, which=bogus)
+    if roll < 0.995:
+        return "resize"
+    return pygame.event.Event(pygame.QUIT)
+
+
+def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+            events_per_session: int = 400) -> Report:
+    """Sessions of random events; `limit` counts events."""
+    import pygame
+
+    report = Report("ui", seed, "events")
+    names = screen_names()
+    folder = tempfile.mkdtemp(prefix="spelavond-fuzz-ui-")
+    start = time.perf_counter()
+
+    def session(index, rng):
+        screen = names[index % len(names)]
+        app = None
+        step = 0
+        try:
+            app = start_app(folder, rng, screen)
+            app.quit_requested = False
+            while step < events_per_session:
+                for _ in range(rng.choice((1, 1, 2, 4))):
+                    event = random_event(app, rng)
+                    if event == "resize":
+                        size = rng.choice(SIZES) if rng.random() < 0.7 else (rng.randrange(1, 2000),
+                                                                             rng.randrange(1, 1200))
+                        resize(app, size)
+                    else:
+                        pygame.event.post(event)
+                    step += 1
+                    report.runs += 1
+                app.tick(rng.choice((1 / 60, 1 / 60, 1 / 30, 0.0, 0.25, 2.0)))
+                if not app.running or not app.scenes:   # QUIT or the Quit button: close, start again
+                    app.close()
+                    app = start_app(folder, rng, "title")
+                if only is None and time.perf_counter() - start >= seconds:
+                    break
+        except Exception as error:
+            report.fail(index, error, f"screen {screen}, event {step}, window {app.size if app else '?'}:")
+        finally:
+            if app is not None:
+                try:
+                    app.close()
+                except Exception as error:
+                    report.fail(index, error, "closing the app:")
+
+    indices = [only] if only is not None else itertools.count()
+    for index in indices:
+        if only is None and (time.perf_counter() - start >= seconds or (limit is not None and report.runs >= limit)):
+            break
+        session(index, unit_rng(seed, index))
+    report.seconds = time.perf_counter() - start
+    shutil.rmtree(folder, ignore_errors=True)
+    return report
+
+
+# ================================================================================ saves
+
+FILES = ("settings.json", "statistics.json", "current_game.json")
+
+
+def nested(depth: int, rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        return "[" * depth + "1" + "]" * depth
+    return '{"a":' * depth + "1" + "}" * depth
+
+
+def huge_string(rng: random.Random, big: bool) -> str:
+    return rng.choice("x9\u00e9") * (rng.choice((3, 10)) * 1_000_000 if big else rng.choice((10_000, 300_000)))
+
+
+def hostile_value(rng: random.Random, big: bool):
+    """A JSON value of a wrong type or size."""
+    return rng.choice((
+        lambda: None, lambda: True, lambda: -1, lambda: 10 ** 4000, lambda: 1e308, lambda: 0.5, lambda: "abc",
+        lambda: huge_string(rng, big), lambda: [], lambda: {}, lambda: [None] * 1000,
+        lambda: json.loads(nested(25, rng)), lambda: {"x": [1, "2", None]}, lambda: ["QS", "QS", "ZZ"],
+        lambda: list(range(100_000)), lambda: -10 ** 18,
+    ))()
+
+
+def real_save(rng: random.Random) -> dict:
+    """A save of a real game of a random playable game, some random moves in."""
+    from game.menu.setup import clean_setup
+    info = rng.choice(registry.playable_games())
+    rules = info.rules()
+    setup = clean_setup(info, {"players": rng.choice(info.seats), "options": random_options(rules, rng)})
+    seed = rng.randrange(1_000_000)
+    state = rules.new_game(seed, setup["players"], dict(setup["options"]))
+    for _ in range(rng.randrange(60)):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.play(rng.choice(moves))
+    return {"version": 1, "game": info.name, "setup": setup, "seed": seed, "state": state.to_dict()}
+
+
+def bend(data, rng: random.Random, big: bool):
+    """One value somewhere inside `data` replaced (or removed, or a list entry doubled)."""
+    data = json.loads(json.dumps(data))
+    parent, key = None, None
+    node = data
+    for _ in range(rng.randrange(1, 5)):
+        if isinstance(node, dict) and node:
+            parent, key = node, rng.choice(list(node))
+        elif isinstance(node, list) and node:
+            parent, key = node, rng.randrange(len(node))
+        else:
+            break
+        node = parent[key]
+    if parent is None:
+        return hostile_value(rng, big)
+    roll = rng.random()
+    if roll < 0.15 and isinstance(parent, dict):
+        del parent[key]
+    elif roll < 0.35 and isinstance(parent, list):
+        parent.append(parent[key])   # a card or piece twice
+    elif roll < 0.55 and isinstance(node, int) and not isinstance(node, bool):
+        parent[key] = node + rng.choice((-1, 1, 5, -100, 1000))
+    else:
+        parent[key] = hostile_value(rng, big)
+    return data
+
+
+def swapped_save(rng: random.Random) -> dict:
+    """A real save with one card moved between two places (still well formed, impossible)."""
+    data = real_save(rng)
+    state = data["state"]
+    lists = [(k, v) for k, v in state.items() if isinstance(v, list) and v and all(isinstance(x, (str, list)) for x in v)]
+    if lists:
+        key, value = rng.choice(lists)
+        flat = value if all(isinstance(x, str) for x in value) else rng.choice([x for x in value if isinstance(x, list)] or [value])
+        if flat and isinstance(flat[0], str):
+            flat.append(rng.choice(flat))
+    return data
+
+
+KNOWN_CASES = (
+    # the crashes of issue 13, each as a folder
+    ("settings.json", lambda rng, big: nested(990, rng)),
+    ("statistics.json", lambda rng, big: nested(990, rng)),
+    ("current_game.json", lambda rng, big: nested(990, rng)),
+    ("current_game.json", lambda rng, big: json.dumps({**real_save(rng), "seed": huge_string(rng, big)})),
+    ("current_game.json", lambda rng, big: json.dumps({**real_save(rng), "seed": "abc"})),
+)
+
+
+def hostile_folder(folder: Path, rng: random.Random, big: bool, index: int) -> list[str]:
+    """Fill `folder` with one or more hostile files; returns the names it made bad."""
+    bad = []
+    if index < len(KNOWN_CASES):
+        name, make = KNOWN_CASES[index]
+        (folder / name).write_text(make(rng, big), encoding="utf-8")
+        return [name]
+    for name in rng.sample(FILES, rng.choice((1, 1, 2, 3))):
+        path = folder / name
+        kind = rng.randrange(12)
+        if kind == 0:
+            path.write_text(nested(rng.choice((40, 990, 5000, 100_000)), rng), encoding="utf-8")
+        elif kind == 1:
+            path.write_bytes(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 400))))
+        elif kind == 2:
+            path.write_bytes(b"")
+        elif kind == 3:
+            path.mkdir()
+            (path / "inside.json").write_text("{}", encoding="utf-8")
+        elif kind == 4:
+            path.write_bytes(b'{"language": "nl", "x": "\xff\xfe\xc3\x28"}')
+        elif kind == 5:
+            path.write_text(json.dumps(hostile_value(rng, big)), encoding="utf-8")
+        elif kind == 6:
+            path.write_text(json.dumps(real_save(rng))[: rng.randrange(1, 200)], encoding="utf-8")  # cut short
+        elif name == "current_game.json" and kind in (7, 8, 9):
+            data = bend(real_save(rng), rng, big) if kind != 9 else swapped_save(rng)
+            path.write_text(json.dumps(data), encoding="utf-8")
+        elif name == "settings.json":
+            data = {"language": "nl", "volume": 0.2, "last_setup": {g: {"players": 2, "seats": ["human", "hard"]}
+                                                                    for g in registry.GAMES}}
+            path.write_text(json.dumps(bend(data, rng, big)), encoding="utf-8")
+        elif name == "statistics.json":
+            data = {g: {"played": 3, "won": 1, "lost": 2, "drawn": 0, "best_score": 4} for g in registry.GAMES}
+            path.write_text(json.dumps(bend(data, rng, big)), encoding="utf-8")
+        else:
+            path.write_text(json.dumps(bend(real_save(rng), rng, big)), encoding="utf-8")
+        bad.append(name)
+    if rng.random() < 0.3:   # leftovers of a write killed half-way
+        (folder / f".current_game.json.{rng.randrange(10 ** 6)}.tmp").write_text('{"game": "qua', encoding="utf-8")
+    return bad
+
+
+@dataclass
+class Start:
+    problems: list          # what the store reported (files set aside)
+    notices: list           # what the app said after Continue
+    offered: bool           # the title screen offered Continue
+    top: str                # the screen on top after Continue
+    state: object = None    # the resumed game's state
+
+
+def start_and_continue(folder: Path, rng: random.Random) -> Start:
+    """Start headless on `folder`, a few frames on the title screen, press Continue if it is
+    offered, a few frames more."""
+    from game.app import App, LaunchOptions
+    from game.ui.game_scene import GameScene, continue_game
+    from main import open_scene
+
+    app = App(LaunchOptions(headless=True, size=rng.choice(((1280, 720), (960, 540))), no_worker=True,
+                            data_dir=str(folder)))
+    app._worker = FuzzWorker(rng)
+    try:
+        open_scene(app, "title", None)
+        for _ in range(3):
+            app.tick(1 / 60)
+        offered = bool(app.scenes[0].saved)
+        notices = []
+        if offered:
+            continue_game(app)
+            notices = [text for text, _ in app.notices]
+            for _ in range(5):
+                app.tick(1 / 60)
+        scene = next((s for s in reversed(app.scenes) if isinstance(s, GameScene)), None)
+        return Start(list(app.store.problems), notices, offered, app.top.name, scene and scene.state.copy())
+    finally:
+        app.close()
+
+
+def fuzz_saves(seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+               big: bool = True) -> Report:
+    report = Report("saves", seed, "data folders")
+
+    def one(index, rng):
+        folder = Path(tempfile.mkdtemp(prefix="spelavond-fuzz-saves-"))
+        try:
+            bad = hostile_folder(folder, rng, big, index)
+            first = start_and_continue(folder, rng)
+            check(first.top in ("title", "problems", "game"), f"the game did not go on: {first.top} on top")
+            check(not list(folder.glob(".*.tmp")), "a leftover temp file was not cleaned")
+            reported = {problem["file"] for problem in first.problems}
+            for name in bad:
+                path = folder / name
+                check(not path.exists() or path.is_file(), f"{name} is still a folder")
+                if not path.exists():
+                    check(name in reported, f"{name} was set aside without a word: {first.problems}")
+            if first.state is not None:   # a save that was resumed must hold a possible position
+                game = registry.game(json.loads((folder / "current_game.json").read_text())["game"]).name \
+                    if (folder / "current_game.json").exists() else None
+                if game:
+                    check_position(registry.game(game).rules(), game, first.state, rng, [], 8)
+            second = start_and_continue(folder, rng)
+            check(second.problems == [], f"problems reported again on the next start: {second.problems}")
+            check(not second.offered or second.top == "game",
+                  f"the save offered on the next start does not resume: {second.notices}")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    return run_units(report, seconds, limit, only, one)
+
+
+# ================================================================================= main
+
+def run_target(target: str, seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+               big: bool = True) -> Report:
+    if target == "ui":
+        return fuzz_ui(seconds, seed, limit, only)
+    if target == "saves":
+        return fuzz_saves(seconds, seed, limit, only, big)
+    if target in game_targets():
+        return fuzz_game(target, seconds, seed, limit, only)
+    raise ValueError(f"unknown target {target!r}: choose from {', '.join(game_targets() + ['ui', 'saves', 'all'])}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.split("\n\n")[0])
+    parser.add_argument("target", help=f"{' | '.join(game_targets())} | ui | saves | all")
+    parser.add_argument("--seconds", type=float, default=30.0, help="time per target (default 30)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=int, help="stop after this many games, events or folders")
+    parser.add_argument("--only", type=int, help="rerun the one game, session or folder with this index")
+    args = parser.parse_args(argv)
+    targets = game_targets() + ["ui", "saves"] if args.target == "all" else [args.target]
+    failed = 0
+    for target in targets:
+        try:
+            with contextlib.redirect_stderr(io.StringIO()):   # the game's own notes (a bot failed, a save set aside)
+                report = run_target(target, args.seconds, args.seed, args.limit, args.only)
+        except ValueError as error:
+            parser.error(str(error))
+        print(report.line(), flush=True)
+        for kind, count in sorted(report.kinds.items(), key=lambda item: -item[1]):
+            print(f"  {count} x {kind}", flush=True)
+        for text in report.failures[:SHOWN_FAILURES]:
+            print("  " + text.replace("\n", "\n  "), flush=True)
+        failed += report.failure_count
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
