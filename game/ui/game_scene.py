@@ -66,6 +66,8 @@ def continue_game(app) -> None:
     try:
         info = registry.game(data["game"])
         state = info.rules().from_dict(data["state"])
+        if getattr(state, "seed", data["seed"]) != data["seed"]:   # a view, or two saves spliced together
+            raise ValueError("the game number does not match the saved game")
         setup = data["setup"]
         seats = setup["seats"]
         if not isinstance(seats, list) or len(seats) < state.players:
