@@ -729,10 +729,3 @@ def arena_game(seed: int, players: int) -> State:
     (after a deadlock: the fewest points)."""
     return new_game(seed, players, {"scoring": "standard", "match_length": "hands", "hands": 1})
 
-
-def replay(seed: int, players: int, options: dict | None, moves) -> State:
-    """The match replayed from its seed through `moves` (undo = replay all but the last)."""
-    state = new_game(seed, players, options)
-    for move in moves:
-        state.play(move)
-    return state
