@@ -104,11 +104,12 @@ def set_rng_state(rng: random.Random, saved, reader: SaveReader) -> None:
         reader.fail("the random generator's state is damaged")
 
 
-def check_rebuilt(reader: SaveReader, rebuilt: dict) -> None:
-    """The state rebuilt from the save's moves must be exactly the saved state: this is what
-    proves the position possible (every card and piece there once, the turn, the phase, the
-    scores, the random generator)."""
-    difference = first_difference(reader.data, rebuilt)
+def check_rebuilt(reader: SaveReader, rebuilt: dict, saved: dict | None = None) -> None:
+    """The state rebuilt from the save's moves must be exactly the saved state (or `saved`,
+    the save with an older format brought up to date): this is what proves the position
+    possible (every card and piece there once, the turn, the phase, the scores, the random
+    generator)."""
+    difference = first_difference(reader.data if saved is None else saved, rebuilt)
     if difference:
         reader.fail(f"the position does not follow from its moves ({difference})")
 

@@ -107,7 +107,7 @@ class QuartoScene(GameScene):
     # -- rules helpers --------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.state.phase()
+        return self.state.phase
 
     def legal(self):
         return self.state.legal_moves() if self.humans_turn else []

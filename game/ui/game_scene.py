@@ -229,6 +229,8 @@ class GameScene(Scene):
     def _receive(self, kind, answer, seat) -> None:
         if answer.error:
             print(f"spelavond: computer player failed:\n{answer.error}", file=sys.stderr)
+            if kind == "move":  # the player reads why this move is a plain one, and plays on
+                self.app.notify(t("notice.computer_failed", name=self.seat_name(seat)), 6)
         if kind == "hint":
             if answer.error or answer.move is None:
                 self.app.notify(t("hint.none"))
