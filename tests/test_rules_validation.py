@@ -151,3 +151,24 @@ def test_vier_koningen_moves_of_the_wrong_shape_are_refused(make):
     with pytest.raises(IllegalMove):
         state.play(make())
     assert state.to_dict() == before
+
+
+def test_a_4_koningen_save_in_the_first_format_still_reads():
+    """The first saves wrote each move as an object; from_dict's check reads them as codes."""
+    state = vk.new_game(6, 1, {})
+    for _ in range(9):
+        state.play(next(m for m in state.legal_moves() if not isinstance(m, vk.GiveUp)))
+    data = json.loads(json.dumps(state.to_dict()))
+    old = []
+    for code in data["log"]:
+        word, *rest = code.split()
+        entry = {"move": word}
+        if word in ("cover", "uncover"):
+            entry["target"] = int(rest.pop(0)) - 1
+        if rest:
+            entry["cards"] = rest
+        old.append(entry)
+    assert vk.from_dict({**data, "log": old}).to_dict() == data
+    old[0]["cards"] = old[0]["cards"][:-1] + ["KS"]           # still checked: another hand than was played
+    with pytest.raises(ValueError):
+        vk.from_dict({**data, "log": old})
