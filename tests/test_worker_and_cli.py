@@ -162,6 +162,7 @@ def test_killing_the_process_loses_nothing(tmp_path):
     from game.ui.game_scene import continue_game
     from main import open_scene
     app = App(LaunchOptions(headless=True, size=(960, 540), no_worker=True, data_dir=str(data)))
+    assert not list(data.glob(".*.tmp")), "a write the kill cut short left its temp file"
     try:
         open_scene(app, "title", None)
         continue_game(app)
