@@ -147,6 +147,8 @@ class Store:
         if not os.path.lexists(path):
             return None
         try:
+            if not path.is_file():   # a folder, a pipe (reading one would wait for ever), a dangling link
+                raise ValueError("not a file")
             with open(path, "rb") as file:
                 raw = file.read(limit + 1)
             if len(raw) > limit:

@@ -1,5 +1,6 @@
 """Settings, statistics and saves on disk: round trips, atomic writes, damaged files."""
 import json
+import os
 
 import pytest
 
@@ -169,3 +170,9 @@ def test_statistics_beyond_any_real_count_are_dropped(tmp_path):
     store = Store(tmp_path)
     assert store.stats == {"quarto": {"lost": 2}}
     assert store.problems == []
+
+
+def test_a_pipe_where_a_file_belongs_does_not_hang_the_start(tmp_path):
+    os.mkfifo(tmp_path / "settings.json")      # reading it would wait for a writer for ever
+    store = Store(tmp_path)
+    assert store.problems == [{"file": "settings.json", "moved_to": "settings.json.bad"}]
