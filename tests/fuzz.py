@@ -646,8 +646,12 @@ def hostile_folder(folder: Path, rng: random.Random, big: bool, index: int) -> l
         return [name]
     for name in rng.sample(FILES, rng.choice((1, 1, 2, 3))):
         path = folder / name
-        kind = rng.randrange(12)
-        if kind == 0:
+        kind = rng.randrange(14)
+        if kind == 12 and hasattr(os, "mkfifo"):
+            os.mkfifo(path)                          # reading a pipe would wait for ever
+        elif kind == 12 or kind == 13:
+            path.symlink_to(folder / "nowhere" / name)   # a link to nothing
+        elif kind == 0:
             path.write_text(nested(rng.choice((40, 990, 5000, 100_000)), rng), encoding="utf-8")
         elif kind == 1:
             path.write_bytes(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 400))))
