@@ -4,7 +4,7 @@ import pytest
 from tests import fuzz
 
 # games per rules target, each cut off after STOP moves: a few seconds a target
-GAMES = {"quarto": 15, "kings_corners": 2, "vier_koningen": 4}
+GAMES = {"quarto": 8, "kings_corners": 2, "vier_koningen": 4}
 STOP = 300
 
 

@@ -123,8 +123,7 @@ def resize(app, size, event=True):
         pygame.event.clear()
 
 
-@pytest.mark.parametrize("size, event", [((1, 1), True), ((10, 300), True), ((2, 500), True), ((1653, 358), True),
-                                         ((1, 900), False)])
+@pytest.mark.parametrize("size, event", [((1, 1), True), ((10, 300), True), ((1653, 358), True), ((1, 900), False)])
 def test_every_screen_survives_a_window_below_the_minimum(make_app, size, event):
     """Issue 13: the 4 Koningen screen raised 'Invalid resolution for Surface' at 1x1 and
     10x300 (and Kings Corners' score sheet, the 4 Koningen grid at 1653x358)."""
