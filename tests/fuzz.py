@@ -419,6 +419,8 @@ def start_app(data_dir: str, rng: random.Random, screen: str):
     from game.ui.i18n import set_language
     set_language(settings["language"])
     kind, _, game = screen.partition(":")
+    if game:   # any table: humans and computers in any seats (a hand-over between humans), any options
+        settings["last_setup"][game] = random_setup(game, rng)
     if kind == "result":
         finish_a_game(app, game, rng)
     else:
@@ -429,6 +431,14 @@ def start_app(data_dir: str, rng: random.Random, screen: str):
     return app
 
 
+def random_setup(game: str, rng: random.Random) -> dict:
+    from game.menu.setup import SEAT_KINDS, clean_setup
+    info = registry.game(game)
+    players = rng.choice(info.seats)
+    seats = [rng.choice(SEAT_KINDS) for _ in range(players)]
+    return clean_setup(info, {"players": players, "seats": seats, "options": random_options(info.rules(), rng)})
+
+
 def finish_a_game(app, game: str, rng: random.Random) -> None:
     """A game of random moves played to its end, so the result dialog shows."""
     from game.menu.setup import clean_setup
@@ -436,7 +446,7 @@ def finish_a_game(app, game: str, rng: random.Random) -> None:
     from main import open_scene
 
     open_scene(app, "title", None)
-    setup = clean_setup(registry.game(game), {})
+    setup = clean_setup(registry.game(game), app.store.last_setup(game))
     start_game(app, game, setup, rng.randrange(1000))
     scene = app.top
     for _ in range(MAX_MOVES):
@@ -488,8 +498,10 @@ def random_event(app, rng: random.Random):
         if rng.random() < 0.5:
             return pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=bogus, which=bogus)
         return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=bogus, which=bogus)
-    if roll < 0.995:
+    if roll < 0.99:
         return "resize"
+    if roll < 0.997:
+        return "wait"
     return pygame.event.Event(pygame.QUIT)
 
 
@@ -517,6 +529,10 @@ def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | Non
                         size = rng.choice(SIZES) if rng.random() < 0.7 else (rng.randrange(1, 2000),
                                                                              rng.randrange(1, 1200))
                         resize(app, size)
+                    elif event == "wait":   # up to 70 s pass (the loop advances at most 1/15 s a frame)
+                        for _ in range(rng.randrange(1, 700)):
+                            if app.top is not None:
+                                app.top.update(0.1)
                     else:
                         pygame.event.post(event)
                     step += 1

@@ -166,3 +166,19 @@ def test_the_result_screen_survives_a_resize_before_its_event(make_app, game):
     for _ in range(40):                       # long frames: every card has landed, the score sheet shows
         app.tick(0.25)
     assert app.size == (960, 900)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1682, 540)])
+def test_every_screen_draws_with_the_largest_interface_on_a_low_window(make_app, size):
+    """Found by the fuzzer: couch mode with UI scale 1.5 on a 1682x540 window left the
+    4 Koningen grid a negative height ('Invalid resolution for Surface')."""
+    from game.store import UI_SCALES
+    from main import open_scene
+    for name in screen_names():
+        app = make_app(size=size)
+        app.store.settings["couch"] = True
+        app.store.settings["ui_scale"] = max(UI_SCALES)
+        open_scene(app, name, 5)
+        for _ in range(3):
+            app.tick(1 / 60)
+        app.close()

@@ -277,11 +277,13 @@ class VierKoningenScene(GameScene):
                            for j in range(maxc)])
             x = box.right + gap
         # the controlled cards: four rows, one column per value of the round
-        grid = pygame.Rect(left.x, message.bottom + int(12 * u), left.w, table_y - message.bottom - int(26 * u))
+        # (no room left at a large UI scale on a low window: an empty grid, never a negative one)
+        grid = pygame.Rect(left.x, message.bottom + int(12 * u), left.w,
+                           max(0, table_y - message.bottom - int(26 * u)))
         columns = 13   # every value, always: the layout never jumps and shows the road to the kings
         label_w = int(46 * u)
         row_h = grid.h / 4
-        gw = int(min((row_h - 10 * u) / gfx.CARD_RATIO, (grid.w - label_w) / (columns * 1.07)))
+        gw = max(1, int(min((row_h - 10 * u) / gfx.CARD_RATIO, (grid.w - label_w) / (columns * 1.07))))
         gh = gfx.card_size(gw)[1]
         step = gw * 1.07
         grid_w = label_w + int(step * (columns - 1)) + gw
