@@ -8,7 +8,7 @@ import pytest
 from game.kings_corners import rules
 from game.kings_corners.rules import EndTurn, PlayCard
 from game.ui import input as inp
-from game.ui.game_scene import continue_game, start_game
+from game.play import continue_game, start_game
 from posting import click, drag, key, run_until
 
 
@@ -22,7 +22,7 @@ def new_app(make_app, seats, options=None, seed=1, size=(1280, 720), animation="
     app = make_app(size=size, **kw)
     app.store.settings["computer_pace"] = "instant"
     app.store.settings["animation_speed"] = animation
-    from main import open_scene
+    from game.app import open_scene
     open_scene(app, "title", None)
     start_game(app, "kings_corners", {"players": len(seats), "seats": list(seats), "options": options or {}}, seed)
     return app, app.top
@@ -255,7 +255,7 @@ def test_resume_after_close(make_app, tmp_path):
     saved = scene.state.to_dict()
     app.close()
     again = make_app(data_dir=tmp_path)
-    from main import open_scene
+    from game.app import open_scene
     open_scene(again, "title", None)
     continue_game(again)
     assert again.top.name == "game"

@@ -3,7 +3,7 @@ import pygame
 import pytest
 
 from game.cards import Card
-from game.ui.game_scene import continue_game, start_game
+from game.play import continue_game, start_game
 from game.vier_koningen import rules
 from posting import click, drag, key, pad, run_until
 
@@ -417,7 +417,7 @@ def test_resume_after_closing(make_app, tmp_path):
     saved = scene.state.to_dict()
     app.close()
     again = make_app(data_dir=tmp_path)
-    from main import open_scene
+    from game.app import open_scene
     open_scene(again, "title", None)
     continue_game(again)
     assert again.top.name == "game"

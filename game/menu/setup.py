@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from game import registry
-from game.menu.base import MenuScene
+from game.ui.menu import MenuScene
 from game.options import resolve
 from game.ui.i18n import has, t
 from game.ui.widgets import Button, Choice, SeedField
@@ -113,6 +113,6 @@ class SetupScene(MenuScene):
         self.seed = text
 
     def start(self):
-        from game.ui.game_scene import start_game
+        from game.play import start_game
         self.app.store.remember_setup(self.info.name, self.setup)
         start_game(self.app, self.info.name, self.setup, int(self.seed) if self.seed else None)

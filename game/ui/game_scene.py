@@ -9,68 +9,22 @@ the end. Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 
 import pygame
 
 from game import registry
-from game.app import Scene
 from game.base import IllegalMove
-from game.menu.base import Overlay
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import has, t
+from game.ui.menu import Overlay
+from game.ui.scene import Scene
 from game.ui.text import blit_text
 from game.ui.widgets import Button
 
 SAVE_VERSION = 1
-
-
-def new_seed() -> int:
-    """A game number players can read out and share."""
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
-def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
-    info = registry.game(game)
-    seed = new_seed() if seed is None else seed
-    state = info.rules().new_game(seed, setup["players"], dict(setup["options"]))
-    scene_class = importlib.import_module(info.scene_module).SCENE
-    from game.menu.title import TitleScene
-    app.reset_to(TitleScene(app))
-    app.push(scene_class(app, setup, state, seed))
-
-
-def saved_game_summary(store) -> str | None:
-    data = store.load_game()
-    if not data or data.get("game") not in registry.GAMES:
-        return None
-    return t("menu.continue_what", game=t(registry.GAMES[data["game"]].title), seed=data.get("seed", "?"))
-
-
-def continue_game(app) -> None:
-    """Resume the saved game exactly; a save the rules reject is set aside and reported."""
-    data = app.store.load_game()
-    try:
-        info = registry.game(data["game"])
-        state = info.rules().from_dict(data["state"])
-        setup = data["setup"]
-        seats = setup["seats"]
-        if len(seats) < state.players:
-            raise ValueError("seats missing")
-        scene_class = importlib.import_module(info.scene_module).SCENE
-    except Exception as error:  # any damage in the file: keep it aside, tell the player, go on
-        print(f"spelavond: the saved game could not be resumed: {error!r}", file=sys.stderr)
-        app.store.report_bad_game()
-        app.notify(t("problem.save_unusable"), 6)
-        if app.top:
-            app.top.resume()
-        return
-    from game.menu.title import TitleScene
-    app.reset_to(TitleScene(app))
-    app.push(scene_class(app, setup, state, data.get("seed", 0)))
 
 
 class GameScene(Scene):
@@ -319,8 +273,7 @@ class GameScene(Scene):
 
     def handle(self, action: inp.Action) -> None:
         if action.name == inp.MENU:
-            from game.menu.pause import PauseOverlay
-            self.app.push(PauseOverlay(self.app, self.game, self.pause_extras()))
+            self.app.pause(self.game, self.pause_extras())
             return
         self.handle_game(action)
 
@@ -404,12 +357,11 @@ class ResultOverlay(Overlay):
 
     def build(self):
         from game.ui.widgets import Label
-        from game.menu.title import TitleScene
         scene = self.game_scene
         widgets = [Label(line, theme.BODY, theme.TEXT) for line in scene.result_lines()]
-        widgets.append(Button(t("result.again"), lambda: start_game(self.app, scene.game, scene.setup)))
+        widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
         widgets.append(Button(t("result.look"), self.app.pop))
-        widgets.append(Button(t("pause.quit"), lambda: self.app.reset_to(TitleScene(self.app))))
+        widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets
 
     def enter(self):

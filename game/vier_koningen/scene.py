@@ -27,7 +27,7 @@ from game.cards import SUIT_SYMBOL, SUITS, Card
 from game.ui import cards as gfx
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.game_scene import GameScene, ResultOverlay, start_game
+from game.ui.game_scene import GameScene, ResultOverlay
 from game.ui.i18n import has, t
 from game.ui.text import blit_text, fit, font, render, wrap
 from game.ui.widgets import nearest
@@ -549,7 +549,7 @@ class VierKoningenScene(GameScene):
 
     def _press_button(self, key: str) -> None:
         if key == "new":
-            start_game(self.app, self.game, self.setup)
+            self.app.new_game(self.game, self.setup)
         elif key == "menu":
             self.handle(inp.Action(inp.MENU, inp.MOUSE))     # the pause menu: give up, rules, quit
         elif key == "stop":
