@@ -111,3 +111,21 @@ def test_clicking_the_legend_does_what_it_says(make_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     app.tick(1 / 60)
     assert app.top.name == "pause"
+
+
+def test_the_setup_screen_shows_the_teams_of_a_team_game(make_app, monkeypatch):
+    """Partners sit opposite: with teams, each seat says its team and its partner."""
+    import dataclasses
+    from game.menu.setup import SetupScene
+    from game.ui.widgets import Choice
+    app = make_app()
+    app.store.settings["last_setup"]["kings_corners"] = {"players": 4, "seats": ["human"] + ["normal"] * 3}
+
+    def seat_labels():
+        scene = SetupScene(app, "kings_corners")
+        return [w.label for w in scene.build() if isinstance(w, Choice) and w.values[0] == "human"]
+    assert not any("team" in label for label in seat_labels())
+    monkeypatch.setitem(registry.GAMES, "kings_corners",
+                        dataclasses.replace(registry.GAMES["kings_corners"], teams=True))
+    assert seat_labels() == ["Player 1 \u00b7 team 1 with Player 3", "Player 2 \u00b7 team 2 with Player 4",
+                             "Player 3 \u00b7 team 1 with Player 1", "Player 4 \u00b7 team 2 with Player 2"]
