@@ -26,6 +26,7 @@ def scene_class(info: registry.GameInfo):
 def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
     info = registry.game(game)
     seed = new_seed() if seed is None else seed
+    setup = {key: value for key, value in setup.items() if key != "helper_played"}   # a fresh game
     state = info.rules().new_game(seed, setup["players"], dict(setup["options"]))
     scene = scene_class(info)
     app.to_title()

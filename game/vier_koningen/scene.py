@@ -106,8 +106,8 @@ class VierKoningenScene(GameScene):
         self.selection: list = []      # hand phase: the chosen hand; cover phase: cards to lay
         self.focus = None
         self.autoplay = False
-        self.flights: list[Flight] = []
-        self.drag = None               # a hand card being dragged onto a drawn card
+        self.card_flights: list[Flight] = []
+        self.card_drag = None               # a hand card being dragged onto a drawn card
         self.result_at = None          # when the result overlay is due
         self.hint_text = ""
         self.banner = None
@@ -132,7 +132,7 @@ class VierKoningenScene(GameScene):
         if on and (self.state.is_over() or not self.is_human(0)):
             return
         self.autoplay = on
-        self.drag = None
+        self.card_drag = None
         if on:
             self.selection = []
             self.hint = None
@@ -406,7 +406,7 @@ class VierKoningenScene(GameScene):
                 self.app.sound.play("click")
             return
         if name == inp.POINT:
-            if self.drag is not None:
+            if self.card_drag is not None:
                 self._drag_to(action.pos)
                 return
             hit = self._target_at(targets, action.pos)
@@ -422,7 +422,7 @@ class VierKoningenScene(GameScene):
                 was_selected = hit.value in self.selection
                 if not was_selected:
                     self._choose(hit)
-                self.drag = {"card": hit.value, "start": action.pos, "pos": action.pos, "moving": False,
+                self.card_drag = {"card": hit.value, "start": action.pos, "pos": action.pos, "moving": False,
                              "was_selected": was_selected}
                 return
             self._choose(hit)
@@ -438,7 +438,7 @@ class VierKoningenScene(GameScene):
                 self._focus_default()
             return
         if name == inp.BACK:
-            self.drag = None
+            self.card_drag = None
             if self.selection and not (self.phase == "hand" and self.state.hand_size() >= len(self.state.controlled)):
                 self._move_cards(self._clear_selection)
                 self.app.sound.play("click")
@@ -461,14 +461,14 @@ class VierKoningenScene(GameScene):
         self.selection = []
 
     def _drag_to(self, pos):
-        drag = self.drag
+        drag = self.card_drag
         drag["pos"] = pos
         if not drag["moving"]:
             dx, dy = pos[0] - drag["start"][0], pos[1] - drag["start"][1]
             drag["moving"] = math.hypot(dx, dy) > 12 * self.app.u
 
     def _drop(self, targets, pos):
-        drag, self.drag = self.drag, None
+        drag, self.card_drag = self.card_drag, None
         if drag is None or self.phase != "cover" or drag["card"] not in self.state.hand:
             return
         if drag["moving"]:
@@ -748,7 +748,7 @@ class VierKoningenScene(GameScene):
     def _animate(self, before: dict, move) -> None:
         duration = self.app.pace("animation")
         if duration <= 0:
-            self.flights = []
+            self.card_flights = []
             return
         layout = self.layout()
         after = self.card_positions(layout)
@@ -756,7 +756,7 @@ class VierKoningenScene(GameScene):
         now = self.time
         # a card already on its way starts its new flight from where it is now
         current = {}
-        for flight in self.flights:
+        for flight in self.card_flights:
             if now < flight.start + flight.duration and flight.dest[0] == "card" and flight.dest[1] in before:
                 p = _ease((now - flight.start) / max(1e-6, flight.duration))
                 dest = before[flight.dest[1]]
@@ -783,7 +783,7 @@ class VierKoningenScene(GameScene):
             elif card in draw_pile:
                 fresh.append(Flight(card, rect, ("pile", pile_index), now + hold, duration, face_down_end=True))
         moved = {flight.card for flight in fresh}
-        self.flights = [f for f in self.flights if now < f.start + f.duration and f.card not in moved] + fresh
+        self.card_flights = [f for f in self.card_flights if now < f.start + f.duration and f.card not in moved] + fresh
 
     def _warm_faces(self) -> None:
         """Draw one card face a frame ahead of need (the table's and the grid's sizes), so a
@@ -802,7 +802,7 @@ class VierKoningenScene(GameScene):
             gfx.face(card, width, self._sizes[2])
 
     def animating(self) -> bool:
-        return any(self.time < flight.start + flight.duration for flight in self.flights)
+        return any(self.time < flight.start + flight.duration for flight in self.card_flights)
 
     def computer_may_move(self) -> bool:
         return not self.animating()
@@ -822,8 +822,8 @@ class VierKoningenScene(GameScene):
         super().update(dt)
         self._warm_faces()
         now = self.time
-        if self.flights and not self.animating():
-            self.flights = []
+        if self.card_flights and not self.animating():
+            self.card_flights = []
         if self.result_at is not None and now >= self.result_at and not self.animating():
             self.result_at = None
             self.app.push(ResultOverlay(self.app, self))
@@ -966,7 +966,7 @@ class VierKoningenScene(GameScene):
         return self._backdrop_cache[1]
 
     def _flight_cards(self) -> set:
-        return {flight.card for flight in self.flights if self.time < flight.start + flight.duration}
+        return {flight.card for flight in self.card_flights if self.time < flight.start + flight.duration}
 
     def _panel(self, surface, rect, colour=theme.PANEL, radius=16):
         pygame.draw.rect(surface, colour, rect, border_radius=int(radius * self.app.u))
@@ -1076,7 +1076,7 @@ class VierKoningenScene(GameScene):
             shown = rect
             if phase == "cover" and card in self.selection:
                 shown = rect.move(0, -int(22 * u))
-            if card not in flying and not (self.drag and self.drag["moving"] and card in self._drag_cards()):
+            if card not in flying and not (self.card_drag and self.card_drag["moving"] and card in self._drag_cards()):
                 self._card(surface, card, shown)
             if card in self.selection and phase == "cover":
                 self._mark(surface, shown, SELECTED, u, 4)
@@ -1299,11 +1299,11 @@ class VierKoningenScene(GameScene):
         return layout["piles"][flight.dest[1]]
 
     def _draw_flights(self, surface, layout):
-        if not self.flights:
+        if not self.card_flights:
             return
         positions = self.card_positions(layout)
         four = bool(self.app.store.settings["four_colour"])
-        for flight in self.flights:
+        for flight in self.card_flights:
             end = flight.start + flight.duration
             if self.time >= end:
                 continue
@@ -1329,18 +1329,18 @@ class VierKoningenScene(GameScene):
             surface.blit(image, (int(x + (w - shown_w) / 2), int(y)))
 
     def _drag_cards(self) -> list:
-        if not self.drag:
+        if not self.card_drag:
             return []
         cards = [card for card in self.selection if card in self.state.hand]
-        if self.drag["card"] not in cards and self.drag["card"] in self.state.hand:
-            cards.append(self.drag["card"])
+        if self.card_drag["card"] not in cards and self.card_drag["card"] in self.state.hand:
+            cards.append(self.card_drag["card"])
         return cards
 
     def _draw_drag(self, surface, layout):
-        if not self.drag or not self.drag["moving"] or self.phase != "cover":
+        if not self.card_drag or not self.card_drag["moving"] or self.phase != "cover":
             return
         tw = layout["tw"]
-        x, y = self.drag["pos"]
+        x, y = self.card_drag["pos"]
         for index, card in enumerate(self._drag_cards()):
             self._card(surface, card, pygame.Rect(int(x - tw / 2 + index * tw * 0.3), int(y - tw * 0.7), tw, tw))
 
