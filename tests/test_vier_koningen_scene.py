@@ -182,7 +182,7 @@ def test_an_illegal_cover_is_refused_and_explained(make_app):
     click(hand_rect(scene, Card.parse("AH")).center)   # two suits together
     app.tick(1 / 60)
     layout = scene.layout()
-    targets = {t.id: t for t in scene.targets(layout)}
+    targets = {t.key: t for t in scene.targets(layout)}
     for index in (0, 1):
         assert not scene.is_legal_target(targets[("drawn", index)])
         legal, why = scene.cover_check(index)

@@ -28,6 +28,7 @@ API (all widths in pixels; a card is `CARD_RATIO` times as high as it is wide):
               # a fanned hand or a column: overlap shrinks so that every card fits in area
     card_at(rects, pos) -> int | None                       # topmost card under the mouse
     turned_back(width, colour="blue") -> Surface            # a back lying sideways
+    tinted_face(card, width, four_colour, tint) -> Surface  # a dimmed face
     strip_face(card, width, side, strip, four_colour) -> Surface  # upright index on a covered edge
     blit_card_image(surface, image, rect, width, turned=False)    # a prepared image with shadow
     suit_ink(suit, four_colour) -> (r, g, b)                # a suit's colour on dark panels
@@ -810,6 +811,17 @@ def blit_card_image(surface: pygame.Surface, image: pygame.Surface, rect, width,
     else:
         _blit_shadow(surface, pygame.Rect(rect[0], rect[1], w, card_size(w)[1]), w)
     surface.blit(image, (rect[0], rect[1]))
+
+
+def tinted_face(card: Card, width, four_colour: bool = False, tint=(118, 138, 126)) -> pygame.Surface:
+    """A face dimmed by `tint` (a card that is the player's but not in its place)."""
+    w = card_size(width)[0]
+
+    def make():
+        image = face(card, w, four_colour).copy()
+        image.fill(tint, special_flags=pygame.BLEND_RGB_MULT)
+        return image
+    return _cache.get(("tinted", card, w, bool(four_colour), tuple(tint)), make)
 
 
 # Suits as text on the dark panels (score sheets, logs): the card inks are too dark there.

@@ -90,8 +90,9 @@ def stack_buttons(right: int, bottom: int, width: int, u: float, names: list[str
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, u: float, primary: bool = False,
-                focused: bool = False, enabled: bool = True, hinted: bool = False) -> None:
-    colour = theme.ACCENT_DARK if primary and enabled else theme.PANEL
+                focused: bool = False, enabled: bool = True, hinted: bool = False, ground=theme.PANEL) -> None:
+    """A button; `ground` is its colour when it is not the primary one (darker on a panel)."""
+    colour = theme.ACCENT_DARK if primary and enabled else ground
     if focused:
         colour = (176, 132, 30) if primary and enabled else theme.PANEL_LIGHT
     pygame.draw.rect(surface, colour, rect, border_radius=int(12 * u))
@@ -115,7 +116,7 @@ class Sheet:
     columns: list                   # one heading per seat
     rows: list                      # (label, cells, starred column or None, current row?)
     total: tuple                    # (label, cells, best columns)
-    extras: list = field(default_factory=list)   # (label, cells) below the totals
+    extras: list = field(default_factory=list)   # (label, cells) below the totals; no cells: a note
     note: str = ""
     earlier: object = str           # n -> the line standing for n rows left out ("3 earlier hands")
 
@@ -200,8 +201,8 @@ class ScoreSheet:
                       bold=True)
         y += int(small * 1.5)
         for (label, cells), height in zip(sheet.extras, extra_h):
-            blit_text(surface, fit(label, int(tiny), label_w - int(8 * u)), tiny, theme.TEXT_DIM, (box.x + pad, y),
-                      "topleft")
+            room = label_w - int(8 * u) if cells else box.w - 2 * pad     # a line without cells spans the sheet
+            blit_text(surface, fit(label, int(tiny), room), tiny, theme.TEXT_DIM, (box.x + pad, y), "topleft")
             for column, cell in enumerate(cells):
                 if isinstance(cell, list):
                     for index, line in enumerate(cardui.card_lines(cell, int(tiny), int(col_w - 10 * u))):
