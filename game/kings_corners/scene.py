@@ -34,7 +34,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import has, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, draw_lines, draw_stack, mark
+from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, log_height, stack_buttons
 from game.ui.table.seats import arrange_seats, draw_plate, lifted, new_card_dot
 from game.ui.table.targets import Drag, Target, Targets
@@ -133,6 +133,7 @@ class KingsCornersScene(GameScene):
         self.version = 0             # bumped with every change of the state
         self._layer = CachedLayer()
         self._layout = None          # (key, Layout)
+        self.warmer = FaceWarmer()
         self._sheet = ScoreSheet()
 
     # -- seats and what may be seen -------------------------------------------------------
@@ -146,6 +147,13 @@ class KingsCornersScene(GameScene):
         """The bottom seat's hand as drawn: cards when face up, None for each back."""
         hand = hand_order(self.state.hands[self.bottom_seat()])
         return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
+
+    def can_undo(self) -> bool:
+        return self.can_play() and super().can_undo()
+
+    def ask_hint(self) -> None:
+        if self.can_play():
+            super().ask_hint()
 
     def can_play(self) -> bool:
         """The human to move may act now (it is their turn and their hand is in view)."""
@@ -256,13 +264,6 @@ class KingsCornersScene(GameScene):
             self.cancel()
         elif name == inp.NEXT:
             self.end_turn()
-        elif name == inp.ACTION1 and self.can_play():
-            self.ask_hint()
-        elif name == inp.ACTION2:
-            if self.can_play() and self.can_undo():
-                self.undo()
-            elif self.humans_turn:
-                self.app.sound.play("error")
 
     def can_drag(self, key) -> bool:
         return self.can_play() and (key[0] == "hand" or (key[0] == "place" and bool(self.state.piles[key[1]])))
@@ -303,9 +304,9 @@ class KingsCornersScene(GameScene):
         if kind == "button":
             if key[1] == "end":
                 self.end_turn()
-            elif key[1] == "hint" and self.can_play():
+            elif key[1] == "hint":
                 self.ask_hint()
-            elif key[1] == "undo" and self.can_play() and self.can_undo():
+            elif key[1] == "undo" and self.can_undo():
                 self.undo()
             return
         if not self.can_play():
@@ -586,6 +587,7 @@ class KingsCornersScene(GameScene):
     def draw(self, surface, alpha):
         layout = self.layout()
         self.sync_animation(layout)
+        self.warmer.step((layout.cw,), self.four(), self.animating())
         moving = self.animator.moving(self.time)
         drag = self.controls.drag
         dragged = set(drag.things) if drag else set()
@@ -718,13 +720,7 @@ class KingsCornersScene(GameScene):
             return [(inp.CONFIRM, K + "legend.next_hand"), (inp.MENU, "legend.pause")]
         if not self.can_play():
             return [(inp.MENU, "legend.pause")]
-        items = [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")]
-        if self.selected:
-            items.append((inp.BACK, "legend.cancel"))
-        items += [(inp.NEXT, K + "legend." + self.end_key()), (inp.ACTION1, "legend.hint")]
-        if self.can_undo():
-            items.append((inp.ACTION2, "legend.undo"))
-        return items + [(inp.MENU, "legend.pause")]
+        return self.turn_legend(cancel=bool(self.selected), step=K + "legend." + self.end_key())
 
 
 SCENE = KingsCornersScene

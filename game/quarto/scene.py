@@ -231,10 +231,6 @@ class QuartoScene(GameScene):
                 self.focus = ("square", self.chosen_square)
                 self.chosen_square = None
                 self.app.sound.play("click")
-        elif name == inp.ACTION1:
-            self.ask_hint()
-        elif name == inp.ACTION2:
-            self.undo()
         elif name == inp.NEXT:
             self.acknowledge()
 
@@ -542,14 +538,7 @@ class QuartoScene(GameScene):
             y += line_height
 
     def legend(self):
-        items = [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")]
-        if self.chosen_square is not None:
-            items.append((inp.BACK, "legend.cancel"))
-        items += [(inp.ACTION1, "legend.hint")]
-        if self.can_undo():
-            items.append((inp.ACTION2, "legend.undo"))
-        items.append((inp.MENU, "legend.pause"))
-        return items
+        return self.turn_legend(cancel=self.chosen_square is not None)
 
 
 SCENE = QuartoScene

@@ -487,13 +487,25 @@ class GameScene(Scene):
                 return
         if action.name == inp.MENU:
             self.app.pause(self.game, self.pause_extras())
-            return
-        self.handle_game(action)
+        elif action.name == inp.ACTION1:
+            self.ask_hint()
+        elif action.name == inp.ACTION2:
+            if self.humans_turn:
+                self.undo()
+        else:
+            self.handle_game(action)
 
     def handle_game(self, action: inp.Action) -> None: ...
 
     def legend(self):
         return [(inp.MENU, "legend.pause")]
+
+    def turn_legend(self, choose: str = "legend.choose", cancel: bool = False, step: str = "", extra=()) -> list:
+        """The legend while a human plays: move, choose, cancel (when something is chosen), the
+        turn's next step, hint, undo (when possible), the game's `extra`, pause."""
+        items = [(inp.UP, "legend.move"), (inp.CONFIRM, choose)] + ([(inp.BACK, "legend.cancel")] if cancel else [])
+        items += ([(inp.NEXT, step)] if step else []) + [(inp.ACTION1, "legend.hint")]
+        return items + ([(inp.ACTION2, "legend.undo")] if self.can_undo() else []) + list(extra) + [(inp.MENU, "legend.pause")]
 
     def exit(self) -> None:
         if self.asked:

@@ -28,7 +28,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import has, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, draw_stack, mark, panel
+from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_stack, mark, panel
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Drag, Target, Targets
 from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
@@ -71,7 +71,7 @@ class VierKoningenScene(GameScene):
         self._backdrop = CachedLayer()
         self._grid_cache = None
         self._check_cache = {}
-        self._warm = (None, [])        # (sizes, faces still to draw ahead of need)
+        self.warmer = FaceWarmer()
         self._auto_select()
 
     @property
@@ -297,10 +297,6 @@ class VierKoningenScene(GameScene):
                 self.app.sound.play("click")
                 if self.focus == ("button", "take"):
                     self._focus_default()
-        elif name == inp.ACTION1:
-            self.ask_hint()
-        elif name == inp.ACTION2:
-            self.undo()
         elif name == inp.NEXT:
             self._step()
         elif name == inp.PREV:
@@ -523,16 +519,6 @@ class VierKoningenScene(GameScene):
         covers = [move for move in state.legal_moves() if isinstance(move, rules.Cover)]
         return covers[0] if covers else rules.Judge()
 
-    def _warm_faces(self, sizes) -> None:
-        """Draw one card face a frame ahead of need (the table's and the grid's sizes), so a
-        card first shown at a size does not stall that frame."""
-        if self._warm[0] != sizes:
-            deck = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
-            self._warm = (sizes, [(card, width) for width in sizes[:2] for card in deck])
-        if self._warm[1] and not self.animating():
-            card, width = self._warm[1].pop()
-            gfx.face(card, width, sizes[2])
-
     # -- the end -----------------------------------------------------------------------------------
     def game_over(self) -> None:
         super().game_over()
@@ -624,7 +610,7 @@ class VierKoningenScene(GameScene):
     def draw(self, surface, alpha):
         layout = self.layout()
         self.sync_animation(layout)
-        self._warm_faces((layout["gw"], layout["tw"], self.four()))
+        self.warmer.step((layout["gw"], layout["tw"]), self.four(), self.animating())
         u = self.app.u
         key = (self.app.size, layout["gw"], layout["tw"], self.state.round, self.four(), tuple(layout["side"]))
         surface.blit(self._backdrop.get(self.app.size, key, lambda image: self._paint_backdrop(image, layout)), (0, 0))
@@ -890,16 +876,11 @@ class VierKoningenScene(GameScene):
             return [(inp.CONFIRM, _k("legend.stop")), (inp.MENU, "legend.pause")]
         if self.state.is_over() or not self.humans_turn:
             return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.MENU, "legend.pause")]
-        items = [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.select")]
-        if self.selection and not (self.state.phase == "hand" and self.state.hand_size() >= len(self.state.controlled)):
-            items.append((inp.BACK, "legend.cancel"))
         key, _ = self.primary()
-        if key:
-            items.append((inp.NEXT, _k(f"legend.{key}")))
-        items.append((inp.ACTION1, "legend.hint"))
-        if self.can_undo():
-            items.append((inp.ACTION2, "legend.undo"))
-        return items + [(inp.PREV, _k("legend.autoplay")), (inp.MENU, "legend.pause")]
+        cancel = bool(self.selection) and not (self.state.phase == "hand"
+                                              and self.state.hand_size() >= len(self.state.controlled))
+        return self.turn_legend("legend.select", cancel, _k(f"legend.{key}") if key else "",
+                                [(inp.PREV, _k("legend.autoplay"))])
 
 
 SCENE = VierKoningenScene

@@ -5,6 +5,7 @@ import math
 
 import pygame
 
+from game.cards import SUITS, Card
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.text import blit_text, fit, render, wrap
@@ -110,3 +111,21 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, lines, u: float, most
                           bold=bold).bottom + int(2 * u)
         y += int(3 * u)
     return y
+
+
+class FaceWarmer:
+    """Draws one card face a frame ahead of need at the sizes a table shows, so a card first
+    shown at a size (a card drawn, a window resized) does not stall its frame."""
+
+    def __init__(self):
+        self.sizes = None
+        self.queue: list = []
+
+    def step(self, widths, four_colour: bool, busy: bool) -> None:
+        if self.sizes != (tuple(widths), four_colour):
+            self.sizes = (tuple(widths), four_colour)
+            deck = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
+            self.queue = [(card, width) for width in widths for card in deck]
+        if self.queue and not busy:     # not while things fly: those frames are drawn already
+            card, width = self.queue.pop()
+            cardui.face(card, width, four_colour)
