@@ -358,3 +358,17 @@ def test_the_focus_cursor_reaches_everything_from_everywhere(make_app, players):
         scene.focus = start
         for goal in keys:
             keys_to(scene, goal)   # raises when the cursor cannot get there
+
+
+def test_a_hint_that_arrives_after_a_move_is_not_shown(make_app):
+    for seed in range(1, 40):      # a position where the human can play a card and stay to move
+        app, scene = new_app(make_app, ["human", "random"], seed=seed)
+        assert run_until(app, lambda: scene.humans_turn)
+        plays = [m for m in scene.state.legal_moves() if isinstance(m, PlayCard)]
+        if plays and len(scene.state.hands[scene.state.to_move()]) > 1:
+            break
+    scene.ask_hint()
+    assert scene.asked == "hint"
+    assert scene.apply(plays[0])
+    assert run_until(app, lambda: scene.asked is None, 600)
+    assert scene.hint is None, "the hint for the old position was shown"

@@ -74,7 +74,7 @@ class GameScene(Scene):
         self.setup, self.state, self.seed = setup, state, seed
         self.info = registry.game(self.game)
         self.seats = list(setup["seats"])[: state.players]     # autoplay makes a human seat a computer
-        self.asked = None             # "move" or "hint" while the worker is thinking
+        self.asked = None             # "move", "hint" (or "stale": a hint no longer wanted) while the worker thinks
         self.pending = None           # a computer move held back until the pace allows it
         self.turn_time = 0.0          # seconds since the current computer decision began
         self.hint = None              # (move, reason) for the human to move
@@ -226,6 +226,8 @@ class GameScene(Scene):
         if self.at_break() and not was_break:
             self.break_at, self.break_seen = self.time, False
         self.hint = None
+        if self.asked == "hint":      # a hint still on its way is for the position before the move
+            self.asked = "stale"
         self.move_log = (self.move_log + self.describe(mover, move))[-LOG_SIZE:]
         self.after_move(mover, move)
         self.sync_animation()
@@ -363,6 +365,8 @@ class GameScene(Scene):
     def _receive(self, kind, answer, seat) -> None:
         if answer.error:
             print(f"spelavond: computer player failed:\n{answer.error}", file=sys.stderr)
+        if kind == "stale":
+            return
         if kind == "hint":
             if answer.error or answer.move is None:
                 self.on_hint_failed()

@@ -405,9 +405,6 @@ class VierKoningenScene(GameScene):
         to, a reshuffle or a new round said on the message line, and its sound."""
         state = self.state
         self.undo_stack.clear()   # undo here is the rules' own take-back, never a snapshot
-        if self.asked == "hint":
-            self.app.worker.cancel()
-            self.asked = None
         self.hint_text = ""
         self._check_cache.clear()
         layout = self.layout()
