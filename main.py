@@ -4,6 +4,8 @@
     python main.py --headless --frames N [--scene NAME] [--screenshot FILE] [--seed S]
 
 Scenes for --scene: title, settings, stats, setup:GAME, game:GAME, pause:GAME, rules:GAME.
+Installed (pip or pipx), this file is `spelavond/main.py` and the `spelavond` command runs
+`main()`.
 """
 from __future__ import annotations
 
@@ -13,6 +15,13 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Installed, `game` and `ai` sit beside this file inside site-packages/spelavond/ (not as
+# top-level names of their own): this folder goes first on the path so they import by their
+# plain names. Run from the source folder, it already is first.
+HERE = os.path.dirname(os.path.abspath(__file__))
+if sys.path[:1] != [HERE]:
+    sys.path.insert(0, HERE)
 
 
 def parse_args(argv):
@@ -38,12 +47,16 @@ def parse_args(argv):
 def main(argv=None) -> int:
     multiprocessing.freeze_support()
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from game.app import App, LaunchOptions, open_scene
+    from game.app import App, LaunchOptions, NoDisplay, open_scene
 
     options = LaunchOptions(fullscreen=True if args.couch else args.fullscreen, couch=args.couch,
                             headless=args.headless, frames=args.frames, scene=args.scene,
                             screenshot=args.screenshot, seed=args.seed, size=args.size, data_dir=args.data_dir)
-    app = App(options)
+    try:
+        app = App(options)
+    except NoDisplay as error:
+        print(f"spelavond: {error}", file=sys.stderr)
+        return 1
     try:
         open_scene(app, args.scene, args.seed)
     except ValueError as error:

@@ -819,7 +819,7 @@ class QuartoBot:
         legal = state.legal_moves()
         if not legal:
             raise ValueError("no legal move")
-        phase = state.phase()
+        phase = state.phase
         if R.Claim() in legal:
             return R.Claim(), reason("claim")      # always claim a missed line
         if phase == "game_over":

@@ -26,6 +26,12 @@ MAX_UPDATES = 8         # catch-up updates per frame at most
 MIN_WINDOW = (960, 540)
 BASE_HEIGHT = 1080      # sizes are designed for 1080p at UI scale 1
 COUCH_SCALE = 1.3       # couch mode: larger UI, read from three metres
+# SDL's fallbacks when no real screen answers: a window there exists but nobody can see it.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+class NoDisplay(RuntimeError):
+    """No screen to open a window on (a server, an SSH session without X forwarding)."""
 
 
 class FixedStep:
@@ -78,6 +84,7 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("SDL_HINT_VIDEO_ALLOW_SCREENSAVER", "1")
         pygame.display.init()
+        self._check_display()
         pygame.font.init()
         self.store = store or Store(self.options.data_dir)
         settings = self.store.settings
@@ -109,6 +116,17 @@ class App:
         pygame.display.set_caption("Spelavond")
         pygame.key.set_repeat(350, 60)
         pygame.key.start_text_input()  # digits for the game-number field arrive as TEXTINPUT
+
+    def _check_display(self) -> None:
+        """Refuse to run in an invisible window: without a display SDL quietly falls back to
+        drawing off screen, and the player would wait for a window that never comes."""
+        driver = pygame.display.get_driver()
+        if self.options.headless or driver not in INVISIBLE_DRIVERS or os.environ.get("SDL_VIDEODRIVER"):
+            return
+        pygame.quit()
+        raise NoDisplay(f"no display was found, so no window can open (SDL offered only its {driver!r} "
+                        "driver). Start Spelavond from a desktop session, or use --headless "
+                        "(with --frames and --screenshot) on a machine without a display.")
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:

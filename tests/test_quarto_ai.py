@@ -42,8 +42,8 @@ def threat_pieces(state) -> set:
 
 # --- the exact solver agrees with plain minimax ----------------------------------------------
 
-@pytest.mark.parametrize("seed,options", enumerate([{}, {"squares": True}, {"attributes": 5},
-                                                    {"attributes": 1, "squares": True}]))
+@pytest.mark.parametrize("seed,options", list(enumerate([{}, {"squares": True}, {"attributes": 5},
+                                                         {"attributes": 1, "squares": True}])))
 def test_exact_value_matches_brute_force(seed, options):
     rng = random.Random(seed)
     values = set()

@@ -13,7 +13,7 @@ def human_clicks(scene, rng):
     """Click a legal square, then a legal piece to give (or the finishing square)."""
     layout = scene.layout()
     legal = scene.state.legal_moves()
-    phase = scene.state.phase()
+    phase = scene.state.phase
     if phase == "give":
         move = rng.choice(legal)
         click(layout["pool"][move.piece].center)
@@ -54,10 +54,10 @@ def test_keyboard_gives_then_places(make_app):
     start_game(app, "quarto", {"players": 2, "seats": ["human", "human"], "options": {}}, 5)
     scene = app.top
     first = scene.state.to_move()
-    assert scene.state.phase() == "give"
+    assert scene.state.phase == "give"
     key(pygame.K_RETURN)                 # the focus starts on a piece: give it
     app.tick(1 / 60)
-    assert scene.state.phase() == "place" and scene.state.to_move() == 1 - first
+    assert scene.state.phase == "place" and scene.state.to_move() == 1 - first
     key(pygame.K_LEFT)                   # from the pool towards the board
     for _ in range(4):
         key(pygame.K_LEFT)
@@ -122,14 +122,14 @@ def test_between_games_the_human_starts_the_next_one(make_app):
     start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {"games": 3}}, 13)
     scene = app.top
     rng = random.Random(4)
-    while scene.state.phase() != "game_over":
+    while scene.state.phase != "game_over":
         if scene.humans_turn:
             scene.apply(rng.choice(scene.state.legal_moves()))
         else:
-            assert run_until(app, lambda: scene.humans_turn or scene.state.phase() == "game_over")
+            assert run_until(app, lambda: scene.humans_turn or scene.state.phase == "game_over")
     for _ in range(300):
         app.tick(1 / 60)
-    assert scene.state.phase() == "game_over" and scene.state.game_no == 0   # the computer waits
+    assert scene.state.phase == "game_over" and scene.state.game_no == 0   # the computer waits
     key(pygame.K_TAB)
     app.tick(1 / 60)
     assert scene.state.game_no == 1

@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import IllegalMove
+from game.base import CardMoved, HandDealt, IllegalMove, Scored, hide_cards
 from game.cards import Card, full_deck
 from game.options import Option
 
@@ -202,7 +202,7 @@ class State:
     __slots__ = ("players", "options", "seed", "rng", "viewer", "phase", "hand_no", "first_dealer",
                  "dealer", "turn", "hands", "piles", "stock", "played", "moved", "drew", "kings_paid",
                  "passes", "penalties", "totals", "chips", "pot", "hand_chips", "sheet", "log",
-                 "history", "turns")
+                 "history", "turns", "events")
 
     # ---- the contract
 
@@ -257,9 +257,22 @@ class State:
         moves.append(EndTurn())
         return moves
 
+    def reveals(self, move) -> bool:
+        """A deal shows new hands; ending a turn draws from the stock (this turn's player
+        draws, or with "draw first" the next one)."""
+        return isinstance(move, Deal) or (isinstance(move, EndTurn) and bool(self.stock))
+
+    def zones(self) -> dict:
+        """Where every card is: "hand:SEAT", "pile:PLACE" and "stock" (unknown cards are None)."""
+        zones = {f"hand:{seat}": hand for seat, hand in enumerate(self.hands)}
+        zones.update((f"pile:{PLACES[place]}", pile) for place, pile in enumerate(self.piles))
+        zones["stock"] = self.stock
+        return zones
+
     def play(self, move) -> None:
         self._check(move)
         self.history.append(move)
+        self.events = []
         if isinstance(move, Deal):
             self.dealer = (self.dealer + 1) % self.players
             self.hand_no += 1
@@ -271,6 +284,7 @@ class State:
         if isinstance(move, PlayCard):
             self.hands[seat].remove(move.card)
             self.piles[move.place].append(move.card)
+            self.events.append(CardMoved(move.card, f"hand:{seat}", f"pile:{PLACES[move.place]}", seat))
             self.played = self.moved = True
             self._log("play", seat, card=move.card.code, place=PLACES[move.place])
             if not self.hands[seat]:
@@ -279,6 +293,8 @@ class State:
             pile = self.piles[move.source]
             self.piles[move.target].extend(pile)
             self.piles[move.source] = []
+            source, target = f"pile:{PLACES[move.source]}", f"pile:{PLACES[move.target]}"
+            self.events.extend(CardMoved(card, source, target, seat) for card in pile)
             self.moved = True
             self._log("pile", seat, source=PLACES[move.source], target=PLACES[move.target],
                       count=len(pile), bottom=pile[0].code)
@@ -315,6 +331,7 @@ class State:
         new.log = list(self.log)
         new.history = list(self.history)
         new.turns = self.turns
+        new.events = self.events  # never mutated: play() starts a new list
         return new
 
     def scores(self) -> list:
@@ -339,6 +356,9 @@ class State:
         new.hands = [list(hand) if index == seat else [None] * len(hand)
                      for index, hand in enumerate(self.hands)]
         new.stock = [None] * len(self.stock)
+        mine = f"hand:{seat}"
+        new.events = hide_cards(self.events, lambda event: event.source != "stock"
+                                or not event.target.startswith("hand:") or event.target == mine)
         return new
 
     def sample(self, seat: int, rng: random.Random) -> "State":
@@ -489,6 +509,7 @@ class State:
         self.chips[seat] -= amount
         self.hand_chips[seat] -= amount
         self.pot += amount
+        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), "chips"))
 
     def _charge_kings_first(self, seat: int) -> None:
         self.kings_paid = True
@@ -496,12 +517,16 @@ class State:
             self._pay_chips(seat, KINGS_FIRST_PENALTY)
         else:
             self.penalties[seat] += KINGS_FIRST_PENALTY
+            self.events.append(Scored(tuple(KINGS_FIRST_PENALTY if index == seat else 0
+                                            for index in range(self.players)), "kings_first"))
         self._log("kings_first", seat, amount=KINGS_FIRST_PENALTY)
 
     def _draw(self, seat: int) -> int:
         count = min(2 if self.options["draw_two"] else 1, len(self.stock))
         for _ in range(count):
-            self.hands[seat].append(self.stock.pop())
+            card = self.stock.pop()
+            self.hands[seat].append(card)
+            self.events.append(CardMoved(card, "stock", f"hand:{seat}", seat, face_up=False))
         self.drew += count
         return count
 
@@ -547,6 +572,8 @@ class State:
         for place in SIDES:
             self.piles[place].append(deck.pop())
         self.stock = deck  # the top of the stock is the end of the list
+        self.events.append(HandDealt(self.dealer, tuple(len(hand) for hand in self.hands)))
+        self.events.extend(CardMoved(self.piles[place][0], "stock", f"pile:{PLACES[place]}") for place in SIDES)
         self.phase = PLAY
         self.passes = 0
         self.penalties = [0] * players
@@ -588,6 +615,7 @@ class State:
                     self.totals[seat] += hand_points[seat]
             entry.update(points=hand_points, totals=list(self.totals))
         self.sheet.append(entry)
+        self.events.append(Scored(tuple(entry["chips"] if scoring == "chips" else entry["points"]), "hand"))
         if winner is None:
             self._log("deadlock", None)
         else:
@@ -663,6 +691,7 @@ def from_dict(data: dict) -> State:
     state.log = [dict(entry) for entry in data["log"]]
     state.history = [parse_move(code) for code in data["history"]]
     state.turns = data["turns"]
+    state.events = []
     if len(state.hands) != state.players or len(state.piles) != 8:
         raise ValueError("damaged Kings Corners save: wrong number of hands or piles")
     return state
@@ -687,6 +716,7 @@ def new_game(seed: int, players: int, options: dict | None = None) -> State:
     state.log = []
     state.history = []
     state.turns = 0
+    state.events = []
     state.drew = 0
     state.played = state.moved = state.kings_paid = False
     state._start_hand()

@@ -28,11 +28,11 @@ variant uses 1, 2 or 3 of them), `squares` (advanced: the nine 2x2 blocks count 
 `call` ("auto" or "call": the Quarto! call rule), `clock` (one minute per move; the scene
 runs the clock and calls `play_timeout()` when it runs out), `games` (match length).
 
-For the scene: `phase()` ('give', 'place', 'pass', 'game_over', 'match_over'), `board`,
+For the scene: `phase` ('give', 'place', 'pass', 'game_over', 'match_over'), `board`,
 `hand`, `turn`, `available()`, `winning_line()` / `winning_squares()` / `win_groups`,
 `dead` (call mode: groups missed by both), `claimable()`, `log` / `game_log()` /
 `timeouts`, `results` / `scores()` / `game_no` / `games`, `clock_seconds()`,
-`play_timeout()`, and `rewound(count)` for undo by replay.
+and `play_timeout()`.
 
 Notation (`to_notation()` / `from_notation()`): 16 characters for the squares in row-major
 order, `.` or the piece's hex digit, a space, the hex digit of the piece in hand or `-`,
@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import IllegalMove
+from game.base import Announced, IllegalMove, PieceMoved, Scored
 from game.options import Option
 
 # --- pieces and board geometry ------------------------------------------------------------
@@ -113,14 +113,7 @@ OPTIONS = [
 
 def resolve_options(given: dict | None) -> dict:
     from game.options import resolve
-
-    options = resolve(OPTIONS, given)
-    # bools and ints compare equal (True == 1): keep each option's own type
-    for option in OPTIONS:
-        value = options[option.key]
-        if type(value) is not type(option.default):
-            options[option.key] = option.default
-    return options
+    return resolve(OPTIONS, given)
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -136,6 +129,8 @@ class Give:
 
     def __str__(self):
         return f"give {_hex(self.piece)}"
+
+    code = property(__str__)  # the save code is the readable text
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +148,8 @@ class Place:
             text += " Quarto!"
         return text
 
+    code = property(__str__)  # the save code is the readable text
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:
@@ -160,6 +157,8 @@ class Claim:
 
     def __str__(self):
         return "claim Quarto!"
+
+    code = property(__str__)  # the save code is the readable text
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +168,8 @@ class Pass:
     def __str__(self):
         return "pass"
 
+    code = property(__str__)  # the save code is the readable text
+
 
 @dataclass(frozen=True, slots=True)
 class NextGame:
@@ -176,6 +177,8 @@ class NextGame:
 
     def __str__(self):
         return "next game"
+
+    code = property(__str__)  # the save code is the readable text
 
 
 def parse_move(text: str):
@@ -230,6 +233,7 @@ class State:
         self.timeouts: list = []         # indices into log of the moves the clock made
         self.game_starts: list = [0]     # index into log where each game began
         self.start = None                # a position in notation when not the empty board
+        self.events: list = []           # what the last move did (game.base events)
         self._new_game(self.match_first)
 
     def _new_game(self, first: int) -> None:
@@ -275,6 +279,7 @@ class State:
             return 1 - self.first       # the seat that will give first in the next game
         return self.turn
 
+    @property
     def phase(self) -> str:
         """'give' (the opening), 'place', 'pass' (call mode, the board filled without a call),
         'game_over' (a next game follows) or 'match_over'."""
@@ -295,9 +300,6 @@ class State:
 
     def empty_squares(self) -> list[int]:
         return [s for s in range(16) if self.board[s] is None]
-
-    def lines_through(self, square: int) -> list[int]:
-        return [g for g in self.groups if square in GROUPS[g]]
 
     def _wins_at(self, square: int, piece: int) -> tuple:
         """Groups (indices) that placing piece on the empty square completes with a shared attribute."""
@@ -344,9 +346,6 @@ class State:
         """All squares of all winning groups (a placement can complete several)."""
         return tuple(sorted({s for g in self.win_groups for s in GROUPS[g]}))
 
-    def last_move(self):
-        return self.log[-1] if self.log else None
-
     def game_log(self) -> list:
         """The moves of the current game."""
         return self.log[self.game_starts[-1]:]
@@ -374,7 +373,7 @@ class State:
 
     # -- moves -------------------------------------------------------------------------------
     def legal_moves(self) -> list:
-        phase = self.phase()
+        phase = self.phase
         if phase == "match_over":
             return []
         if phase == "game_over":
@@ -407,7 +406,7 @@ class State:
 
     def _check(self, move) -> tuple:
         """Raise IllegalMove unless move is legal now; returns what play needs to know."""
-        phase = self.phase()
+        phase = self.phase
         if phase == "match_over":
             self._illegal("the match is over", "match_over")
         if isinstance(move, NextGame):
@@ -476,33 +475,60 @@ class State:
         """Apply a legal move; an illegal one raises IllegalMove and changes nothing."""
         wins = self._check(move)
         self.log.append(move)
+        seat = self.turn
+        self.events = events = []
         if isinstance(move, NextGame):
             self.game_starts.append(len(self.log))
             self._new_game(1 - self.first)
+            events.append(Announced(None, "next_game", self.game_no))
         elif isinstance(move, Give):
-            self.hand = move.piece
-            self.turn = 1 - self.turn
+            self._give(move.piece)
         elif isinstance(move, Claim):
-            self._end(self.turn, self.claimable(), claimed=True)
+            events.append(Announced(seat, "claim"))
+            self._end(seat, self.claimable(), claimed=True)
         elif isinstance(move, Pass):
+            events.append(Announced(seat, "pass"))
             self._lose_missed()
             self._end(None, ())
         else:
             self._lose_missed()
+            events.append(PieceMoved(self.hand, f"hand:{seat}", f"square:{SQUARE_NAMES[move.square]}", seat))
             self.board[move.square] = self.hand
             self.hand = None
             full = None not in self.board
+            if move.call:
+                events.append(Announced(seat, "quarto"))
             if wins and (move.call or not self.call_mode):
-                self._end(self.turn, wins)
+                self._end(seat, wins)
             elif self.call_mode:
                 self.pending = move.square
-                self.hand = move.give
-                self.turn = 1 - self.turn
+                self._give(move.give)
             elif full:
                 self._end(None, ())
             else:
-                self.hand = move.give
-                self.turn = 1 - self.turn
+                self._give(move.give)
+
+    def _give(self, piece) -> None:
+        """The player to move hands `piece` (None: nothing, the board is full) to the other."""
+        self.turn = 1 - self.turn
+        self.hand = piece
+        if piece is not None:
+            self.events.append(PieceMoved(piece, "pool", f"hand:{self.turn}", 1 - self.turn))
+
+    def reveals(self, move) -> bool:
+        """Quarto hides nothing."""
+        return False
+
+    def zones(self) -> dict:
+        """Where each piece is: the pool beside the board, the hand of the player to place,
+        or a square."""
+        zones = {"pool": self.available()}
+        if self.hand is not None:
+            zones[f"hand:{self.turn}"] = [self.hand]
+        for square, piece in enumerate(self.board):
+            if piece is not None:
+                zones[f"square:{SQUARE_NAMES[square]}"] = [piece]
+        return zones
 
     def _lose_missed(self) -> None:
         """The lines made in the opponent's turn and not called no longer count."""
@@ -518,6 +544,7 @@ class State:
         self.claimed = claimed
         self.pending = None
         self.results.append(winner)
+        self.events.append(Scored(tuple(int(seat == winner) for seat in range(2)), "game"))
 
     def random_move(self):
         """A random legal move drawn with the state's own rng (changes the rng only)."""
@@ -529,23 +556,6 @@ class State:
         self.timeouts.append(len(self.log))
         self.play(move)
         return move
-
-    def rewound(self, count: int) -> "State":
-        """A new State with the last `count` moves taken back (undo), replayed from the start
-        of the match; moves the clock made are replayed through the same rng, so the state
-        equals the one the game had then."""
-        if self.start is None:
-            state = State(self.seed, self.options)
-        else:
-            state = from_notation(self.start[0], self.start[1], self.seed)
-        timeouts = set(self.timeouts)
-        for index, move in enumerate(self.log[:max(0, len(self.log) - count)]):
-            if index in timeouts and state.random_move() == move:
-                state.timeouts.append(len(state.log))
-                state.play(move)
-            else:
-                state.play(move)
-        return state
 
     # -- copies, views, saves ---------------------------------------------------------------
     def copy(self) -> "State":
@@ -616,6 +626,7 @@ def from_dict(data: dict) -> State:
     version, internal, gauss = data["rng"]
     state.rng = random.Random()
     state.rng.setstate((version, tuple(internal), gauss))
+    state.events = []
     return state
 
 

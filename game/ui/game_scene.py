@@ -365,6 +365,8 @@ class GameScene(Scene):
     def _receive(self, kind, answer, seat) -> None:
         if answer.error:
             print(f"spelavond: computer player failed:\n{answer.error}", file=sys.stderr)
+            if kind == "move" and not self.autoplay:  # the player reads why this move is a plain one
+                self.app.notify(t("notice.computer_failed", name=self.seat_name(seat)), 6)
         if kind == "stale":
             return
         if kind == "hint":

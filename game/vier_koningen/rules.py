@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.base import IllegalMove
+from game.base import Announced, CardMoved, IllegalMove, Scored
 from game.cards import SUIT_SYMBOL, SUITS, Card
 from game.options import Option, resolve
 
@@ -62,6 +62,10 @@ def _show(cards) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def _codes(cards) -> str:
+    return " ".join(card.code for card in cards)
+
+
 @dataclass(frozen=True, slots=True)
 class ChooseHand:
     """Step 1: take these controlled cards in hand (exactly the hand size)."""
@@ -73,6 +77,10 @@ class ChooseHand:
     def __str__(self):
         return f"hand {_show(self.cards)}"
 
+    @property
+    def code(self):
+        return f"hand {_codes(self.cards)}"
+
 
 @dataclass(frozen=True, slots=True)
 class ReturnHand:
@@ -81,6 +89,8 @@ class ReturnHand:
     def __str__(self):
         return "change hand"
 
+    code = "return"
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -88,6 +98,8 @@ class Draw:
 
     def __str__(self):
         return "draw"
+
+    code = "draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +114,10 @@ class Cover:
     def __str__(self):
         return f"cover {self.target + 1} with {_show(self.cards)}"
 
+    @property
+    def code(self):
+        return f"cover {self.target + 1} {_codes(self.cards)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Uncover:
@@ -109,6 +125,10 @@ class Uncover:
     target: int
 
     def __str__(self):
+        return f"uncover {self.target + 1}"
+
+    @property
+    def code(self):
         return f"uncover {self.target + 1}"
 
 
@@ -119,6 +139,8 @@ class Judge:
     def __str__(self):
         return "judge"
 
+    code = "judge"
+
 
 @dataclass(frozen=True, slots=True)
 class GiveUp:
@@ -127,29 +149,24 @@ class GiveUp:
     def __str__(self):
         return "give up"
 
-
-MOVE_TYPES = {"hand": ChooseHand, "return": ReturnHand, "draw": Draw, "cover": Cover,
-              "uncover": Uncover, "judge": Judge, "give_up": GiveUp}
-_MOVE_NAMES = {cls: name for name, cls in MOVE_TYPES.items()}
+    code = "give_up"
 
 
-def move_to_dict(move) -> dict:
-    data = {"move": _MOVE_NAMES[type(move)]}
-    if hasattr(move, "target"):
-        data["target"] = move.target
-    if hasattr(move, "cards"):
-        data["cards"] = [card.code for card in move.cards]
-    return data
+_SIMPLE_MOVES = {"return": ReturnHand(), "draw": Draw(), "judge": Judge(), "give_up": GiveUp()}
 
 
-def move_from_dict(data: dict):
-    cls = MOVE_TYPES[data["move"]]
-    kwargs = {}
-    if "target" in data:
-        kwargs["target"] = int(data["target"])
-    if "cards" in data:
-        kwargs["cards"] = tuple(Card.parse(code) for code in data["cards"])
-    return cls(**kwargs)
+def parse_move(code: str):
+    """The move whose `code` is `code`: 'hand QS 10H ...', 'cover 1 QS', 'uncover 2', 'draw'..."""
+    words = code.split()
+    if len(words) == 1 and words[0] in _SIMPLE_MOVES:
+        return _SIMPLE_MOVES[words[0]]
+    if len(words) >= 2 and words[0] == "hand":
+        return ChooseHand(tuple(Card.parse(word) for word in words[1:]))
+    if len(words) >= 3 and words[0] == "cover" and words[1] in ("1", "2"):
+        return Cover(int(words[1]) - 1, tuple(Card.parse(word) for word in words[2:]))
+    if len(words) == 2 and words[0] == "uncover" and words[1] in ("1", "2"):
+        return Uncover(int(words[1]) - 1)
+    raise ValueError(f"not a 4 Koningen move: {code!r}")
 
 
 # ----------------------------------------------------------------------------- judgement
@@ -224,6 +241,7 @@ class State:
         self.last_reshuffle = None     # None, "draw" (mid-draw) or "turn_end", this turn
         self.round_turns = {1: 0, 2: 0, 3: 0}  # judged turns per round
         self.log: list = []            # every move played, in order
+        self.events: list = []         # what the last move did (game.base events)
         self.hidden = False            # True in a view: piles hold composition, not order
 
     # ------------------------------------------------------------------ the surface
@@ -330,8 +348,26 @@ class State:
                    GiveUp: self._give_up}.get(type(move))
         if handler is None:
             raise _illegal(f"not a move of this game: {move!r}", "unknown_move")
+        self.events = []
         handler(move)   # every handler checks everything before it changes anything
         self.log.append(move)
+
+    def reveals(self, move) -> bool:
+        """Drawing turns up unknown cards; nothing else shows what was hidden."""
+        return isinstance(move, Draw)
+
+    def zones(self) -> dict:
+        """Where every card is (the piles' order is hidden in a view)."""
+        zones = {"controlled": self.controlled, "hand": self.hand, "lost": self.lost}
+        for number, pile in enumerate(self.piles, 1):
+            zones[f"pile:{number}"] = pile
+        for target, card in enumerate(self.drawn):
+            zones[f"drawn:{target}"] = [card]
+            zones[f"cover:{target}"] = list(self.covers[target])
+        return zones
+
+    def _moved(self, cards, source: str, target: str) -> None:
+        self.events.extend(CardMoved(card, source, target, 0) for card in cards)
 
     def _phase(self, *phases):
         if self.phase not in phases:
@@ -354,9 +390,11 @@ class State:
         self.controlled = [card for card in self.controlled if card not in chosen]
         self.hand = list(cards)
         self.phase = "draw"
+        self._moved(cards, "controlled", "hand")
 
     def _return_hand(self, move):
         self._phase("draw")
+        self._moved(self.hand, "hand", "controlled")
         self.controlled = sort_cards(self.controlled + self.hand)
         self.hand = []
         self.phase = "hand"
@@ -372,6 +410,7 @@ class State:
                 self._reshuffle("draw")
                 pile = self.draw_pile
             drawn.append(pile.pop())
+            self.events.append(CardMoved(drawn[-1], f"pile:{self.round}", f"drawn:{len(drawn) - 1}", 0))
         self.drawn = drawn
         self.covers = [() for _ in drawn]
         self.phase = "cover"
@@ -386,6 +425,7 @@ class State:
         self.piles[self.round - 1] = pile
         self.reshuffles += 1
         self.last_reshuffle = when
+        self.events.append(Announced(0, "reshuffle", len(pile)))
 
     def _cover(self, move: Cover):
         self._phase("cover")
@@ -414,6 +454,7 @@ class State:
         chosen = set(cards)
         self.hand = [card for card in self.hand if card not in chosen]
         self.covers[target] = cards
+        self._moved(cards, "hand", f"cover:{target}")
 
     def _uncover(self, move: Uncover):
         self._phase("cover")
@@ -422,6 +463,7 @@ class State:
             raise _illegal(f"there is no drawn card {target}", "no_target")
         if not self.covers[target]:
             raise _illegal("nothing lies on that drawn card", "not_covered")
+        self._moved(self.covers[target], f"cover:{target}", "hand")
         self.hand = sort_cards(self.hand + list(self.covers[target]))
         self.covers[target] = ()
 
@@ -431,7 +473,11 @@ class State:
             raise _illegal("lay at least one card on each drawn card", "uncovered")
         verdict = tuple(judge(drawn, laid) for drawn, laid in zip(self.drawn, self.covers))
         back = list(self.hand)
-        for item in verdict:
+        self._moved(self.hand, "hand", "controlled")
+        for target, item in enumerate(verdict):
+            goal = "controlled" if item.won else "lost"
+            self._moved([item.drawn], f"drawn:{target}", goal)
+            self._moved(item.laid, f"cover:{target}", goal)
             if item.won:
                 back.append(item.drawn)
                 back.extend(item.laid)
@@ -470,8 +516,10 @@ class State:
         self.result = result
         self.end_round = self.round
         self.phase = "over"
+        self.events.append(Scored((1 if result == "won" else 0,), result))
 
     def _give_up(self, move):
+        self.events.append(Announced(0, "give_up"))
         self._finish("gave_up")
 
     # ------------------------------------------------------------------ copies and views
@@ -528,13 +576,19 @@ class State:
             "verdict_turn": self.verdict_turn, "reshuffles": self.reshuffles,
             "last_reshuffle": self.last_reshuffle,
             "round_turns": [self.round_turns[n] for n in (1, 2, 3)],
-            "log": [move_to_dict(move) for move in self.log], "hidden": self.hidden,
+            "log": [move.code for move in self.log], "hidden": self.hidden,
             "rng": [version, list(internal), gauss],
         }
 
     def __repr__(self):
         return (f"<4 Koningen round {self.round} turn {self.turn} {self.phase}: "
                 f"{len(self.controlled)} controlled, draw {len(self.draw_pile)}, lost {len(self.lost)}>")
+
+
+def _old_code(data: dict) -> str:
+    """A move as the first saves wrote it ({"move": "cover", "target": 0, "cards": [...]})."""
+    words = [data["move"]] + ([str(int(data["target"]) + 1)] if "target" in data else [])
+    return " ".join(words + list(data.get("cards", ())))
 
 
 def from_dict(data: dict) -> State:
@@ -559,8 +613,9 @@ def from_dict(data: dict) -> State:
     state.reshuffles = int(data["reshuffles"])
     state.last_reshuffle = data["last_reshuffle"]
     state.round_turns = dict(zip((1, 2, 3), data["round_turns"]))
-    state.log = [move_from_dict(move) for move in data["log"]]
+    state.log = [parse_move(_old_code(move) if isinstance(move, dict) else move) for move in data["log"]]
     state.hidden = bool(data["hidden"])
+    state.events = []
     version, internal, gauss = data["rng"]
     state.rng.setstate((version, tuple(internal), gauss))
     return state
