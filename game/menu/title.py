@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import registry
-from game.menu.base import MenuScene, MessageOverlay
+from game.ui.menu import MenuScene, MessageOverlay
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.text import blit_text
@@ -24,7 +24,7 @@ class TitleScene(MenuScene):
         self._told_problems = False
 
     def enter(self):
-        from game.ui.game_scene import saved_game_summary
+        from game.play import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().enter()
         if self.app.store.problems and not self._told_problems:
@@ -32,7 +32,7 @@ class TitleScene(MenuScene):
             self.app.push(MessageOverlay(self.app, t("problem.title"), problem_lines(self.app.store.problems)))
 
     def resume(self):
-        from game.ui.game_scene import saved_game_summary
+        from game.play import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().resume()
 
@@ -40,7 +40,7 @@ class TitleScene(MenuScene):
         from game.menu.settings import SettingsScene
         from game.menu.setup import SetupScene
         from game.menu.stats import StatsScene
-        from game.ui.game_scene import continue_game
+        from game.play import continue_game
 
         widgets = []
         if self.saved:
