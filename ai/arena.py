@@ -6,7 +6,9 @@ Bots are levels (easy, normal, hard, random). They take the seats in turn (A B A
 four-seat game) and the first seat alternates from game to game, so neither side always
 starts; a solo game takes --a alone. Each game is the rules module's `arena_game(seed,
 players)`; every bot sees only its seat's `view`. A rules state may add figures of its own
-through `arena_stats()` (a dict of numbers), which are averaged per bot.
+through `arena_stats()` (a dict of numbers), which are averaged per bot. A bot that searches
+keeps its last search result in `.last` (with `iterations` and `seconds`, as `ai.mcts`
+gives it): the arena then reports the search iterations per second of process time.
 """
 from __future__ import annotations
 
@@ -28,13 +30,19 @@ def seat_bots(game_index: int, players: int, names: list[str]) -> list[str]:
     return [names[(seat + shift) % 2] for seat in range(players)]
 
 
-def play_game(info, seed: int, players: int, bots: list, timings: list[float]):
+def play_game(info, seed: int, players: int, bots: list, timings: list[float], searches: list | None = None):
+    """Play one game; `searches` collects (iterations, seconds) of every search a bot made."""
     state = info.rules().arena_game(seed, players)
     while not state.is_over():
         seat = state.to_move()
+        bot = bots[seat]
+        before = getattr(bot, "last", None)
         started = time.perf_counter()
-        move = bots[seat].choose(state.view(seat))
+        move = bot.choose(state.view(seat))
         timings.append(time.perf_counter() - started)
+        after = getattr(bot, "last", None)
+        if searches is not None and after is not None and after is not before and hasattr(after, "iterations"):
+            searches.append((after.iterations, after.seconds))
         state.play(move)
     return state
 
@@ -52,11 +60,12 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
     totals = {label: {"name": label, "wins": 0, "draws": 0, "losses": 0, "points": 0.0,
                       "seats": 0, "extra": {}} for label in labels}
     timings: list[float] = []
+    searches: list = []
     for index in range(games):
         game_seed = seed + index
         seating = seat_bots(index, players, list(range(len(names))))
         bots = [make_bot(game, names[bot], seed=game_seed * 10 + seat) for seat, bot in enumerate(seating)]
-        state = play_game(info, game_seed, players, bots, timings)
+        state = play_game(info, game_seed, players, bots, timings, searches)
         winners = set(state.winners())
         scores = state.scores()
         extra = state.arena_stats() if hasattr(state, "arena_stats") else {}
@@ -88,8 +97,14 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
         result_bots.append(entry)
     mean_ms = 1000 * sum(timings) / len(timings) if timings else 0.0
     max_ms = 1000 * max(timings) if timings else 0.0
-    return {"game": game, "games": games, "seed": seed, "players": players, "bots": result_bots,
-            "ms_per_move": {"mean": round(mean_ms, 3), "max": round(max_ms, 3)}}
+    result = {"game": game, "games": games, "seed": seed, "players": players, "bots": result_bots,
+              "ms_per_move": {"mean": round(mean_ms, 3), "max": round(max_ms, 3)}}
+    if searches:
+        iterations = sum(entry[0] for entry in searches)
+        seconds = sum(entry[1] for entry in searches)
+        result["search"] = {"searches": len(searches), "iterations": iterations,
+                            "iterations_per_second": round(iterations / seconds, 1) if seconds else None}
+    return result
 
 
 def table(result: dict) -> str:
@@ -107,6 +122,11 @@ def table(result: dict) -> str:
         lines.append(line)
     ms = result["ms_per_move"]
     lines.append(f"time per move: mean {ms['mean']:.2f} ms, max {ms['max']:.2f} ms")
+    if "search" in result:
+        search = result["search"]
+        rate = search["iterations_per_second"]
+        lines.append(f"search: {search['searches']} searches, {search['iterations']} iterations, "
+                     f"{rate if rate is not None else '-'} iterations per second")
     return "\n".join(lines)
 
 

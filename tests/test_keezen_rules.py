@@ -634,3 +634,18 @@ def test_every_refusal_and_option_has_english_and_dutch_text():
     for language in ("en", "nl"):
         table = json.loads((root / language / "keezen.json").read_text(encoding="utf-8"))
         assert keys <= set(table), sorted(keys - set(table))
+
+
+def test_the_quick_sevens_are_exactly_the_sevens_of_playing_every_split_out():
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(6):
+        state = R.new_game(seed)
+        while not state.is_over():
+            for colour in range(4):
+                quick = R._sevens(state.pawns, state.board, colour)
+                full = R._sevens_anywhere(state.pawns, state.board, colour)
+                assert sorted(quick, key=str) == sorted(full, key=str), state.to_notation()
+                compared += len(full)
+            state.play(rng.choice(state.legal_moves()))
+    assert compared > 1000

@@ -358,7 +358,43 @@ def _pawn_on(pawns, board, colour: int, square: int) -> int:
 def _sevens(pawns, board, colour: int) -> list:
     """Every different 7 for a player moving `colour`'s pawns: one pawn 7 steps, or two pawns
     (every split, both orders where the order matters), each followed by the rest with a
-    partner's pawn when `colour`'s last pawn gets home with steps left."""
+    partner's pawn when `colour`'s last pawn gets home with steps left.
+
+    The common case is quick: when no pawn of `colour` can reach or move in its home, the two
+    parts of a split change each other's walk only by hitting (a pawn's own walks never pass
+    its own start square, so no part adds or removes a blocker for the other); both orders are
+    then the same move unless one part ends where the other pawn stands or ends."""
+    base = colour << 2
+    movable = sorted((index for index in range(base, base + 4) if pawns[index] > NEST), key=pawns.__getitem__)
+    start = colour << 4
+    if not movable or pawns[movable[-1]] >= HOME or any(((pawns[index] - start) & 63) > 56 for index in movable):
+        return _sevens_anywhere(pawns, board, colour)
+    blocked = _blocked(board)
+    reach = [[_forward(pawns, colour, pawns[index], steps, blocked) for steps in range(8)] for index in movable]
+    moves = [Walk(SEVEN, ((colour, pawns[index], 7),)) for number, index in enumerate(movable)
+             if reach[number][7] >= 0]
+    for number, first in enumerate(movable):
+        square, targets = pawns[first], reach[number]
+        for later in range(number + 1, len(movable)):
+            other, other_targets = pawns[movable[later]], reach[later]
+            for steps in range(6, 0, -1):
+                target, other_target = targets[steps], other_targets[7 - steps]
+                if target < 0 or other_target < 0:
+                    continue
+                one, two = (colour, square, steps), (colour, other, 7 - steps)
+                if target != other and other_target != square and target != other_target:
+                    moves.append(Walk(SEVEN, (one, two)))
+                    continue
+                if target != other:        # the first may go first unless it hits the second
+                    moves.append(Walk(SEVEN, (one, two)))
+                if other_target != square:
+                    moves.append(Walk(SEVEN, (two, one)))
+    return moves
+
+
+def _sevens_anywhere(pawns, board, colour: int) -> list:
+    """`_sevens` in any position: every split played out, the moves with the same outcome
+    listed once (in the order first found)."""
     found: dict = {}
     base = colour << 2
     rest_colour = colour ^ 2
@@ -690,10 +726,13 @@ class State:
         colour = self.mover_colour()
         base = colour << 2
         blocked = _blocked(board)
-        order = _in_order(pawns, colour)
-        others = sorted((index for index in range(16) if index >> 2 != colour), key=pawns.__getitem__)
+        order = range(base, base + 4)
         moves = []
-        for rank in sorted({card.rank for card in hand if card is not None}):
+        try:
+            ranks = sorted({card.rank for card in hand})
+        except AttributeError:  # a view asked for another seat's moves: only the known cards
+            ranks = sorted({card.rank for card in hand if card is not None})
+        for rank in ranks:
             if rank == ACE or rank == KING:
                 start = START[colour]
                 occupant = board[start]
@@ -706,9 +745,9 @@ class State:
                     square = pawns[index]
                     if not 0 <= square < TRACK:
                         continue
-                    for other in others:
+                    for other in range(16):
                         there = pawns[other]
-                        if 0 <= there < TRACK and there != START[other >> 2]:
+                        if other >> 2 != colour and 0 <= there < TRACK and there != START[other >> 2]:
                             moves.append(Swap(colour, square, other >> 2, there))
             elif rank == SEVEN:
                 moves.extend(_sevens(pawns, board, colour))
