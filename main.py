@@ -30,17 +30,8 @@ if sys.path[:1] != [HERE]:
 from game.base import MAX_SEED  # noqa: E402  (pure Python: no pygame is loaded here)
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
-    if width < 320 or height < 240 or width > 16384 or height > 16384:
-        raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 to 16384x16384)")
-    return width, height
-
-
 def parse_args(argv):
+    from game.app import parse_size
     parser = argparse.ArgumentParser(prog="spelavond", description="Spelavond: Dutch and Flemish table games.")
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None, help="start in fullscreen")
@@ -67,51 +58,10 @@ def parse_args(argv):
     return args
 
 
-def open_scene(app, name: str | None, seed: int | None, resume: bool = False) -> None:
-    """Put the requested screen on the stack (above the title screen); `resume` presses
-    Continue on the title screen."""
-    from game import registry
-    from game.menu.title import TitleScene
-
-    app.push(TitleScene(app))
-    if resume:
-        from game.ui.game_scene import continue_game
-        continue_game(app)
-        return
-    if not name or name == "title":
-        return
-    kind, _, game = name.partition(":")
-    if kind == "settings":
-        from game.menu.settings import SettingsScene
-        app.push(SettingsScene(app))
-    elif kind == "stats":
-        from game.menu.stats import StatsScene
-        app.push(StatsScene(app))
-    elif kind in ("setup", "game", "pause", "rules"):
-        info = registry.game(game)
-        if not info.playable():
-            raise ValueError(f"{game} cannot be played yet")
-        if kind == "setup":
-            from game.menu.setup import SetupScene
-            app.push(SetupScene(app, game))
-            return
-        from game.menu.setup import clean_setup
-        from game.ui.game_scene import start_game
-        start_game(app, game, clean_setup(info, app.store.last_setup(game)), seed if seed is not None else 1)
-        if kind == "pause":
-            from game.ui import input as inp
-            app.top.handle(inp.Action(inp.MENU, inp.KEYBOARD))
-        elif kind == "rules":
-            from game.menu.rules_help import RulesOverlay
-            app.push(RulesOverlay(app, game))
-    else:
-        raise ValueError(f"unknown scene {name!r}")
-
-
 def main(argv=None) -> int:
     multiprocessing.freeze_support()
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    from game.app import App, LaunchOptions, NoDisplay
+    from game.app import App, LaunchOptions, NoDisplay, open_scene
 
     options = LaunchOptions(fullscreen=True if args.couch else args.fullscreen, couch=args.couch,
                             headless=args.headless, frames=args.frames, scene=args.scene,

@@ -20,6 +20,7 @@ import pygame
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
+from game.ui.scene import Scene
 from game.ui.text import blit_text, render
 
 STEP = 1 / 120          # update rate
@@ -58,31 +59,6 @@ class FixedStep:
     def alpha(self) -> float:
         """How far between the last update and the next one this frame is drawn (0..1)."""
         return min(1.0, self.accumulator / self.step)
-
-
-class Scene:
-    """One screen. Overlays draw on top of the scene below them."""
-
-    overlay = False
-    shade = True     # an overlay darkens what lies beneath it
-    name = "scene"
-
-    def __init__(self, app: "App"):
-        self.app = app
-
-    def enter(self) -> None: ...
-    def exit(self) -> None: ...
-    def resume(self) -> None:
-        """Called when the scene above this one was popped."""
-
-    def handle(self, action: inp.Action) -> None: ...
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
-
-    def legend(self) -> list[tuple[str, str]]:
-        """(action, i18n key) pairs for the button legend at the bottom."""
-        return []
 
 
 @dataclass
@@ -292,6 +268,22 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # -- what the scenes below may ask for (they do not import the menus) ------------------
+    def to_title(self) -> None:
+        """Close every scene and show the title screen (quit to menu)."""
+        from game.menu.title import TitleScene
+        self.reset_to(TitleScene(self))
+
+    def pause(self, game: str, extras: list | None = None) -> None:
+        """The pause menu over a game: resume, rules, settings, the game's extras, quit."""
+        from game.menu.pause import PauseOverlay
+        self.push(PauseOverlay(self, game, extras))
+
+    def new_game(self, game: str, setup: dict, seed: int | None = None) -> None:
+        """Start a game (a new game number unless one is given), above the title screen."""
+        from game.play import start_game
+        start_game(self, game, setup, seed)
+
     # -- loop -----------------------------------------------------------------------------
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
@@ -454,3 +446,54 @@ class App:
             self._worker = None
         self.store.save_settings()
         self.store.flush()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1280x720' as (1280, 720), for --size; a clear error for anything else."""
+    import argparse
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if width < 320 or height < 240 or width > 16384 or height > 16384:
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 to 16384x16384)")
+    return width, height
+
+
+def open_scene(app: App, name: str | None, seed: int | None, resume: bool = False) -> None:
+    """Put the requested screen on the stack (above the title screen): title, settings, stats,
+    setup:GAME, game:GAME, pause:GAME or rules:GAME; `resume` presses Continue on the title
+    screen instead."""
+    from game import registry
+
+    app.to_title()
+    if resume:
+        from game.play import continue_game
+        continue_game(app)
+        return
+    if not name or name == "title":
+        return
+    kind, _, game = name.partition(":")
+    if kind == "settings":
+        from game.menu.settings import SettingsScene
+        app.push(SettingsScene(app))
+    elif kind == "stats":
+        from game.menu.stats import StatsScene
+        app.push(StatsScene(app))
+    elif kind in ("setup", "game", "pause", "rules"):
+        info = registry.game(game)
+        if not info.playable():
+            raise ValueError(f"{game} cannot be played yet")
+        if kind == "setup":
+            from game.menu.setup import SetupScene
+            app.push(SetupScene(app, game))
+            return
+        from game.menu.setup import clean_setup
+        app.new_game(game, clean_setup(info, app.store.last_setup(game)), seed if seed is not None else 1)
+        if kind == "pause":
+            app.top.handle(inp.Action(inp.MENU, inp.KEYBOARD))
+        elif kind == "rules":
+            from game.menu.rules_help import RulesOverlay
+            app.push(RulesOverlay(app, game))
+    else:
+        raise ValueError(f"unknown scene {name!r}")

@@ -134,10 +134,15 @@ def check(condition, message: str) -> None:
         raise Broken(message)
 
 
+def identity(move) -> list:
+    """The fields that make a move what it is (not a cache such as Kingen's card index)."""
+    return [item for item in dataclasses.fields(move) if item.compare]
+
+
 def typed(value):
     """A key that tells 1, 1.0 and True apart (moves compare equal across those)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,) + tuple(typed(getattr(value, f.name)) for f in dataclasses.fields(value))
+        return (type(value).__name__,) + tuple(typed(getattr(value, f.name)) for f in identity(value))
     if isinstance(value, tuple):
         return (type(value).__name__,) + tuple(typed(item) for item in value)
     try:
@@ -172,12 +177,12 @@ def bent_moves(moves: list, pool: list, rng: random.Random, count: int) -> list:
     one field swapped for a value of a wrong type or range (built as any caller could)."""
     found = [rng.choice((None, 0, "end", (), Card(1, "S"), object()))]
     found += rng.sample(pool, min(len(pool), count // 2))
-    shaped = [m for m in moves if dataclasses.is_dataclass(m) and dataclasses.fields(m)]
+    shaped = [m for m in moves if dataclasses.is_dataclass(m) and identity(m)]
     for _ in range(count):
         if not shaped:
             break
         move = rng.choice(shaped)
-        name = rng.choice(dataclasses.fields(move)).name
+        name = rng.choice(identity(move)).name
         bad = rng.choice(BAD_VALUES)
         if rng.random() < 0.5:   # through the constructor, as code would
             try:
@@ -188,6 +193,11 @@ def bent_moves(moves: list, pool: list, rng: random.Random, count: int) -> list:
         odd = object.__new__(type(move))   # past the constructor, as unpickling would
         for item in dataclasses.fields(move):
             object.__setattr__(odd, item.name, bad if item.name == name else getattr(move, item.name))
+        if hasattr(odd, "__post_init__"):  # what it derives from its fields (Kingen's card index)
+            try:
+                odd.__post_init__()
+            except IllegalMove:
+                continue
         found.append(odd)
     return found
 
@@ -404,7 +414,7 @@ SIZES = ((1, 1), (2, 2), (2, 500), (10, 300), (300, 10), (1, 900), (900, 1), (32
 def start_app(data_dir: str, rng: random.Random, screen: str):
     import pygame
     from game.app import App, LaunchOptions
-    from main import open_scene
+    from game.app import open_scene
 
     app = App(LaunchOptions(headless=True, size=(1280, 720), no_worker=True, data_dir=data_dir))
     app._worker = FuzzWorker(rng)
@@ -442,8 +452,8 @@ def random_setup(game: str, rng: random.Random) -> dict:
 def finish_a_game(app, game: str, rng: random.Random) -> None:
     """A game of random moves played to its end, so the result dialog shows."""
     from game.menu.setup import clean_setup
-    from game.ui.game_scene import start_game
-    from main import open_scene
+    from game.play import start_game
+    from game.app import open_scene
 
     open_scene(app, "title", None)
     setup = clean_setup(registry.game(game), app.store.last_setup(game))
@@ -713,8 +723,9 @@ def start_and_continue(folder: Path, rng: random.Random) -> Start:
     """Start headless on `folder`, a few frames on the title screen, press Continue if it is
     offered, a few frames more."""
     from game.app import App, LaunchOptions
-    from game.ui.game_scene import GameScene, continue_game
-    from main import open_scene
+    from game.play import continue_game
+    from game.ui.game_scene import GameScene
+    from game.app import open_scene
 
     app = App(LaunchOptions(headless=True, size=rng.choice(((1280, 720), (960, 540))), no_worker=True,
                             data_dir=str(folder)))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import registry
-from game.ui.game_scene import continue_game
+from game.play import continue_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,7 @@ def write_save(folder: Path, data) -> None:
 
 
 def start(make_app, folder, resume=True, size=(960, 540)):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(size=size, data_dir=folder)
     open_scene(app, None, None, resume)
     for _ in range(3):

@@ -8,7 +8,7 @@ import pytest
 from game.kings_corners import rules
 from game.kings_corners.rules import EndTurn, PlayCard
 from game.ui import input as inp
-from game.ui.game_scene import continue_game, start_game
+from game.play import continue_game, start_game
 from posting import click, drag, key, run_until
 
 
@@ -22,7 +22,7 @@ def new_app(make_app, seats, options=None, seed=1, size=(1280, 720), animation="
     app = make_app(size=size, **kw)
     app.store.settings["computer_pace"] = "instant"
     app.store.settings["animation_speed"] = animation
-    from main import open_scene
+    from game.app import open_scene
     open_scene(app, "title", None)
     start_game(app, "kings_corners", {"players": len(seats), "seats": list(seats), "options": options or {}}, seed)
     return app, app.top
@@ -255,7 +255,7 @@ def test_resume_after_close(make_app, tmp_path):
     saved = scene.state.to_dict()
     app.close()
     again = make_app(data_dir=tmp_path)
-    from main import open_scene
+    from game.app import open_scene
     open_scene(again, "title", None)
     continue_game(again)
     assert again.top.name == "game"
@@ -358,3 +358,17 @@ def test_the_focus_cursor_reaches_everything_from_everywhere(make_app, players):
         scene.focus = start
         for goal in keys:
             keys_to(scene, goal)   # raises when the cursor cannot get there
+
+
+def test_a_hint_that_arrives_after_a_move_is_not_shown(make_app):
+    for seed in range(1, 40):      # a position where the human can play a card and stay to move
+        app, scene = new_app(make_app, ["human", "random"], seed=seed)
+        assert run_until(app, lambda: scene.humans_turn)
+        plays = [m for m in scene.state.legal_moves() if isinstance(m, PlayCard)]
+        if plays and len(scene.state.hands[scene.state.to_move()]) > 1:
+            break
+    scene.ask_hint()
+    assert scene.asked == "hint"
+    assert scene.apply(plays[0])
+    assert run_until(app, lambda: scene.asked is None, 600)
+    assert scene.hint is None, "the hint for the old position was shown"

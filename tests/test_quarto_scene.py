@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.quarto import rules
-from game.ui.game_scene import start_game
+from game.play import start_game
 from posting import click, key, run_until
 
 
@@ -94,9 +94,9 @@ def test_resume_after_quitting_restores_the_position(make_app, tmp_path):
     assert run_until(app, lambda: scene.humans_turn)
     position = scene.state.to_notation()
     app.close()
-    from game.ui.game_scene import continue_game
+    from game.play import continue_game
     again = make_app(data_dir=tmp_path)
-    from main import open_scene
+    from game.app import open_scene
     open_scene(again, "title", None)
     continue_game(again)
     assert again.top.name == "game"
@@ -148,7 +148,7 @@ def test_undo_while_the_computer_is_to_move_keeps_the_clock_running(make_app):
     scene.apply(scene.state.legal_moves()[0])
     app.tick(1 / 60)                                   # the computer's turn: no clock shown
     assert not scene.humans_turn and scene.clock_left is None
-    key(pygame.K_u)
+    scene.undo()                                       # (the kit now offers U only on a human's turn)
     app.tick(1 / 60)
     app.tick(1 / 60)
     assert scene.humans_turn

@@ -23,7 +23,7 @@ def distinct_colours(surface: pygame.Surface) -> int:
 @pytest.mark.parametrize("name", screen_names())
 @pytest.mark.parametrize("size", [(1920, 1080), (960, 540)])
 def test_screen_renders_and_is_not_blank(make_app, name, size):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(size=size)
     open_scene(app, name, 7)
     for _ in range(5):
@@ -43,7 +43,7 @@ def random_action(rng: random.Random, size) -> inp.Action:
 
 @pytest.mark.parametrize("name", screen_names())
 def test_random_input_raises_nothing(make_app, name):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(size=(1280, 720))
     app.quit = lambda: None  # "Quit" must not end the test run early
     open_scene(app, name, 3)
@@ -59,7 +59,7 @@ def test_random_input_raises_nothing(make_app, name):
 
 def test_posted_events_drive_the_menus(make_app):
     """Real pygame events through the whole pipeline: keyboard opens Settings and changes a value."""
-    from main import open_scene
+    from game.app import open_scene
     app = make_app()
     open_scene(app, "title", 1)
     settings_index = next(i for i, w in enumerate(app.top.list.widgets) if "Settings" in str(w.text) or "Instellingen" in str(w.text))
@@ -80,7 +80,7 @@ def test_posted_events_drive_the_menus(make_app):
 
 
 def test_mouse_click_opens_statistics(make_app):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app()
     open_scene(app, "title", 1)
     app.tick(1 / 60)
@@ -93,7 +93,7 @@ def test_mouse_click_opens_statistics(make_app):
 
 def test_damaged_settings_are_reported_on_the_title_screen(make_app, tmp_path):
     (tmp_path / "settings.json").write_text("garbage", encoding="utf-8")
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(data_dir=tmp_path)
     open_scene(app, "title", 1)
     app.tick(1 / 60)
@@ -103,7 +103,7 @@ def test_damaged_settings_are_reported_on_the_title_screen(make_app, tmp_path):
 
 def test_clicking_the_legend_does_what_it_says(make_app):
     """A mouse-only player reaches the pause menu through the legend's Esc entry."""
-    from main import open_scene
+    from game.app import open_scene
     app = make_app()
     open_scene(app, "game:quarto", 2)
     app.tick(1 / 60)
@@ -111,6 +111,24 @@ def test_clicking_the_legend_does_what_it_says(make_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     app.tick(1 / 60)
     assert app.top.name == "pause"
+
+
+def test_the_setup_screen_shows_the_teams_of_a_team_game(make_app, monkeypatch):
+    """Partners sit opposite: with teams, each seat says its team and its partner."""
+    import dataclasses
+    from game.menu.setup import SetupScene
+    from game.ui.widgets import Choice
+    app = make_app()
+    app.store.settings["last_setup"]["kings_corners"] = {"players": 4, "seats": ["human"] + ["normal"] * 3}
+
+    def seat_labels():
+        scene = SetupScene(app, "kings_corners")
+        return [w.label for w in scene.build() if isinstance(w, Choice) and w.values[0] == "human"]
+    assert not any("team" in label for label in seat_labels())
+    monkeypatch.setitem(registry.GAMES, "kings_corners",
+                        dataclasses.replace(registry.GAMES["kings_corners"], teams=True))
+    assert seat_labels() == ["Player 1 \u00b7 team 1 with Player 3", "Player 2 \u00b7 team 2 with Player 4",
+                             "Player 3 \u00b7 team 1 with Player 1", "Player 4 \u00b7 team 2 with Player 2"]
 
 
 def resize(app, size, event=True):
@@ -127,7 +145,7 @@ def resize(app, size, event=True):
 def test_every_screen_survives_a_window_below_the_minimum(make_app, size, event):
     """Issue 13: the 4 Koningen screen raised 'Invalid resolution for Surface' at 1x1 and
     10x300 (and Kings Corners' score sheet, the 4 Koningen grid at 1653x358)."""
-    from main import open_scene
+    from game.app import open_scene
     for name in screen_names():
         app = make_app(size=(1280, 720))
         open_scene(app, name, 5)
@@ -140,7 +158,7 @@ def test_every_screen_survives_a_window_below_the_minimum(make_app, size, event)
 
 
 def test_a_window_below_the_minimum_shows_the_whole_screen_and_takes_clicks(make_app):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(size=(1280, 720))
     open_scene(app, "title", 1)
     resize(app, (640, 300))
@@ -173,7 +191,7 @@ def test_every_screen_draws_with_the_largest_interface_on_a_low_window(make_app,
     """Found by the fuzzer: couch mode with UI scale 1.5 on a 1682x540 window left the
     4 Koningen grid a negative height ('Invalid resolution for Surface')."""
     from game.store import UI_SCALES
-    from main import open_scene
+    from game.app import open_scene
     for name in screen_names():
         app = make_app(size=size)
         app.store.settings["couch"] = True

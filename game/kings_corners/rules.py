@@ -261,9 +261,10 @@ class State:
         return moves
 
     def reveals(self, move) -> bool:
-        """A deal shows new hands; ending a turn draws from the stock (this turn's player
-        draws, or with "draw first" the next one)."""
-        return isinstance(move, Deal) or (isinstance(move, EndTurn) and bool(self.stock))
+        """A deal shows new hands; ending a turn draws from the stock (this turn's player, or
+        with "draw first" the next one) and hands the table to players whose moves show
+        cards from their hidden hands."""
+        return isinstance(move, (Deal, EndTurn))
 
     def zones(self) -> dict:
         """Where every card is: "hand:SEAT", "pile:PLACE" and "stock" (unknown cards are None)."""
@@ -510,16 +511,16 @@ class State:
         if len(self.log) > LOG_SIZE:
             del self.log[: len(self.log) - LOG_SIZE]
 
-    def _pay_chips(self, seat: int, amount: int) -> None:
+    def _pay_chips(self, seat: int, amount: int, reason: str) -> None:
         self.chips[seat] -= amount
         self.hand_chips[seat] -= amount
         self.pot += amount
-        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), "chips"))
+        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), reason))
 
     def _charge_kings_first(self, seat: int) -> None:
         self.kings_paid = True
         if self.scoring == "chips":
-            self._pay_chips(seat, KINGS_FIRST_PENALTY)
+            self._pay_chips(seat, KINGS_FIRST_PENALTY, "kings_first")
         else:
             self.penalties[seat] += KINGS_FIRST_PENALTY
             self.events.append(Scored(tuple(KINGS_FIRST_PENALTY if index == seat else 0
@@ -553,7 +554,7 @@ class State:
         else:
             self._log("end", seat)
         if self.scoring == "chips" and self.drew and not self.played:
-            self._pay_chips(seat, 1)
+            self._pay_chips(seat, 1, "no_play")
             self._log("chip", seat, amount=1)
         if self.moved or self.drew:
             self.passes = 0
@@ -586,7 +587,7 @@ class State:
         self._log("deal", self.dealer, hand=self.hand_no)
         if self.scoring == "chips":
             for seat in range(players):
-                self._pay_chips(seat, 1)
+                self._pay_chips(seat, 1, "ante")
         self.turn = first
         self._begin_turn()
 

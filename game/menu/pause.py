@@ -1,7 +1,7 @@
 """The pause overlay (Esc / Start): resume, rules, settings, quit to menu."""
 from __future__ import annotations
 
-from game.menu.base import Overlay
+from game.ui.menu import Overlay
 from game.ui.i18n import t
 from game.ui.widgets import Button
 
@@ -18,11 +18,10 @@ class PauseOverlay(Overlay):
     def build(self):
         from game.menu.rules_help import RulesOverlay
         from game.menu.settings import SettingsScene
-        from game.menu.title import TitleScene
 
         widgets = [Button(t("pause.resume"), self.app.pop),
                    Button(t("pause.rules"), lambda: self.app.push(RulesOverlay(self.app, self.game))),
                    Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app)))]
         widgets += [Button(label, action) for label, action in self.extra]
-        widgets.append(Button(t("pause.quit"), lambda: self.app.reset_to(TitleScene(self.app))))
+        widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets

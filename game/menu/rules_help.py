@@ -5,7 +5,7 @@ import re
 
 import pygame
 
-from game.app import Scene
+from game.ui.scene import Scene
 from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from game import registry
-from game.menu.base import MenuScene
+from game.base import partner, team_of
+from game.ui.menu import MenuScene
 from game.options import resolve
 from game.ui.i18n import has, t
 from game.ui.widgets import Button, Choice, SeedField
@@ -94,6 +95,15 @@ class SetupScene(MenuScene):
         return widgets
 
     def _seat_name(self, seat: int) -> str:
+        name = self._plain_seat_name(seat)
+        if not self.info.teams:
+            return name
+        # partners sit opposite: seats 1 and 3 play seats 2 and 4
+        players = self.setup["players"]
+        return t("setup.seat_team", seat=name, team=team_of(seat) + 1,
+                 partner=self._plain_seat_name(partner(seat, players)))
+
+    def _plain_seat_name(self, seat: int) -> str:
         key = f"{self.info.name}.seat.{seat}"
         return t(key) if has(key) else t("seat.number", n=seat + 1)
 
@@ -113,6 +123,6 @@ class SetupScene(MenuScene):
         self.seed = text
 
     def start(self):
-        from game.ui.game_scene import start_game
+        from game.play import start_game
         self.app.store.remember_setup(self.info.name, self.setup)
         start_game(self.app, self.info.name, self.setup, int(self.seed) if self.seed else None)

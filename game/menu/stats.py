@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game import registry
-from game.menu.base import MenuScene, draw_backdrop
+from game.ui.menu import MenuScene, draw_backdrop
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import has, t

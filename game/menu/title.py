@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import registry
-from game.menu.base import MenuScene, MessageOverlay
+from game.ui.menu import MenuScene, MessageOverlay
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.text import blit_text
@@ -23,13 +23,13 @@ class TitleScene(MenuScene):
         self.saved = None
 
     def enter(self):
-        from game.ui.game_scene import saved_game_summary
+        from game.play import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().enter()
         self._tell_problems()
 
     def resume(self):
-        from game.ui.game_scene import saved_game_summary
+        from game.play import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().resume()
         self._tell_problems()
@@ -45,7 +45,7 @@ class TitleScene(MenuScene):
         from game.menu.settings import SettingsScene
         from game.menu.setup import SetupScene
         from game.menu.stats import StatsScene
-        from game.ui.game_scene import continue_game
+        from game.play import continue_game
 
         widgets = []
         if self.saved:

@@ -62,3 +62,18 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and face.size(text + "\u2026")[0] > width:
         text = text[:-1]
     return text.rstrip() + "\u2026"
+
+
+def blit_fitted(surface: pygame.Surface, text: str, sizes, width: int, color, pos, anchor: str = "topleft",
+                bold: bool = False) -> pygame.Rect:
+    """One line at the first of `sizes` it fits `width` in, else cut at the last size."""
+    for size in sizes:
+        if font(size, bold).size(text)[0] <= width:
+            return blit_text(surface, text, size, color, pos, anchor, bold)
+    return blit_text(surface, fit(text, sizes[-1], width, bold), sizes[-1], color, pos, anchor, bold)
+
+
+def blit_wrapped(surface: pygame.Surface, text: str, size: int, color, x, y, width, lines: int) -> None:
+    """At most `lines` lines of text wrapped to `width`, from (x, y) down."""
+    for index, line in enumerate(wrap(text, size, int(width))[:lines]):
+        blit_text(surface, fit(line, size, int(width)), size, color, (x, y + index * size * 1.25))

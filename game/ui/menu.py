@@ -1,4 +1,5 @@
-"""A screen that is a titled list of widgets: the pattern of every menu."""
+"""A screen that is a titled list of widgets (the pattern of every menu), and the overlay
+that draws such a list over the scene below (pause, result, messages)."""
 from __future__ import annotations
 
 import functools
@@ -6,10 +7,10 @@ import math
 
 import pygame
 
-from game.app import Scene
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
+from game.ui.scene import Scene
 from game.ui.text import blit_text
 from game.ui.widgets import FocusList
 
