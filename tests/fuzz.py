@@ -57,6 +57,7 @@ from game.cards import Card, full_deck  # noqa: E402
 MAX_MOVES = 200_000       # a game longer than this is stuck (a chips match to 500 takes tens of thousands)
 ROUND_TRIPS = 64          # a save round trip at every position up to this many moves, then fewer
 SHOWN_FAILURES = 5        # failures printed in full per target
+PROGRESS = 0.0            # seconds between progress lines; the command line sets 60
 KEPT_FAILURES = 50
 
 
@@ -73,6 +74,16 @@ class Report:
     kinds: dict = field(default_factory=dict)   # "TypeError at game/x.py:12" -> count
     command: str = ""                            # the target as typed (when the label says more)
     notes: dict = field(default_factory=dict)    # extra counts for the line ("resumed": 12)
+    progress: float = 0.0                        # seconds between progress lines (0: none)
+    _shown: float = 0.0
+
+    def tick(self, started: float) -> None:
+        """A progress line now and then (long runs), so a run cut short still says what it did."""
+        now = time.perf_counter()
+        if self.progress and now - self._shown >= self.progress:
+            self._shown = now
+            self.seconds = now - started
+            print("  ... " + self.line(), flush=True)
 
     def fail(self, index: int, error: BaseException, where: str = "") -> None:
         """Count a failure; keep the first few in full, with the command that reruns it."""
@@ -115,6 +126,7 @@ def run_units(report: Report, seconds: float, limit: int | None, only: int | Non
         except Exception as error:
             report.fail(index, error)
         report.runs += 1
+        report.tick(start)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -345,7 +357,7 @@ def fuzz_game(game: str, seconds: float, seed: int, limit: int | None = None, on
     """Random games; `thorough` is the share of positions that get every check (the rest get
     the cheap ones: the move lists, the cards or pieces, a copy playing the same move)."""
     report = Report(game if thorough == 1 else f"{game} (every check on {thorough:.0%} of positions)",
-                    seed, "games")
+                    seed, "games", progress=PROGRESS)
     report.command = game
     pool: list = []
 
@@ -520,7 +532,7 @@ def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | Non
     """Sessions of random events; `limit` counts events."""
     import pygame
 
-    report = Report("ui", seed, "events")
+    report = Report("ui", seed, "events", progress=PROGRESS)
     names = screen_names()
     folder = tempfile.mkdtemp(prefix="spelavond-fuzz-ui-")
     start = time.perf_counter()
@@ -567,6 +579,7 @@ def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | Non
         if only is None and (time.perf_counter() - start >= seconds or (limit is not None and report.runs >= limit)):
             break
         session(index, unit_rng(seed, index))
+        report.tick(start)
     report.seconds = time.perf_counter() - start
     shutil.rmtree(folder, ignore_errors=True)
     return report
@@ -749,7 +762,7 @@ def start_and_continue(folder: Path, rng: random.Random) -> Start:
 
 def fuzz_saves(seconds: float, seed: int, limit: int | None = None, only: int | None = None,
                big: bool = True) -> Report:
-    report = Report("saves", seed, "data folders")
+    report = Report("saves", seed, "data folders", progress=PROGRESS)
 
     def one(index, rng):
         folder = Path(tempfile.mkdtemp(prefix="spelavond-fuzz-saves-"))
@@ -803,6 +816,8 @@ def main(argv=None) -> int:
     parser.add_argument("--thorough", type=float, default=1.0,
                         help="games: the share of positions that get every check (default 1: all)")
     args = parser.parse_args(argv)
+    global PROGRESS
+    PROGRESS = 60.0
     targets = game_targets() + ["ui", "saves"] if args.target == "all" else [args.target]
     failed = 0
     for target in targets:
