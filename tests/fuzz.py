@@ -1,14 +1,16 @@
 """Fuzzing: random games, random input and hostile data folders, each checked as it runs.
 
-    python -m tests.fuzz TARGET [--seconds S] [--seed N] [--limit K] [--only I]
+    python -m tests.fuzz TARGET [--seconds S] [--seed N] [--limit K] [--only I] [--thorough F]
 
 TARGET is a game with rules (every game in game/registry.py whose rules module exists, so a
 new game joins by landing its rules), `ui`, `saves`, or `all`. Each target prints one line:
 what it ran (games and moves, input events, or data folders), the seconds, the seed, and the
-failures, then the first failures in full; the exit code is 1 when anything failed. Every
-unit of work gets its own random generator from (seed, index), so `--only INDEX` reruns
-exactly the game, session or folder a failure names. tests/test_fuzz.py runs a short
-seeded slice of each target; long runs are for people (see the numbers in the report).
+failures, then the kinds of failure and the first ones in full; the exit code is 1 when
+anything failed. A progress line comes every minute. Every unit of work gets its own random
+generator from (seed, index), so `--only INDEX` reruns exactly the game, session or folder a
+failure names. `--limit` stops after that many games, events or folders; `--thorough 0.05`
+gives every check to 5% of the positions only (the rest get the cheap ones), for long runs.
+tests/test_fuzz.py runs a short seeded slice of each target; long runs are for people.
 
 - A game target plays random games under random option sets (every option of the module's
   OPTIONS, a random number of seats) and checks every position: the legal moves are all
