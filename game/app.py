@@ -18,7 +18,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
 from game.ui.scene import Scene
-from game.ui.text import blit_text, render
+from game.ui.text import blit_text, note_text, render
 
 STEP = 1 / 120          # update rate
 MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
@@ -350,7 +350,7 @@ class App:
             box = chip.get_rect(midleft=(x, bar.centery)).inflate(int(16 * u), int(8 * u))
             box.x = int(x)
             pygame.draw.rect(surface, theme.TEXT_DIM, box, border_radius=int(8 * u))
-            surface.blit(chip, chip.get_rect(center=box.center))
+            blit_text(surface, name, theme.TINY * u, theme.BACKGROUND, box.center, "center", bold=True, box=box)
             label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
             if action not in inp.DIRECTIONS:
                 self.legend_chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
@@ -367,6 +367,7 @@ class App:
             pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(12 * u))
             pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(12 * u))
             surface.blit(image, image.get_rect(center=box.center))
+            note_text(surface, text, image.get_rect(center=box.center), box)
             y = box.bottom + 10 * u
 
     def run(self) -> int:

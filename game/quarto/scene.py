@@ -22,7 +22,7 @@ from game.ui.i18n import t
 from game.ui.table.animator import Sprite
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Target, Targets
-from game.ui.text import blit_text, fit
+from game.ui.text import blit_in, blit_text, fit
 
 WOOD = (122, 84, 50)
 WOOD_DARK = (86, 58, 34)
@@ -461,23 +461,28 @@ class QuartoScene(GameScene):
         piece = self.state.hand
         mover = self.state.to_move()
         x = piece_box.right + 24 * u
-        if piece is not None and self.chosen_square is None:
-            blit_text(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
-                      theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
-            blit_text(surface, piece_words(piece), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u), "topleft", bold=True)
-        elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
-            # the piece under the focus cursor, previewed with its attributes in words
-            blit_text(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
-            if self.focus[0] == "piece" and self.focus[1] in self.state.available():
-                surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
-                blit_text(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u),
-                          "topleft", bold=True)
-        else:
-            blit_text(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM, (x, box.centery), "midleft")
+        right = box.right - 24 * u
         if self.clock_left is not None:
             colour = theme.BAD if self.clock_left < 10 else theme.TEXT
-            blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
-                      (box.right - 24 * u, box.centery), "midright", bold=True)
+            clock = blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
+                              (right, box.centery), "midright", bold=True, box=box)
+            right = clock.x - 16 * u
+        # a line saying what the piece is for, and the piece in words below it (on two lines if need be)
+        head = pygame.Rect(x, box.y + 20 * u, right - x, theme.SMALL * 1.8 * u)
+        words = pygame.Rect(x, head.bottom + 6 * u, right - x, box.bottom - head.bottom - 16 * u)
+        if piece is not None and self.chosen_square is None:
+            blit_in(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
+                    theme.SMALL * u, theme.TEXT_DIM, head, "left")
+            blit_in(surface, piece_words(piece), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+        elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
+            # the piece under the focus cursor, previewed with its attributes in words
+            blit_in(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, head, "left")
+            if self.focus[0] == "piece" and self.focus[1] in self.state.available():
+                surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
+                blit_in(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+        else:
+            blit_in(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM,
+                    pygame.Rect(x, box.y, right - x, box.h), "left")
 
     def _draw_pool(self, surface, layout, hint_piece):
         """The marks of the pool under its pieces: legal pieces, the hint."""

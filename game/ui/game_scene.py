@@ -584,9 +584,8 @@ class ResultOverlay(Overlay):
         return self.game_scene.result_title()
 
     def build(self):
-        from game.ui.widgets import Label
         scene = self.game_scene
-        widgets = [Label(line, theme.BODY, theme.TEXT) for line in scene.result_lines()]
+        widgets = self.text_rows(scene.result_lines(), theme.BODY)
         widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
         widgets.append(Button(t("result.look"), self.app.pop))
         widgets.append(Button(t("pause.quit"), self.app.to_title))

@@ -11,7 +11,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
-from game.ui.text import blit_text
+from game.ui.text import blit_in, blit_text
 from game.ui.widgets import FocusList
 
 
@@ -100,16 +100,19 @@ class MenuScene(Scene):
         u = self.app.u
         draw_backdrop(surface, u, self.time)
         area = self.app.content_rect()
-        blit_text(surface, self.title(), theme.TITLE * u, theme.TEXT, (area.centerx, area.y + 70 * u), "midtop", bold=True)
+        room = area.w - int(60 * u)
+        blit_text(surface, self.title(), theme.TITLE * u, theme.TEXT, (area.centerx, area.y + 70 * u), "midtop", bold=True,
+                  width=room)
         subtitle = self.subtitle()
         if subtitle:
-            blit_text(surface, subtitle, theme.SMALL * u, theme.TEXT_DIM, (area.centerx, area.y + 168 * u), "midtop")
+            blit_text(surface, subtitle, theme.SMALL * u, theme.TEXT_DIM, (area.centerx, area.y + 168 * u), "midtop",
+                      width=room)
         self.layout()
         self.list.draw(surface, u)
         focused = self.list.focused
         if focused is not None and getattr(focused, "help", ""):
             blit_text(surface, t(focused.help), theme.SMALL * u, theme.TEXT_DIM,
-                      (area.centerx, area.bottom - 24 * u), "midbottom")
+                      (area.centerx, area.bottom - 24 * u), "midbottom", width=room)
 
     def legend(self):
         return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.BACK, "legend.back")]
@@ -128,8 +131,17 @@ class Overlay(MenuScene):
         panel = pygame.Rect(area.x - int(40 * u), area.y - int(130 * u), area.w + int(80 * u), area.h + int(170 * u))
         pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
         pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))
-        blit_text(surface, self.title(), theme.HEADING * u, theme.TEXT, (panel.centerx, panel.y + 30 * u), "midtop", bold=True)
+        title = pygame.Rect(panel.x + int(24 * u), panel.y + int(20 * u), panel.w - int(48 * u), area.y - panel.y - int(30 * u))
+        blit_in(surface, self.title(), theme.HEADING * u, theme.TEXT, title, bold=True)
         self.list.draw(surface, u)
+
+    def text_rows(self, texts: list[str], size: int = theme.SMALL, colour=theme.TEXT) -> list:
+        """Labels for lines of text, wrapped to the panel's width (one label per line)."""
+        from game.ui.text import wrap
+        from game.ui.widgets import Label
+        u = self.app.u
+        width = min(int(self.width * u), self.app.size[0] - int(120 * u))
+        return [Label(line, size, colour) for text in texts for line in wrap(text, int(size * u), width)]
 
     def layout(self) -> None:
         u = self.app.u
@@ -154,14 +166,8 @@ class MessageOverlay(Overlay):
         return self._title
 
     def build(self):
-        from game.ui.text import wrap
-        from game.ui.widgets import Button, Label
-        u = self.app.u
-        width = min(int(self.width * u), self.app.size[0] - int(120 * u))
-        wrapped = [line for text in self.lines for line in wrap(text, int(theme.SMALL * u), width)]
-        widgets = [Label(line, theme.SMALL, theme.TEXT) for line in wrapped]
-        widgets += [Button(text, action) for text, action in self.buttons]
-        return widgets
+        from game.ui.widgets import Button
+        return self.text_rows(self.lines) + [Button(text, action) for text, action in self.buttons]
 
     def enter(self):
         super().enter()

@@ -13,11 +13,17 @@ import pygame
 
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.text import blit_text, font, render
+from game.ui.text import blit_in, blit_text, font, render
 
 
 def _call(value):
     return value() if callable(value) else value
+
+
+def _label(surface, label, colour, rect: pygame.Rect, right: float, u: float) -> None:
+    """A row's name, left in `rect` up to `right` (where its value begins), fitted by the kit's rule."""
+    room = pygame.Rect(rect.x + int(24 * u), rect.y, max(1, int(right) - rect.x - int(24 * u)), rect.h)
+    blit_in(surface, _call(label), theme.BODY * u, colour, room, "left")
 
 
 class Widget:
@@ -65,7 +71,7 @@ class Label(Widget):
         self.text, self.size, self.colour = text, size, colour
 
     def draw(self, surface, focused, u):
-        blit_text(surface, _call(self.text), self.size * u, self.colour, self.rect.midleft, "midleft")
+        blit_in(surface, _call(self.text), self.size * u, self.colour, self.rect, "left")
 
 
 class Button(Widget):
@@ -82,13 +88,15 @@ class Button(Widget):
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
+        room = self.rect.w - int(48 * u)
         if self.subtitle:
-            blit_text(surface, _call(self.text), theme.BODY * u, colour,
-                      (self.rect.x + 24 * u, self.rect.centery - 2 * u), "bottomleft", bold=True)
+            blit_text(surface, _call(self.text), theme.BODY * u, colour, (self.rect.x + 24 * u, self.rect.centery - 2 * u),
+                      "bottomleft", bold=True, width=room, box=self.rect)
             blit_text(surface, _call(self.subtitle), theme.TINY * u, theme.TEXT_DIM,
-                      (self.rect.x + 24 * u, self.rect.centery + 4 * u), "topleft")
+                      (self.rect.x + 24 * u, self.rect.centery + 4 * u), "topleft", width=room, box=self.rect)
         else:
-            blit_text(surface, _call(self.text), theme.BODY * u, colour, self.rect.center, "center", bold=focused)
+            blit_text(surface, _call(self.text), theme.BODY * u, colour, self.rect.center, "center", bold=focused,
+                      width=room, box=self.rect)
 
 
 class Choice(Widget):
@@ -119,13 +127,18 @@ class Choice(Widget):
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        blit_text(surface, _call(self.label), theme.BODY * u, colour, (self.rect.x + 24 * u, self.rect.centery), "midleft")
         value = self.value_label(self.value)
         right = self.rect.right - 24 * u
         arrow_colour = theme.ACCENT if focused else theme.TEXT_DIM
-        arrow = blit_text(surface, "\u25b6", theme.SMALL * u, arrow_colour, (right, self.rect.centery), "midright")
-        text = blit_text(surface, value, theme.BODY * u, colour, (arrow.left - 14 * u, self.rect.centery), "midright", bold=True)
-        self._back_arrow = blit_text(surface, "\u25c0", theme.SMALL * u, arrow_colour, (text.left - 14 * u, self.rect.centery), "midright")
+        arrow = blit_text(surface, "\u25b6", theme.SMALL * u, arrow_colour, (right, self.rect.centery), "midright", box=self.rect)
+        # the value takes what it needs of the right part, on two lines if it must
+        back_w = arrow.w + int(28 * u)
+        room = pygame.Rect(self.rect.x + int(self.rect.w * 0.4), self.rect.y + int(4 * u), 0, self.rect.h - int(8 * u))
+        room.w = arrow.left - int(14 * u) - back_w - room.x
+        text = blit_in(surface, value, theme.BODY * u, colour, room, "right", bold=True)
+        self._back_arrow = blit_text(surface, "\u25c0", theme.SMALL * u, arrow_colour, (text.left - 14 * u, self.rect.centery),
+                                     "midright", box=self.rect)
+        _label(surface, self.label, colour, self.rect, self._back_arrow.left - 16 * u, u)
 
 
 class Slider(Choice):
@@ -163,13 +176,14 @@ class Slider(Choice):
 
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
-        blit_text(surface, _call(self.label), theme.BODY * u, theme.TEXT, (self.rect.x + 24 * u, self.rect.centery), "midleft")
         bar = self._bar(u)
         pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=int(8 * u))
         filled = bar.copy()
         filled.w = int(bar.w * self.value)
         pygame.draw.rect(surface, theme.ACCENT if focused else theme.TEXT_DIM, filled, border_radius=int(8 * u))
-        blit_text(surface, f"{int(self.value * 100)}%", theme.SMALL * u, theme.TEXT, (bar.left - 16 * u, bar.centery), "midright")
+        percent = blit_text(surface, f"{int(self.value * 100)}%", theme.SMALL * u, theme.TEXT, (bar.left - 16 * u, bar.centery),
+                            "midright", box=self.rect)
+        _label(surface, self.label, theme.TEXT, self.rect, percent.left - 16 * u, u)
 
 
 class SeedField(Widget):
@@ -208,10 +222,11 @@ class SeedField(Widget):
 
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
-        blit_text(surface, _call(self.label), theme.BODY * u, theme.TEXT, (self.rect.x + 24 * u, self.rect.centery), "midleft")
         shown = self.value or _call(self.empty_text)
         colour = theme.TEXT if self.value else theme.TEXT_DIM
-        text = blit_text(surface, shown, theme.BODY * u, colour, (self.rect.right - 24 * u, self.rect.centery), "midright", bold=bool(self.value))
+        text = blit_text(surface, shown, theme.BODY * u, colour, (self.rect.right - 24 * u, self.rect.centery), "midright",
+                         bold=bool(self.value), width=self.rect.w * 0.45, box=self.rect)
+        _label(surface, self.label, theme.TEXT, self.rect, text.left - 16 * u, u)
         if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, theme.ACCENT, (text.right + 3, text.top), (text.right + 3, text.bottom), max(1, int(2 * u)))
 

@@ -31,7 +31,7 @@ from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_stack, mark, panel
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Drag, Target, Targets
-from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
+from game.ui.text import SHRINK, blit_fitted, blit_text, blit_wrapped, fit, font
 from game.vier_koningen import rules
 
 PEEK_STATS_KEY = "vier_koningen_peek"
@@ -183,6 +183,10 @@ class VierKoningenScene(GameScene):
         # the table: hand, drawn card 1, drawn card 2 (sized for round 1, the widest)
         pad, gap = int(14 * u), int(26 * u)
         tw = int(min(128 * u, (left.w - 6 * pad - 2 * gap) / (5 * 1.1 + 2 * (1 + 0.42 * 3))))
+        # a drawn card's box is at least as wide as its heading (the hand gives way)
+        heading_w = self.drawn_heading_width()
+        if tw * (1 + 0.42 * 3) < heading_w:
+            tw = int(min(tw, (left.w - 6 * pad - 2 * gap - 2 * heading_w) / (5 * 1.1)))
         th = gfx.card_size(tw)[1]
         label_h = int(44 * u)
         text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * u)
@@ -190,7 +194,7 @@ class VierKoningenScene(GameScene):
         table_y = left.bottom - table_h
         hand_n = rules.HAND_SIZE[state.round]
         hand_w = int(hand_n * tw + (hand_n - 1) * 0.1 * tw) + 2 * pad
-        drawn_w = int(tw * (1 + 0.42 * 3)) + 2 * pad   # as wide in every round: room for the arithmetic
+        drawn_w = int(max(tw * (1 + 0.42 * 3), heading_w)) + 2 * pad   # as wide in every round: room for the arithmetic
         x = left.x + max(0, (left.w - hand_w - 2 * drawn_w - 2 * gap) // 2)
         hand_box = pygame.Rect(x, table_y, hand_w, table_h)
         card_y = table_y + label_h
@@ -244,6 +248,12 @@ class VierKoningenScene(GameScene):
                 "drawn": drawn, "covers": covers, "grid": grid, "gw": gw, "cells": cells, "suit_rows": suit_rows,
                 "su": su, "side_y": side_y, "bar": bar, "piles": piles, "lost": lost, "peek": peek,
                 "buttons": button_rects, "label_h": label_h, "text_y": card_y + int(th * 1.16) + int(8 * u)}
+
+    def drawn_heading_width(self) -> int:
+        """The width the drawn cards' headings need at their smallest size."""
+        size = int(theme.SMALL * self.app.u * SHRINK)
+        texts = [_say(key, n=2, card="10\u2666") for key in ("table.drawn", "table.drawn_card", "table.last_turn")]
+        return max(font(size, True).size(text)[0] for text in texts) + 2   # (rounding of the margins)
 
     def sprites(self, layout=None) -> list:
         """Every face-up card where the state (and the selection) puts it."""
@@ -744,14 +754,14 @@ class VierKoningenScene(GameScene):
                 self._draw_verdict(surface, layout, index, verdict[index], away)
             else:
                 blit_text(surface, _say("table.drawn", n=index + 1), small, theme.TEXT_DIM,
-                          (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True)
+                          (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
                 gfx.draw_slot(surface, layout["drawn"][index], label="?")
 
     def _draw_drawn(self, surface, layout, index, card, laid, focused, away, hinted):
         u = self.app.u
         box = layout["drawn_boxes"][index]
         blit_text(surface, _say("table.drawn_card", n=index + 1, card=str(card)), int(theme.SMALL * u), theme.TEXT,
-                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True)
+                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
         rect = layout["drawn"][index]
         for each, place in [(card, rect)] + list(zip(laid, layout["covers"][index])):
             if each not in away:
@@ -788,7 +798,7 @@ class VierKoningenScene(GameScene):
         u = self.app.u
         box = layout["drawn_boxes"][index]
         blit_text(surface, _say("table.last_turn", n=index + 1), int(theme.SMALL * u), theme.TEXT_DIM,
-                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True)
+                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
         cards = [(item.drawn, layout["drawn"][index])] + list(zip(item.laid, layout["covers"][index]))
         for card, place in cards:
             if card not in away:
@@ -805,9 +815,10 @@ class VierKoningenScene(GameScene):
         u, su, state = self.app.u, layout["su"], self.state
         inner, ys = layout["inner"], layout["side_y"]
         small, tiny, heading = int(theme.SMALL * su), int(theme.TINY * su), int(theme.HEADING * su)
-        blit_text(surface, _say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft")
         turn = _say("side.turns", n=self.turns()) if state.is_over() else _say("side.turn", n=state.turn)
-        blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright")
+        turn_rect = blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright", box=inner)
+        blit_text(surface, _say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft",
+                  width=turn_rect.x - inner.x - 12 * su, box=inner)
         blit_text(surface, fit(_say("side.round", n=state.round), heading, inner.w, bold=True), heading, theme.TEXT,
                   (inner.x, ys["round"]), "topleft", bold=True)
         # progress: the round's cards under control (hand and table included), and the kings
@@ -825,7 +836,8 @@ class VierKoningenScene(GameScene):
         blit_text(surface, fit(_say("side.kings", k=sum(card.rank == 13 for card in mine)), tiny, inner.w), tiny,
                   theme.TEXT_DIM, (inner.x, ys["kings"]), "topleft")
         # the draw piles, the active one on a gold ground
-        blit_text(surface, _say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft")
+        blit_text(surface, _say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft", width=inner.w,
+                  box=inner)
         active = state.round - 1
         for index, rect in enumerate(layout["piles"]):
             if index == active and not state.is_over():
@@ -844,7 +856,7 @@ class VierKoningenScene(GameScene):
             blit_text(surface, span, tiny, colour, (rect.centerx, ys["count"]), "midtop")
         # the lost pile (face down; its content only with the peek option)
         blit_text(surface, _say("side.lost", n=len(state.lost)), small, theme.TEXT_DIM, (inner.x, ys["lost"]),
-                  "topleft")
+                  "topleft", width=inner.w, box=inner)
         draw_stack(surface, layout["lost"], len(state.lost), su, back_colour="red", badge=bool(state.lost))
         self._draw_peek(surface, layout)
         for (key, rect), (_, enabled) in zip(layout["buttons"], self.buttons()):

@@ -98,7 +98,8 @@ def draw_stack(surface: pygame.Surface, rect: pygame.Rect, count: int, u: float,
         box.center = rect.center
         pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, theme.TEXT_DIM, box, max(1, int(2 * u)), border_radius=box.h // 2)
-        surface.blit(image, image.get_rect(center=box.center))
+        blit_text(surface, str(count) if count else empty_label, theme.SMALL * u, theme.TEXT, box.center, "center",
+                  bold=True, box=box)
 
 
 def draw_lines(surface: pygame.Surface, rect: pygame.Rect, lines, u: float, most: int = 2) -> int:

@@ -10,7 +10,7 @@ import pygame
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.table.draw import panel
-from game.ui.text import blit_text, fit, render, wrap
+from game.ui.text import blit_text, fit, note_text, render, wrap
 
 
 # ----------------------------------------------------------------------------- status line
@@ -45,8 +45,10 @@ class StatusLine:
         box.midtop = (rect.centerx, rect.y)
         panel(surface, box, u, theme.PANEL, theme.ACCENT if lit else None)
         y = box.y + int(8 * u)
-        for image in images:
-            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        for line, image in zip(lines, images):
+            rect = image.get_rect(midtop=(box.centerx, y))
+            surface.blit(image, rect)
+            note_text(surface, line, rect, box)
             y += line_h
         return box
 
