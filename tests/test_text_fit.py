@@ -47,6 +47,11 @@ def open_screen(app, name: str) -> bool:
     """Put the screen `name` on top; False when the game has no such screen (no breaks)."""
     from game.app import open_scene
     kind, _, game = name.partition(":")
+    if kind == "stats":          # rows with numbers in every column
+        from game.menu.stats import stat_rows
+        for key, _, _ in stat_rows():
+            for outcome in ("won", "won", "lost", "drawn"):
+                app.store.record_result(key, outcome, 123456)
     if kind == "damaged":
         from game.menu.title import problem_lines
         from game.ui.menu import MessageOverlay

@@ -1,8 +1,8 @@
 """Text with the bundled font, rendered at the size it is shown (never scaled afterwards).
 
 One rule makes every label fit its box (`fit_lines`, drawn by `blit_in`): the text at its
-size; else shrunk, down to `SHRINK` of it, to one line; else wrapped onto as many lines as
-the box holds; else cut with an ellipsis at the smallest size. A one-line label given only a
+size on one line, or wrapped onto as many lines as the box holds; else the same a step
+smaller, down to `SHRINK` of its size; else cut with an ellipsis at that smallest size. A one-line label given only a
 width (`blit_text(..., width=)`) follows the same rule with room for one line.
 
 Every string drawn goes through `blit_text` or `note_text`, which tell an installed recorder
@@ -110,9 +110,9 @@ def fits(text: str, size: int, width: float, bold: bool = False) -> bool:
 def fit_lines(text: str, size: float, width: float, height: float | None = None,
               bold: bool = False) -> tuple[int, list[str]]:
     """The kit's one rule for fitting a label: (size, lines) for `text` in a box `width` wide
-    and `height` high (None: room for one line). Its own size on one line; else one line
-    shrunk down to SHRINK of the size; else wrapped, at the largest size whose lines fit the
-    height; else the smallest size, the last line that fits cut with an ellipsis."""
+    and `height` high (None: room for one line). At its own size on one line, else wrapped
+    onto the lines the box holds; else the same a step smaller, down to SHRINK of the size;
+    else at that smallest size, the last line that fits cut with an ellipsis."""
     size = int(size)
     smallest = max(6, int(size * SHRINK))
     sizes = list(range(size, smallest - 1, -max(1, size // 16)))
@@ -121,8 +121,7 @@ def fit_lines(text: str, size: float, width: float, height: float | None = None,
     for candidate in sizes:
         if "\n" not in text and fits(text, candidate, width, bold):
             return candidate, [text]
-    if height is not None:
-        for candidate in sizes:
+        if height is not None:
             lines = wrap(text, candidate, int(width), bold)
             if lines_height(len(lines), candidate, bold) <= height and \
                     all(fits(line, candidate, width, bold) for line in lines):
