@@ -15,6 +15,9 @@ from game.ui.text import blit_in, blit_text
 from game.ui.widgets import FocusList
 
 
+COMPACT = 0.75     # a menu's rows may get this much lower to fit the screen
+
+
 @functools.lru_cache(maxsize=4)
 def _backdrop(size: tuple[int, int]) -> pygame.Surface:
     """Felt lit from the middle: a soft radial fall-off drawn once per window size."""
@@ -38,6 +41,7 @@ class MenuScene(Scene):
     width = 900          # list width at 1080p, scaled by the unit
     row = 84             # row height at 1080p
     gap = 14
+    pinned = 0           # the last widgets that stay at the bottom while the rest scrolls
 
     def __init__(self, app):
         super().__init__(app)
@@ -56,7 +60,7 @@ class MenuScene(Scene):
 
     def rebuild(self) -> None:
         focus = self.list.focus
-        self.list = FocusList(self.build())
+        self.list = FocusList(self.build(), self.pinned)
         if focus < len(self.list.widgets) and self.list.widgets[focus].focusable:
             self.list.focus = focus
 
@@ -76,7 +80,16 @@ class MenuScene(Scene):
         width = min(int(self.width * u), area.w - int(60 * u))
         rect = pygame.Rect(0, top, width, area.bottom - top - int(70 * u))
         rect.centerx = area.centerx
-        self.list.layout(rect, int(self.row * u), int(self.gap * u))
+        self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), int(self.gap * u)), int(self.gap * u))
+
+    def fitted_row(self, height: int, row: int, gap: int) -> int:
+        """The row height: lower (down to COMPACT of it) when that makes the whole list fit;
+        a list that does not fit even so keeps its rows, scrolls and shows it."""
+        factors = sum(widget.height_factor for widget in self.list.widgets)
+        if not factors:
+            return row
+        room = (height - gap * (len(self.list.widgets) - 1)) / factors
+        return int(room) if row * COMPACT <= room < row else row
 
     def handle(self, action: inp.Action) -> None:
         if action.name in (inp.BACK, inp.MENU) and not self._field_eats_back(action):
@@ -151,7 +164,7 @@ class Overlay(MenuScene):
         width = min(int(self.width * u), area.w - int(120 * u))
         rect = pygame.Rect(0, 0, width, height)
         rect.center = (area.centerx, area.centery + int(50 * u))
-        self.list.layout(rect, int(self.row * u), int(self.gap * u))
+        self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), int(self.gap * u)), int(self.gap * u))
 
 
 class MessageOverlay(Overlay):
