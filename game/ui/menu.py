@@ -102,9 +102,10 @@ class MenuScene(Scene):
             self.app.sound.play("click")
 
     def _field_eats_back(self, action) -> bool:
+        """Backspace on a text field with text in it erases a character instead of going back."""
         widget = self.list.focused
-        return (action.name == inp.BACK and action.device == inp.KEYBOARD
-                and getattr(widget, "value", None) not in (None, "") and hasattr(widget, "erase"))
+        return (action.name == inp.BACK and action.device == inp.KEYBOARD and widget is not None
+                and widget.takes_text and bool(widget.value))
 
     def update(self, dt: float) -> None:
         self.time += dt

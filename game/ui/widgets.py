@@ -28,6 +28,7 @@ def _label(surface, label, colour, rect: pygame.Rect, right: float, u: float) ->
 
 class Widget:
     focusable = True
+    takes_text = False   # typed text goes here, and Backspace erases it (instead of going back)
     height_factor = 1.0  # its row height relative to the list's row height
     help = ""            # i18n key of a one-line explanation shown while focused
 
@@ -192,6 +193,7 @@ class SeedField(Widget):
     """A game number: typed digits, or left/right to step it; empty means random."""
 
     MAX_DIGITS = 9
+    takes_text = True
 
     def __init__(self, label, value: str, on_change, empty_text):
         super().__init__()
@@ -318,7 +320,7 @@ class FocusList:
             return "activate" if widget.activate() else None
         if name == inp.TEXT:
             return "adjust" if widget.type_text(action.text) else None
-        if name == inp.BACK and isinstance(widget, SeedField) and action.device == inp.KEYBOARD and widget.value:
+        if name == inp.BACK and widget.takes_text and action.device == inp.KEYBOARD and widget.value:
             return "adjust" if widget.erase() else None
         if name == inp.POINT:
             index = self.widget_at(action.pos)
