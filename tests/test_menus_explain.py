@@ -1,0 +1,50 @@
+"""Menus and results that explain: the pause menu restarts the game, statistics can be reset."""
+import random
+
+import pytest
+
+from game import registry
+from game.ui import input as inp
+
+
+def choose(app, label: str) -> None:
+    """Focus the button with `label` on the top screen and press confirm."""
+    widgets = app.top.list.widgets
+    app.top.list.focus = next(i for i, w in enumerate(widgets) if getattr(w, "text", None) == label)
+    app.top.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
+
+
+@pytest.mark.parametrize("game", [info.name for info in registry.playable_games()])
+def test_pause_menu_restarts_the_same_game(make_app, game):
+    from game.app import open_scene
+    from game.ui.i18n import t
+    app = make_app(size=(1280, 720))
+    open_scene(app, f"game:{game}", 11)
+    scene = app.top
+    rng = random.Random(1)
+    for _ in range(3):
+        if not scene.state.is_over():
+            scene.apply(rng.choice(list(scene.state.legal_moves())))
+    played = scene.state.to_dict()
+    scene.handle(inp.Action(inp.MENU, inp.KEYBOARD))
+    choose(app, t("pause.restart"))
+    assert app.top.name != "pause", "a restart asks first"
+    choose(app, t("pause.restart"))
+    fresh = app.top
+    assert fresh is not scene and fresh.game == game and fresh.seed == 11
+    assert fresh.state.to_dict() == registry.game(game).rules().new_game(
+        11, fresh.setup["players"], dict(fresh.setup["options"])).to_dict() != played
+
+
+def test_statistics_reset_after_a_confirmation(make_app):
+    from game.app import open_scene
+    from game.ui.i18n import t
+    app = make_app(size=(1280, 720))
+    app.store.record_result("quarto", "won")
+    open_scene(app, "stats", 1)
+    choose(app, t("stats.reset"))
+    choose(app, t("button.cancel"))
+    assert app.store.stats_for("quarto")["played"] == 1
+    choose(app, t("stats.reset"))
+    choose(app, t("stats.reset_confirm"))
+    assert app.top.name == "stats" and app.store.stats_for("quarto")["played"] == 0
