@@ -18,7 +18,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
 from game.ui.scene import Scene
-from game.ui.text import blit_text, note_text, render
+from game.ui.text import blit_in, blit_text, fit_lines, lines_height, render
 
 STEP = 1 / 120          # update rate
 MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
@@ -332,9 +332,10 @@ class App:
         for scene in visible:
             scene.draw(surface, alpha)
         self.draw_legend(surface)
-        self.draw_notices(surface)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
+        """The bar at the bottom: what the buttons do on the left, the newest notice (a hint, a
+        refused move) on the right, so a notice never covers the table or the status line."""
         if not self.top:
             return
         u = self.u
@@ -342,6 +343,7 @@ class App:
         bar = pygame.Rect(0, h - self.legend_height(), w, self.legend_height())
         surface.fill(theme.BACKGROUND, bar)
         pygame.draw.line(surface, theme.PANEL_LIGHT, bar.topleft, bar.topright, max(1, int(2 * u)))
+        right = self.draw_notice(surface, bar) - 24 * u
         x = bar.x + 24 * u
         self.legend_chips = []
         for action, key in self.top.legend():
@@ -349,26 +351,32 @@ class App:
             chip = render(name, int(theme.TINY * u), theme.BACKGROUND, True)
             box = chip.get_rect(midleft=(x, bar.centery)).inflate(int(16 * u), int(8 * u))
             box.x = int(x)
+            label = render(t(key), int(theme.TINY * u), theme.TEXT)
+            if box.right + 10 * u + label.get_width() > right:
+                break                    # what does not fit is left out (the notice goes first)
             pygame.draw.rect(surface, theme.TEXT_DIM, box, border_radius=int(8 * u))
             blit_text(surface, name, theme.TINY * u, theme.BACKGROUND, box.center, "center", bold=True, box=box)
             label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
             if action not in inp.DIRECTIONS:
                 self.legend_chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
             x = label.right + 34 * u
-            if x > w - 100 * u:
-                break
 
-    def draw_notices(self, surface: pygame.Surface) -> None:
+    def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect) -> int:
+        """The newest notice at the right of the legend bar (a long one grows upwards, over the
+        table's corner, never over the status line at the top); returns where it begins."""
+        if not self.notices:
+            return bar.right
         u = self.u
-        y = 24 * u
-        for text, _ in self.notices[-3:]:
-            image = render(text, int(theme.SMALL * u), theme.TEXT)
-            box = image.get_rect(midtop=(surface.get_width() // 2, y)).inflate(int(40 * u), int(20 * u))
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(12 * u))
-            pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(12 * u))
-            surface.blit(image, image.get_rect(center=box.center))
-            note_text(surface, text, image.get_rect(center=box.center), box)
-            y = box.bottom + 10 * u
+        text = self.notices[-1][0]
+        pad = int(14 * u)
+        width = min(int(bar.w * 0.62), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
+        size, lines = fit_lines(text, theme.SMALL * u, width - 2 * pad, lines_height(3, int(theme.SMALL * u)))
+        height = max(bar.h - int(10 * u), int(lines_height(len(lines), size)) + 2 * int(6 * u))
+        box = pygame.Rect(bar.right - int(12 * u) - width, bar.bottom - int(5 * u) - height, width, height)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
+        pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
+        blit_in(surface, text, theme.SMALL * u, theme.TEXT, box.inflate(-2 * pad, -int(8 * u)))
+        return box.x
 
     def run(self) -> int:
         """The main loop. Headless runs a fixed number of frames at a simulated 60 Hz."""

@@ -25,8 +25,8 @@ def screen_names() -> list[str]:
     names = ["title", "settings", "stats", "damaged"]
     for info in registry.playable_games():
         game = info.name
-        names += [f"setup:{game}", f"game:{game}", f"play:{game}", f"pause:{game}", f"rules:{game}",
-                  f"result:{game}", f"sheet:{game}"]
+        names += [f"setup:{game}", f"game:{game}", f"play:{game}", f"notice:{game}", f"pause:{game}",
+                  f"rules:{game}", f"result:{game}", f"sheet:{game}"]
     return names
 
 
@@ -60,6 +60,11 @@ def open_screen(app, name: str) -> bool:
         problems = [{"file": "settings.json", "moved_to": "settings.json.damaged-20261124-150501"},
                     {"file": "statistics.json", "moved_to": ""}]
         app.push(MessageOverlay(app, t("problem.title"), problem_lines(problems)))
+    elif kind == "notice":         # a long hint and a refusal, while the status line says what to do
+        from game.ui.i18n import t
+        open_scene(app, f"game:{game}", 1)
+        app.notify(t("notice.computer_failed", name=app.top.seat_name(0)))
+        app.notify(t("hint.prefix", move="a1", reason=t("problem.defaults") + " " + t("stats.reset_text")))
     elif kind in ("result", "sheet", "play"):
         open_scene(app, f"game:{game}", 1)
         scene = app.top
@@ -118,11 +123,19 @@ def check_screen(make_app, language: str, config: str, name: str) -> tuple[int, 
     set_language(language)
     if not open_screen(app, name):
         return None
-    app.tick(1 / 60)
-    app._under_key = None       # draw the scenes under an overlay again, while recording
+    # Two frames: the first paints what is cached (static layers, the score sheet), the
+    # second what is drawn each frame; a string drawn the same in both counts once.
     with kit_text.recording() as records:
+        app._under_key = None   # draw the scenes under an overlay again, while recording
         app.tick(1 / 60)
-    return len(records), problems_in(records, pygame.Rect((0, 0), size))
+        app.tick(1 / 60)
+    seen, unique = set(), []
+    for record in records:
+        key = (id(record[0]), record[1], tuple(record[2]))
+        if key not in seen:
+            seen.add(key)
+            unique.append(record)
+    return len(unique), problems_in(unique, pygame.Rect((0, 0), size))
 
 
 COUNTS: dict = {}
