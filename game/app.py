@@ -18,7 +18,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
 from game.ui.scene import Scene
-from game.ui.text import blit_in, blit_text, fit_lines, lines_height, render
+from game.ui.text import SHRINK, blit_in, blit_text, fits, render
 
 STEP = 1 / 120          # update rate
 MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
@@ -170,6 +170,13 @@ class App:
         w, h = self.size
         scale = self.store.settings["ui_scale"] * (COUCH_SCALE if self.store.settings["couch"] else 1.0)
         return min(w / 1920, h / BASE_HEIGHT) * scale
+
+    @property
+    def space_u(self) -> float:
+        """The unit for the air between things (margins, gaps): `u` without couch mode's
+        enlargement, so that in couch mode the larger text takes room from the air and not
+        from the board and the cards."""
+        return self.u / COUCH_SCALE if self.store.settings["couch"] else self.u
 
     def legend_height(self) -> int:
         return int(54 * self.u)
@@ -362,20 +369,20 @@ class App:
             x = label.right + 34 * u
 
     def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect) -> int:
-        """The newest notice at the right of the legend bar (a long one grows upwards, over the
-        table's corner, never over the status line at the top); returns where it begins."""
+        """The newest notice at the right of the legend bar, on one line or two smaller ones
+        (never over the table or the status line); returns where it begins."""
         if not self.notices:
             return bar.right
         u = self.u
         text = self.notices[-1][0]
         pad = int(14 * u)
-        width = min(int(bar.w * 0.62), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
-        size, lines = fit_lines(text, theme.SMALL * u, width - 2 * pad, lines_height(3, int(theme.SMALL * u)))
-        height = max(bar.h - int(10 * u), int(lines_height(len(lines), size)) + 2 * int(6 * u))
-        box = pygame.Rect(bar.right - int(12 * u) - width, bar.bottom - int(5 * u) - height, width, height)
+        width = min(int(bar.w * 0.7), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
+        box = pygame.Rect(bar.right - int(10 * u) - width, bar.y + int(4 * u), width, bar.h - int(8 * u))
         pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
         pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
-        blit_in(surface, text, theme.SMALL * u, theme.TEXT, box.inflate(-2 * pad, -int(8 * u)))
+        room = box.inflate(-2 * pad, -int(2 * u))
+        size = theme.SMALL if fits(text, theme.SMALL * u * SHRINK, room.w) else theme.TINY   # long: two smaller lines
+        blit_in(surface, text, size * u, theme.TEXT, room)
         return box.x
 
     def run(self) -> int:

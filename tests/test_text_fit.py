@@ -18,6 +18,11 @@ from game.ui.i18n import set_language
 
 LANGUAGES = ("en", "nl")
 CONFIGS = {"960x540": ((960, 540), False), "1920x1080": ((1920, 1080), False), "couch": ((1920, 1080), True)}
+LONG_HINT = {      # as long as the longest reasons the computer players give (Kingen's)
+    "en": "No kings and jacks: -12.4 points on average over 400 simulated deals with this hand, 3.1 against an "
+          "average game",
+    "nl": "Geen heren en boeren: gemiddeld -12,4 punten over 400 gesimuleerde spellen met deze hand, 3,1 "
+          "tegenover een gemiddeld spel"}
 SLACK = 1        # pixels of rounding allowed at a box's edge
 
 
@@ -64,7 +69,7 @@ def open_screen(app, name: str) -> bool:
         from game.ui.i18n import t
         open_scene(app, f"game:{game}", 1)
         app.notify(t("notice.computer_failed", name=app.top.seat_name(0)))
-        app.notify(t("hint.prefix", move="a1", reason=t("problem.defaults") + " " + t("stats.reset_text")))
+        app.notify(t("hint.prefix", move="a1", reason=LONG_HINT[app.store.settings["language"]]))
     elif kind in ("result", "sheet", "play"):
         open_scene(app, f"game:{game}", 1)
         scene = app.top

@@ -147,13 +147,16 @@ class QuartoScene(GameScene):
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self):
-        u = self.app.u
+        u, su = self.app.u, self.app.space_u
         area = self.app.content_rect()
-        margin = int(36 * u)
-        top = area.y + int(100 * u)
-        size = int(min(area.h - top - margin, area.w * 0.47))
+        margin = int(36 * su)
+        top = area.y + margin
+        # the board takes the whole height; the status line heads the column beside it
+        size = int(min(area.h - 2 * margin, area.w * 0.47))
         board = pygame.Rect(area.x + margin, top, size, size)
-        right = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+        column = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+        status = pygame.Rect(column.x, column.y, column.w, self.status_height())
+        right = pygame.Rect(column.x, status.bottom + int(16 * su), column.w, column.bottom - status.bottom - int(16 * su))
         cell = size * 0.86 / 4
         inset = (size - cell * 4) / 2
         squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
@@ -176,7 +179,12 @@ class QuartoScene(GameScene):
         info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
         piece_box = pygame.Rect(hand.x + 16 * u, hand.y + 10 * u, hand.h - 20 * u, hand.h - 20 * u)
         return {"board": board, "squares": squares, "hand": hand, "piece_box": piece_box, "pool": pool,
-                "buttons": button_rects, "info": info}
+                "buttons": button_rects, "info": info, "status": status}
+
+    def status_height(self) -> int:
+        """The height of the status line (two lines of small text on its panel, or one of body text)."""
+        u = self.app.u
+        return int(max(theme.BODY * 1.2, theme.SMALL * 2.4) * u + 16 * u)
 
     def sprites(self, layout=None) -> list:
         """Every piece where the state puts it: in the pool, in hand (or on the square chosen
@@ -376,7 +384,7 @@ class QuartoScene(GameScene):
         layout = self.layout()
         self.sync_animation(layout)
         surface.blit(self.static_layer("table", lambda layer: self._paint_table(layer, layout)), (0, 0))
-        self.draw_status(surface, self.status_text())
+        self.draw_status(surface, self.status_text(), layout["status"])
         targets = self.targets(layout)
         if self.humans_turn:
             self.controls.ensure_focus(targets, self._first_legal)

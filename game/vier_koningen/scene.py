@@ -171,22 +171,22 @@ class VierKoningenScene(GameScene):
 
     # -- layout ----------------------------------------------------------------------------
     def layout(self) -> dict:
-        u = self.app.u
+        u, space = self.app.u, self.app.space_u
         area = self.app.content_rect()
         state = self.state
-        m = int(22 * u)
+        m = int(22 * space)
         side_w = int(min(max(400 * u, area.w * 0.23), 520 * u))
         side = pygame.Rect(area.right - m - side_w, area.y + m, side_w, area.h - 2 * m)
         left = pygame.Rect(area.x + m, area.y + m, side.x - 2 * m - area.x, area.h - 2 * m)
         status = pygame.Rect(left.x, left.y, left.w, int(56 * u))
         message = pygame.Rect(left.x, status.bottom + int(6 * u), left.w, int(38 * u))
         # the table: hand, drawn card 1, drawn card 2 (sized for round 1, the widest)
-        pad, gap = int(14 * u), int(26 * u)
+        pad, gap = int(14 * space), int(26 * space)
         tw = int(min(128 * u, (left.w - 6 * pad - 2 * gap) / (5 * 1.1 + 2 * (1 + 0.42 * 3))))
         # a drawn card's box is at least as wide as its heading (the hand gives way)
         heading_w = self.drawn_heading_width()
-        if tw * (1 + 0.42 * 3) < heading_w:
-            tw = int(min(tw, (left.w - 6 * pad - 2 * gap - 2 * heading_w) / (5 * 1.1)))
+        if tw * (1 + 0.42 * 3) + 2 * pad < heading_w + 28 * u:
+            tw = int(min(tw, (left.w - 2 * pad - 2 * gap - 2 * (heading_w + 28 * u)) / (5 * 1.1)))
         th = gfx.card_size(tw)[1]
         label_h = int(44 * u)
         text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * u)
@@ -194,7 +194,8 @@ class VierKoningenScene(GameScene):
         table_y = left.bottom - table_h
         hand_n = rules.HAND_SIZE[state.round]
         hand_w = int(hand_n * tw + (hand_n - 1) * 0.1 * tw) + 2 * pad
-        drawn_w = int(max(tw * (1 + 0.42 * 3), heading_w)) + 2 * pad   # as wide in every round: room for the arithmetic
+        # as wide in every round: room for the arithmetic, and for the heading (written 14u in)
+        drawn_w = int(max(tw * (1 + 0.42 * 3) + 2 * pad, heading_w + 28 * u))
         x = left.x + max(0, (left.w - hand_w - 2 * drawn_w - 2 * gap) // 2)
         hand_box = pygame.Rect(x, table_y, hand_w, table_h)
         card_y = table_y + label_h
@@ -205,9 +206,9 @@ class VierKoningenScene(GameScene):
         covers = [[pygame.Rect(card.x + int(0.42 * tw * (j + 1)), card.y + int(0.16 * th), tw, th)
                    for j in range(rules.MAX_COVER[state.round])] for card in drawn]
         # the controlled cards: four rows, one column per value (the layout never jumps)
-        grid = pygame.Rect(left.x, message.bottom + int(12 * u), left.w, table_y - message.bottom - int(26 * u))
+        grid = pygame.Rect(left.x, message.bottom + int(8 * space), left.w, table_y - message.bottom - int(18 * space))
         label_w, row_h = int(46 * u), grid.h / 4
-        gw = int(min((row_h - 10 * u) / gfx.CARD_RATIO, (grid.w - label_w) / (13 * 1.07)))
+        gw = int(min((row_h - 8 * space) / gfx.CARD_RATIO, (grid.w - label_w) / (13 * 1.07)))
         gh, step = gfx.card_size(gw)[1], gw * 1.07
         gx = grid.x + max(0, (grid.w - label_w - int(step * 12) - gw) // 2)
         cells, suit_rows = {}, []
