@@ -48,3 +48,27 @@ def test_statistics_reset_after_a_confirmation(make_app):
     choose(app, t("stats.reset"))
     choose(app, t("stats.reset_confirm"))
     assert app.top.name == "stats" and app.store.stats_for("quarto")["played"] == 0
+
+
+def test_quarto_result_names_the_winning_line_and_what_it_shares(make_app):
+    from game.app import open_scene
+    from game.quarto import rules
+    from game.ui.i18n import t
+    app = make_app(size=(1280, 720))
+    for seed in range(1, 40):
+        open_scene(app, "game:quarto", seed)
+        scene = app.top
+        rng = random.Random(seed)
+        while not scene.state.is_over():
+            scene.state.play(rng.choice(list(scene.state.legal_moves())))
+        if scene.state.winning_line():
+            break
+    line = scene.state.winning_line()
+    words = scene.result_lines()[0]
+    assert all(rules.SQUARE_NAMES[square] in words for square in line)
+    pieces = [scene.state.board[square] for square in line]
+    shared = [name for bit, name in enumerate(rules.ATTRIBUTES) if rules.shared(pieces) >> bit & 1]
+    assert shared and all(t(f"quarto.attr.{rules.piece_attributes(pieces[0])[name]}") in words for name in shared)
+    # the result stands beside the board, which stays lit
+    scene.show_result()
+    assert not app.top.shade and not app.top.panel_area().colliderect(scene.layout()["board"])

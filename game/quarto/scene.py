@@ -342,7 +342,27 @@ class QuartoScene(GameScene):
                            draws=self.state.draws()))
         if self.state.claimed:
             lines.append(t("quarto.say.claimed"))
-        return lines
+        words = self.winning_words()
+        return ([words] if words else []) + lines
+
+    def winning_words(self) -> str | None:
+        """'Quarto on a1 b2 c3 d4: all tall · hollow' for the winning line, or None."""
+        line = self.state.winning_line() if self.state.game_over() else None
+        if line is None:
+            return None
+        pieces = [self.state.board[square] for square in line]
+        bits = rules.shared(pieces, self.state.mask)
+        values = [t(f"quarto.attr.{rules.piece_attributes(pieces[0])[name]}")
+                  for bit, name in enumerate(rules.ATTRIBUTES) if bits >> bit & 1]
+        return t("quarto.say.win_line", squares=" ".join(rules.SQUARE_NAMES[square] for square in line),
+                 shared=" \u00b7 ".join(values))
+
+    def result_area(self):
+        """Beside the board: the winning line stays in sight, lit."""
+        layout = self.layout()
+        area = self.app.content_rect()
+        left = layout["board"].right + int(16 * self.app.u)     # clear of the board's shadow
+        return pygame.Rect(left, area.y, area.right - left, area.h)
 
     # -- drawing ----------------------------------------------------------------------------
     def move_text(self, move, short: bool = False) -> str:
@@ -366,7 +386,7 @@ class QuartoScene(GameScene):
             if state.winner is None:
                 return t("quarto.status.draw")
             key = "quarto.status.claimed" if state.claimed else "quarto.status.won"
-            return t(key, name=self.seat_name(state.winner))
+            return self.said(key, state.winner, name=self.seat_name(state.winner))
         name = self.seat_name(mover)
         if not self.is_human(mover):
             return t("quarto.status.thinking", name=name)

@@ -482,6 +482,11 @@ class GameScene(Scene):
     def result_lines(self) -> list[str]:
         return []
 
+    def result_area(self) -> pygame.Rect:
+        """Where the result panel goes: a game may keep what explains the result in sight
+        (Quarto's winning line) by naming a part of the screen beside it."""
+        return self.app.content_rect()
+
     # -- input ----------------------------------------------------------------------------
     def pause_extras(self) -> list:
         return []
@@ -579,9 +584,18 @@ class ResultOverlay(Overlay):
     def __init__(self, app, game_scene: GameScene):
         super().__init__(app)
         self.game_scene = game_scene
+        self.shade = game_scene.result_area() == app.content_rect()   # beside the table, the table stays lit
 
     def title(self):
         return self.game_scene.result_title()
+
+    def panel_area(self):
+        return self.game_scene.result_area()
+
+    def draw(self, surface, alpha):
+        if not self.shade:      # beside the table: the side is cleared, the table stays as it is
+            surface.fill(theme.FELT_DARK, self.panel_area())
+        super().draw(surface, alpha)
 
     def build(self):
         scene = self.game_scene

@@ -149,21 +149,26 @@ class Overlay(MenuScene):
         blit_in(surface, self.title(), theme.HEADING * u, theme.TEXT, title, bold=True)
         self.list.draw(surface, u)
 
+    def panel_area(self) -> pygame.Rect:
+        """Where the panel is centred: the screen above the legend (a result may choose a side)."""
+        return self.app.content_rect()
+
+    def list_width(self) -> int:
+        return min(int(self.width * self.app.u), self.panel_area().w - int(120 * self.app.u))
+
     def text_rows(self, texts: list[str], size: int = theme.SMALL, colour=theme.TEXT) -> list:
         """Labels for lines of text, wrapped to the panel's width (one label per line)."""
         from game.ui.text import wrap
         from game.ui.widgets import Label
-        u = self.app.u
-        width = min(int(self.width * u), self.app.size[0] - int(120 * u))
-        return [Label(line, size, colour) for text in texts for line in wrap(text, int(size * u), width)]
+        width = self.list_width()
+        return [Label(line, size, colour) for text in texts for line in wrap(text, int(size * self.app.u), width)]
 
     def layout(self) -> None:
         u = self.app.u
-        area = self.app.content_rect()
+        area = self.panel_area()
         height = sum(int(self.row * u * w.height_factor) + int(self.gap * u) for w in self.list.widgets)
         height = min(height, area.h - int(260 * u))
-        width = min(int(self.width * u), area.w - int(120 * u))
-        rect = pygame.Rect(0, 0, width, height)
+        rect = pygame.Rect(0, 0, self.list_width(), height)
         rect.center = (area.centerx, area.centery + int(50 * u))
         self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), int(self.gap * u)), int(self.gap * u))
 
