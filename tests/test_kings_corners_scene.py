@@ -314,7 +314,10 @@ def test_a_one_hand_match_ends_with_the_result_and_statistics(make_app):
     assert scene.state.is_over()
     assert run_until(app, lambda: app.top.name == "result", 600)
     lines = scene.result_lines()
-    assert len(lines) == 3 and all(":" in line for line in lines[:2])
+    # why (fewest points wins), the players ranked, the hands played
+    assert len(lines) == 4 and lines[1].startswith("1. ") and all(":" in line for line in lines[1:3])
+    totals = scene.state.scores()
+    assert lines[1].startswith("1. " + scene.seat_name(min(range(2), key=lambda seat: (totals[seat], seat))))
     stats = app.store.stats_for("kings_corners")
     assert stats["played"] == 1
     assert stats["best_score"] == scene.state.totals[0]

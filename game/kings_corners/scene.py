@@ -464,13 +464,20 @@ class KingsCornersScene(GameScene):
             return None
         return self.state.totals[humans[0]], False
 
+    look_key = K + "result.sheet"     # the table shows the score sheet once the game is over
+
     def result_lines(self):
         state = self.state
         chips = state.scoring == "chips"
         scores = state.scores()
-        order = sorted(range(state.players), key=lambda seat: (-scores[seat] if chips else scores[seat], seat))
-        lines = [t(K + ("result.line_chips" if chips else "result.line"), name=self.seat_name(seat),
-                   n=f"{scores[seat]:+d}" if chips else scores[seat]) for seat in order]
+        def standing(seat):
+            return -scores[seat] if chips else scores[seat]
+        order = sorted(range(state.players), key=lambda seat: (standing(seat), seat))
+        lines = [t(K + ("result.rule_chips" if chips else "result.rule"))]
+        for seat in order:     # players with the same score share a place
+            rank = 1 + sum(1 for other in order if standing(other) < standing(seat))
+            lines.append(t(K + ("result.line_chips" if chips else "result.line"), rank=rank, name=self.seat_name(seat),
+                           n=f"{scores[seat]:+d}" if chips else scores[seat]))
         return lines + [t(K + "result.hands", n=len(state.sheet))]
 
     # -- texts ------------------------------------------------------------------------------

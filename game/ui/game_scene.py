@@ -67,6 +67,7 @@ class GameScene(Scene):
     result_pause = 1.6      # seconds the finished table shows before the result
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
+    look_key = "result.look"   # the result's button that goes back to the finished table
     name = "game"
 
     def __init__(self, app, setup: dict, state, seed: int):
@@ -601,7 +602,7 @@ class ResultOverlay(Overlay):
         scene = self.game_scene
         widgets = self.text_rows(scene.result_lines(), theme.BODY)
         widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
-        widgets.append(Button(t("result.look"), self.app.pop))
+        widgets.append(Button(t(scene.look_key), self.app.pop))
         widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets
 
