@@ -167,6 +167,8 @@ class VierKoningenScene(GameScene):
             return _say("button.take", k=len(self.selection), n=self.state.hand_size())
         if key == "draw":
             return _say("button.draw", n=self.state.cards_to_draw())
+        if key == "autoplay":      # the button names its key, as the legend does
+            return f"{_say('button.autoplay')} ({self.app.input.legend_name(inp.PREV)})"
         return _say(f"button.{key}")
 
     # -- layout ----------------------------------------------------------------------------
@@ -682,8 +684,8 @@ class VierKoningenScene(GameScene):
     def _grid_layer(self, layout, flying) -> pygame.Surface:
         state, gw, area = self.state, layout["gw"], layout["grid"]
         controlled = frozenset(state.controlled)
-        away = set(self.selection) if state.phase == "hand" else set()
-        away |= set(state.hand) | {card for cover in state.covers for card in cover}
+        chosen = set(self.selection) if state.phase == "hand" else set()
+        away = chosen | set(state.hand) | {card for cover in state.covers for card in cover}
         key = (tuple(area), gw, state.round, self.four(), controlled, frozenset(away), frozenset(flying & controlled),
                self._backdrop.key)
         if self._grid_cache is None or self._grid_cache[0] != key:
@@ -696,7 +698,9 @@ class VierKoningenScene(GameScene):
                         gfx.draw_slot(layer, rect)
                     else:
                         self._card(layer, card, rect)
-                elif card in away:
+                elif card in chosen:     # chosen for the hand: bright, marked as selected on top
+                    self._card(layer, card, rect)
+                elif card in away:       # in play elsewhere (in the hand, on a drawn card)
                     layer.blit(gfx.tinted_face(card, gw, self.four()), rect)
                 else:
                     in_play = card.rank <= rules.ROUND_TOP[state.round]
