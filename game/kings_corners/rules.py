@@ -505,16 +505,16 @@ class State:
         if len(self.log) > LOG_SIZE:
             del self.log[: len(self.log) - LOG_SIZE]
 
-    def _pay_chips(self, seat: int, amount: int) -> None:
+    def _pay_chips(self, seat: int, amount: int, reason: str = "chips") -> None:
         self.chips[seat] -= amount
         self.hand_chips[seat] -= amount
         self.pot += amount
-        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), "chips"))
+        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), reason))
 
     def _charge_kings_first(self, seat: int) -> None:
         self.kings_paid = True
         if self.scoring == "chips":
-            self._pay_chips(seat, KINGS_FIRST_PENALTY)
+            self._pay_chips(seat, KINGS_FIRST_PENALTY, "kings_first")   # the scene tells it from the turn's chip
         else:
             self.penalties[seat] += KINGS_FIRST_PENALTY
             self.events.append(Scored(tuple(KINGS_FIRST_PENALTY if index == seat else 0
