@@ -353,14 +353,22 @@ class App:
         right = self.draw_notice(surface, bar) - 24 * u
         x = bar.x + 24 * u
         self.legend_chips = []
-        for action, key in self.top.legend():
+        entries = list(self.top.legend())
+
+        def width(action, key):
+            return (render(self.input.legend_name(action), int(theme.TINY * u), theme.BACKGROUND, True).get_width()
+                    + render(t(key), int(theme.TINY * u), theme.TEXT).get_width() + 60 * u)
+        # what does not fit is left out from the middle: the last entry (pause) always shows
+        while len(entries) > 1 and x + sum(width(*entry) for entry in entries) - 34 * u > right:
+            entries.pop(-2)
+        for action, key in entries:
             name = self.input.legend_name(action)
             chip = render(name, int(theme.TINY * u), theme.BACKGROUND, True)
             box = chip.get_rect(midleft=(x, bar.centery)).inflate(int(16 * u), int(8 * u))
             box.x = int(x)
             label = render(t(key), int(theme.TINY * u), theme.TEXT)
             if box.right + 10 * u + label.get_width() > right:
-                break                    # what does not fit is left out (the notice goes first)
+                break
             pygame.draw.rect(surface, theme.TEXT_DIM, box, border_radius=int(8 * u))
             blit_text(surface, name, theme.TINY * u, theme.BACKGROUND, box.center, "center", bold=True, box=box)
             label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
