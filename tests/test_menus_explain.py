@@ -1,6 +1,7 @@
 """Menus and results that explain: the pause menu restarts the game, statistics can be reset."""
 import random
 
+import pygame
 import pytest
 
 from game import registry
@@ -72,3 +73,25 @@ def test_quarto_result_names_the_winning_line_and_what_it_shares(make_app):
     # the result stands beside the board, which stays lit
     scene.show_result()
     assert not app.top.shade and not app.top.panel_area().colliderect(scene.layout()["board"])
+
+
+@pytest.mark.parametrize("couch", [False, True])
+@pytest.mark.parametrize("game", [info.name for info in registry.playable_games()])
+def test_setup_keeps_start_in_sight_and_a_returning_player_starts_with_one_press(make_app, game, couch):
+    from game.app import open_scene
+    from game.menu.setup import clean_setup
+    from game.ui.i18n import t
+    app = make_app(size=(960, 540), couch=couch)
+    open_scene(app, f"setup:{game}", 1)
+    app.tick(1 / 60)
+    setup = app.top
+    start = setup.list.widgets[-1]
+    assert start.text == t("setup.start") and pygame.Rect((0, 0), app.size).contains(start.rect)
+    for _ in range(len(setup.list.widgets)):        # scrolling through the options never hides it
+        setup.handle(inp.Action(inp.DOWN, inp.KEYBOARD))
+        app.tick(1 / 60)
+        assert app.screen.get_rect().contains(start.rect) and not start.rect.colliderect(setup.list.area)
+    app.store.remember_setup(game, clean_setup(registry.game(game), {}))
+    open_scene(app, f"setup:{game}", 1)
+    app.top.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
+    assert app.top.name == "game" and app.top.game == game
