@@ -95,3 +95,20 @@ def test_setup_keeps_start_in_sight_and_a_returning_player_starts_with_one_press
     open_scene(app, f"setup:{game}", 1)
     app.top.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
     assert app.top.name == "game" and app.top.game == game
+
+
+def test_a_list_taller_than_its_area_shows_that_it_scrolls():
+    from game.ui import theme
+    from game.ui.widgets import Button, FocusList
+    surface = pygame.Surface((400, 400))
+
+    def accent_pixels(widgets):
+        surface.fill((0, 0, 0))
+        focus_list = FocusList(widgets)
+        focus_list.layout(pygame.Rect(20, 20, 300, 300), 50, 10)
+        focus_list.draw(surface, 0.5)
+        strip = [surface.get_at((x, y))[:3] for x in range(320, 400) for y in range(0, 400)]
+        return sum(1 for colour in strip if colour == theme.ACCENT)
+
+    assert accent_pixels([Button(str(n), lambda: None) for n in range(3)]) == 0
+    assert accent_pixels([Button(str(n), lambda: None) for n in range(12)]) > 50    # a scroll bar and an arrow
