@@ -157,11 +157,17 @@ class Overlay(MenuScene):
         return min(int(self.width * self.app.u), self.panel_area().w - int(120 * self.app.u))
 
     def text_rows(self, texts: list[str], size: int = theme.SMALL, colour=theme.TEXT) -> list:
-        """Labels for lines of text, wrapped to the panel's width (one label per line)."""
-        from game.ui.text import wrap
+        """A label per paragraph, as high as its lines wrapped to the panel's width."""
+        from game.ui.text import lines_height, wrap
         from game.ui.widgets import Label
-        width = self.list_width()
-        return [Label(line, size, colour) for text in texts for line in wrap(text, int(size * self.app.u), width)]
+        u, width = self.app.u, self.list_width()
+        labels = []
+        for text in texts:
+            label = Label(text, size, colour)
+            lines = len(wrap(text, int(size * u), width))
+            label.height_factor = max(label.height_factor, (lines_height(lines, int(size * u)) + 6 * u) / (self.row * u))
+            labels.append(label)
+        return labels
 
     def layout(self) -> None:
         u = self.app.u
