@@ -26,8 +26,8 @@ def press(device, name):
         key(KEYS[name])
 
 
-def new_app(make_app, seats, options=None, seed=1, size=(960, 540), state=None):
-    app = make_app(size=size)
+def new_app(make_app, seats, options=None, seed=1, size=(960, 540), state=None, **launch):
+    app = make_app(size=size, **launch)
     app.store.settings["computer_pace"] = "instant"
     app.store.settings["animation_speed"] = "instant"
     from game.app import open_scene
@@ -224,20 +224,26 @@ def test_exchange_gives_a_card_and_saves_and_resumes_exactly(make_app):
     assert resumed.state.to_notation() == scene.state.to_notation()
 
 
-def test_undo_stops_at_a_new_hand(make_app):
-    app, scene = new_app(make_app, ["human", "random", "random", "random"], seed=9)
-    assert run_until(app, lambda: scene.can_play())
-    move = next((m for m in scene.state.legal_moves() if not scene.state.reveals(m)), None)
-    if move is None:
-        pytest.skip("every move of this position deals a new hand")
-    play_by(app, scene, move, "keys")
-    assert run_until(app, lambda: scene.can_play() or scene.state.is_over(), 3000)
-    hands = scene.state.hand_no, scene.state.deck_no
-    if scene.undo_stack:
-        key(pygame.K_BACKSPACE)
-        scene.handle(inp.Action(inp.ACTION2, inp.KEYBOARD))
-        app.tick(1 / 60)
-        assert (scene.state.hand_no, scene.state.deck_no) == hands   # never back into an earlier deal
+def test_undo_takes_back_the_turn_but_never_a_deal(make_app):
+    state = rules.from_notation("5,n,n,n/20,n,n,n/n,n,n,n/n,n,n,n 2,3,6,8,9/8,8,9,9,10/2,3,4,5,10/6,6,8,9,10 b r -", seed=5)
+    app, scene = new_app(make_app, ["human", "random", "random", "random"], state=state)
+    app.tick(1 / 60)
+    before = scene.state.to_dict()
+    play_by(app, scene, Walk(3, ((0, 5, 3),)), "pad")
+    assert scene.state.pawn_squares(0)[0] == 8
+    assert run_until(app, lambda: scene.can_play())       # the computers have answered
+    assert scene.state.turns == 4
+    pad(pygame.CONTROLLER_BUTTON_Y)                          # undo: back to before the human's move
+    app.tick(1 / 60)
+    assert scene.state.to_dict() == before
+    # the last card of a hand deals the next one: undo stops there
+    rng, dealt = random.Random(5), False
+    while not dealt:
+        assert run_until(app, lambda: scene.can_play() or scene.state.is_over(), 3000)
+        move = rng.choice(scene.state.legal_moves())
+        dealt = scene.state.reveals(move)
+        play_by(app, scene, move, "keys")
+    assert scene.undo_stack == [] and not scene.can_undo()
 
 
 def test_hot_seat_shows_the_hand_over_screen(make_app):
@@ -248,3 +254,42 @@ def test_hot_seat_shows_the_hand_over_screen(make_app):
     key(pygame.K_RETURN)
     app.tick(1 / 60)
     assert scene.face_up_seat() == scene.state.to_move()
+
+
+@pytest.mark.parametrize("size,couch", [((1920, 1080), False), ((960, 540), False), ((1920, 1080), True)])
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_every_text_fits(make_app, size, couch, language):
+    """Status lines, plates, buttons and the log's longest lines fit without being cut, in
+    both languages, at 960x540, 1920x1080 and in couch mode."""
+    from game.ui import theme
+    from game.ui.i18n import keys, set_language, t
+    from game.ui.table.panels import StatusLine
+    from game.ui.text import render, wrap
+    app, scene = new_app(make_app, ["human", "random", "human", "random"], size=size, couch=couch)
+    set_language(language)
+    try:
+        layout, u = scene.layout(), app.u
+        longest_name = max((t("seat.you"),) + tuple(
+            t(f"keezen.colour.{name}") for name in rules.COLOUR_NAMES), key=len)
+        params = dict(name=longest_name, colour=longest_name, a=longest_name, b=longest_name, n=7, card="Q",
+                      parts="", hit="", square="h4", deck=9, hand=3)
+        status = StatusLine()
+        for name in sorted(key for key in keys(language) if key.startswith("keezen.scene.status.")):
+            text = t(name, **params)
+            size_, lines = status.lines(text, layout.status.w - int(40 * u), u)
+            assert " ".join(lines) == text, f"{name} is cut: {lines}"
+        for seat, plate in layout.plates.items():
+            for detail in (t("keezen.scene.plate.partner"), t("keezen.scene.plate.opponent"), longest_name):
+                text = f"{detail} \u00b7 " + t("keezen.scene.plate.home", n=8)
+                assert render(text, int(theme.TINY * u)).get_width() <= plate.w - int(28 * u), text
+        button_w = min(layout.hand_area.w, int(340 * u)) - int(16 * u)
+        for name in ("lay_away", "give", "result"):
+            text = t("keezen.scene.button." + name, card="Q")
+            assert render(text, int(theme.SMALL * u), bold=True).get_width() <= button_w, text
+        for count in (2, 3):     # a 7 in two parts hitting once, in three parts hitting twice
+            hits = ", " + ", ".join([t("keezen.scene.log.hits", colour=longest_name, square="63")] * (count - 1))
+            parts = t("keezen.scene.log.and").join(t("keezen.scene.log.steps", n=n) for n in (3, 2, 2)[:count])
+            text = t("keezen.scene.log.walk", name=longest_name, card="7", parts=parts, hit=hits)
+            assert len(wrap(text, int(theme.TINY * u), layout.log.w)) <= count, text
+    finally:
+        set_language("en")

@@ -64,8 +64,8 @@ class Board:
     def __init__(self, rect: pygame.Rect, bottom: int):
         self.rect, self.bottom = rect, bottom
         self.unit = rect.w / (2 * EXTENT)
-        self.square_radius = max(3, int(self.unit * 0.36))
-        self.pawn_radius = max(3, int(self.unit * 0.33))
+        self.square_radius = max(3, int(self.unit * 0.34))
+        self.pawn_radius = max(3, int(self.unit * 0.4))
 
     def point(self, grid) -> tuple[int, int]:
         x, y = turn(grid, -self.bottom)
@@ -167,9 +167,14 @@ def shape(surface, kind: str, centre, size: float, colour) -> None:
     pygame.draw.aalines(surface, colour, True, points)
 
 
-def mark_spot(surface, rect: pygame.Rect, colour, width: int) -> None:
-    """A ring around a square or pawn (lit, focused, chosen)."""
+def mark_spot(surface, rect: pygame.Rect, colour, width: int, fill: int = 0) -> None:
+    """A ring around a square or pawn (lit, focused, chosen); `fill` > 0 also tints the inside
+    with that opacity, so a lit square shows from across the room."""
     r = rect.w // 2 + width + 1
+    if fill:
+        glow = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.circle(glow, (*colour, fill), (r, r), r)
+        surface.blit(glow, (rect.centerx - r, rect.centery - r))
     pygame.draw.circle(surface, colour, rect.center, r, width)
 
 

@@ -31,11 +31,11 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import has, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, mark
+from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
 from game.ui.table.panels import draw_button, stack_buttons
 from game.ui.table.seats import draw_plate, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
-from game.ui.text import blit_text, fit, render, wrap
+from game.ui.text import blit_text, fit, wrap
 
 K = "keezen.scene."
 LOG_ROWS = 8      # rows of the move log (a long line takes two)
@@ -52,13 +52,13 @@ def spot(colour: int, square: int) -> tuple:
 
 
 def draw_wrapped_log(surface, rect: pygame.Rect, lines: list, u: float) -> None:
-    """The newest lines of the move log that fit in `rect`, each wrapped to at most two rows,
+    """The newest lines of the move log that fit in `rect`, each wrapped to at most three rows,
     the newest bright and at the bottom."""
     size, height = int(theme.TINY * u), int(theme.TINY * 1.3 * u)
     rows = []
     for index, text in enumerate(reversed(lines)):
         wrapped = wrap(text, size, rect.w)
-        wrapped = wrapped[:1] + ([fit(" ".join(wrapped[1:]), size, rect.w)] if len(wrapped) > 1 else [])
+        wrapped = wrapped[:2] + ([fit(" ".join(wrapped[2:]), size, rect.w)] if len(wrapped) > 2 else [])
         if (len(rows) + len(wrapped)) * height > rect.h:
             break
         rows = [(row, theme.TEXT if index == 0 else theme.TEXT_DIM) for row in wrapped] + rows
@@ -72,18 +72,20 @@ class Layout:
         self.u = u = app.u
         area = app.content_rect()
         self.m = m = int(14 * u)
-        side = min(area.h - 2 * m, int(area.w * 0.54))
-        self.board_rect = pygame.Rect(0, 0, side, side)
-        self.board_rect.center = area.center
+        # the status line across the top, the board under it in the middle
+        status_h = int(theme.SMALL * 1.2 * u * 2 + 22 * u)
+        top = area.y + int(10 * u) + status_h + m // 2
+        side = min(area.bottom - m - top, int(area.w * 0.54))
+        self.board_rect = pygame.Rect(0, top, side, side)
+        self.board_rect.centerx = area.centerx
+        self.status = pygame.Rect(self.board_rect.x, area.y + int(10 * u), side, status_h)
         self.bottom = scene.bottom_seat()
         self.board = board = Board(self.board_rect, scene.colour_of(self.bottom))
         left = pygame.Rect(area.x + m, area.y + m, self.board_rect.left - area.x - 2 * m, area.h - 2 * m)
         right = pygame.Rect(self.board_rect.right + m, area.y + m, area.right - self.board_rect.right - 2 * m,
                             area.h - 2 * m)
-        self.status = pygame.Rect(left.x, left.y, left.w, int(theme.SMALL * 1.2 * u * 2 + 22 * u))
-        self.info = (left.x, self.status.bottom + m // 2)
-        self.log = pygame.Rect(left.x, self.status.bottom + m + int(theme.TINY * 1.5 * u), left.w,
-                               int(theme.TINY * 1.3 * u * LOG_ROWS))
+        self.info = (left.x, left.y)
+        self.log = pygame.Rect(left.x, left.y + int(theme.TINY * 1.6 * u), left.w, int(theme.TINY * 1.3 * u * LOG_ROWS))
         pw, ph = min(int(440 * u), left.w, right.w), plate_size(u, area)[1]
         sides = seat_sides(state.players, self.bottom)
         self.plates = {}
@@ -98,6 +100,11 @@ class Layout:
             else:
                 plate.midright = (right.right, self.board_rect.centery)
             self.plates[seat] = plate
+        # the others' cards as small backs under their plates
+        bw = max(12, int(34 * u))
+        self.backs = {seat: [pygame.Rect(plate.x + int(14 * u) + i * int(bw * 0.6), plate.bottom + int(8 * u),
+                                         *cardui.card_size(bw)) for i in range(len(state.hands[seat]))]
+                      for seat, plate in self.plates.items()}
         # the hand at the bottom right, the buttons above it
         self.cw = cw = max(24, min(int(right.w / 3.4), int(area.h / 8)))
         self.ch = ch = cardui.card_size(cw)[1]
@@ -382,10 +389,7 @@ class KeezenScene(GameScene):
             if card not in self.animator.goals:
                 self.animator.come_from(card, layout.plates[seat], "face")
         kinds = {type(event) for event in self.state.events}
-        if PawnSentHome in kinds:
-            self.app.sound.play("error" if any(e.colour in (partner(seat), seat) for e in self.state.events
-                                               if type(e) is PawnSentHome) else "card")
-        elif HandDealt in kinds:
+        if HandDealt in kinds:
             self.app.sound.play("shuffle")
         else:
             super().after_move(seat, move)
@@ -465,15 +469,13 @@ class KeezenScene(GameScene):
             return t(K + ("status.jack_other" if self.pawn is not None else "status.jack"))
         return t(K + ("status.end" if self.pawn is not None else "status.pawn"), card=rules.RANK_LETTER[self.card])
 
-    def plate_detail(self, seat: int, room: int) -> str:
-        """Partner or opponent, cards, pawns home; the cards left out when it does not fit."""
-        state, size = self.state, int(theme.TINY * self.app.u)
+    def plate_detail(self, seat: int) -> str:
+        """Partner or opponent (the viewer's own colour on the viewer's plate) and pawns home;
+        the cards in hand show as backs under the plate."""
         bottom = self.bottom_seat()
-        role = t(K + ("plate.you" if seat == bottom else "plate.partner" if seat == partner(bottom) else "plate.opponent"))
-        cards = len(state.hands[seat])
-        home = t(K + "plate.home", n=state.home_count(seat))
-        full = " \u00b7 ".join([role, t(K + ("plate.card" if cards == 1 else "plate.cards"), n=cards), home])
-        return full if render(full, size).get_width() <= room else f"{role} \u00b7 {home}"
+        role = colour_name(seat) if seat == bottom else t(K + ("plate.partner" if seat == partner(bottom) else
+                                                              "plate.opponent"))
+        return f"{role} \u00b7 " + t(K + "plate.home", n=self.state.home_count(seat))
 
     def result_lines(self) -> list:
         state = self.state
@@ -521,9 +523,11 @@ class KeezenScene(GameScene):
                 layout.board.draw_pawn(surface, index >> 2, rect)
         turn = state.to_move()
         for seat, plate in layout.plates.items():
-            draw_plate(surface, plate, u, self.seat_name(seat), self.seat_level(seat),
-                       self.plate_detail(seat, plate.w - int(28 * u)),
+            draw_plate(surface, plate, u, self.seat_name(seat), self.seat_level(seat), self.plate_detail(seat),
                        seat == turn, team=COLOURS[seat])
+            if seat != layout.bottom:
+                for rect in layout.backs[seat]:
+                    cardui.blit_card_image(surface, cardui.back(rect.w), rect, rect.w)
             icon = pygame.Rect(0, 0, int(26 * u), int(26 * u))
             icon.center = (plate.x, plate.centery)
             layout.board.draw_pawn(surface, seat, icon)
@@ -543,12 +547,17 @@ class KeezenScene(GameScene):
                 if key[2] == NEST:
                     mark(surface, rect, "legal", u, self.time)
                 else:
-                    mark_spot(surface, rect, theme.LEGAL, width)
+                    mark_spot(surface, rect, theme.LEGAL, width + 1, fill=int(90 + 60 * pulse(self.time)))
             for pawn, end, n in self.steps:
                 mark_spot(surface, layout.spot_rect(pawn), theme.TEXT, width)
-                mark_spot(surface, layout.spot_rect(end), theme.GOOD, width)
-                blit_text(surface, str(n), theme.TINY * u, theme.TEXT, layout.spot_rect(end).move(0, -board.square_radius * 2).center,
-                          "center", bold=True)
+                mark_spot(surface, layout.spot_rect(end), theme.GOOD, width, fill=200)
+                colour = pawn[1] if pawn[1] is not None else self.state.board[pawn[2]] >> 2
+                preview = layout.spot_rect(end).inflate(-board.square_radius // 2, -board.square_radius // 2)
+                board.draw_pawn(surface, colour, preview)
+                badge = pygame.Rect(0, 0, board.square_radius * 2, board.square_radius * 2)
+                badge.center = layout.spot_rect(end).topright
+                pygame.draw.circle(surface, theme.GOOD, badge.center, badge.w // 2)
+                blit_text(surface, str(n), theme.TINY * u, theme.BACKGROUND, badge.center, "center", bold=True)
             if self.pawn is not None:
                 mark_spot(surface, layout.spot_rect(self.pawn), theme.TEXT, width + 2)
         if focused and focused[0] == "spot":
