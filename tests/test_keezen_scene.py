@@ -26,10 +26,10 @@ def press(device, name):
         key(KEYS[name])
 
 
-def new_app(make_app, seats, options=None, seed=1, size=(960, 540), state=None, **launch):
+def new_app(make_app, seats, options=None, seed=1, size=(960, 540), state=None, animation="instant", **launch):
     app = make_app(size=size, **launch)
     app.store.settings["computer_pace"] = "instant"
-    app.store.settings["animation_speed"] = "instant"
+    app.store.settings["animation_speed"] = animation
     from game.app import open_scene
     open_scene(app, "title", None)
     setup = {"players": 4, "seats": list(seats), "options": options or {}}
@@ -244,6 +244,21 @@ def test_undo_takes_back_the_turn_but_never_a_deal(make_app):
         dealt = scene.state.reveals(move)
         play_by(app, scene, move, "keys")
     assert scene.undo_stack == [] and not scene.can_undo()
+
+
+def test_pawns_walk_square_by_square_and_a_hit_pawn_flies_home_after(make_app):
+    # blue's 9 from 5 walks to 14 and hits green there
+    state = rules.from_notation("5,n,n,n/14,n,n,n/n,n,n,n/n,n,n,n 9,2,3,6,8/8,8,9,9,10/2,3,4,5,10/6,6,8,9,10 b r -", seed=6)
+    app, scene = new_app(make_app, ["human", "random", "random", "random"], state=state, animation="normal")
+    app.tick(1 / 60)
+    play_by(app, scene, Walk(9, ((0, 5, 9),)), "keys")
+    walker, victim = scene.animator.flights[("pawn", 0)], scene.animator.flights[("pawn", 4)]
+    board = scene.layout().board
+    assert [rect.center for rect in walker.path[1:]] == [board.square(0, square) for square in range(6, 15)]
+    assert victim.path[-1].center == board.square(1, NEST, 0)
+    assert all(rect.center == board.square(1, 14) for rect in victim.path[1:-1])   # it waits for the walker
+    assert len(victim.path) > len(walker.path) - 1
+    assert "14" in scene.move_log[-1] and scene_text("log.hits").split()[0] in scene.move_log[-1]
 
 
 def test_hot_seat_shows_the_hand_over_screen(make_app):

@@ -115,15 +115,13 @@ class Layout:
         self.buttons = stack_buttons(right.right, self.hand_area.top - self.lift - m, min(right.w, int(340 * u)), u,
                                      scene.button_names(), small=("hint", "undo"))
         # the played cards in the centre of the cross, the last on top
-        pw_card = max(20, int(board.unit * 2.2))
-        self.played = []
-        shown = state.played[-4:]
-        for index in range(len(shown)):
-            rect = pygame.Rect((0, 0), cardui.card_size(pw_card))
-            back = len(shown) - 1 - index
-            rect.center = (self.board_rect.centerx - int(back * board.unit * 0.35),
-                           self.board_rect.centery - int(back * board.unit * 0.3))
-            self.played.append(rect)
+        # the played cards in the centre of the cross, each a little right and down of the one before
+        card_w = max(20, int(board.unit * 1.9))
+        shown, step = state.played[-4:], int(board.unit * 0.18)
+        size = cardui.card_size(card_w)
+        pile = pygame.Rect(0, 0, size[0] + step * (len(shown) - 1), size[1] + step * (len(shown) - 1))
+        pile.center = self.board_rect.center
+        self.played = [pygame.Rect((pile.x + i * step, pile.y + i * step), size) for i in range(len(shown))]
         self.pawns = [board.spot(index >> 2, state.pawns[index], index & 3, board.pawn_radius) for index in range(16)]
 
     def spot_rect(self, key) -> pygame.Rect:
@@ -140,6 +138,7 @@ class KeezenScene(GameScene):
     def __init__(self, app, setup, state, seed):
         super().__init__(app, setup, state, seed)
         self.card = None        # the rank chosen
+        self.card_at = None     # where in the hand (two cards of a rank: the one picked lifts)
         self.steps: list = []   # the (pawn, end, steps) chosen so far (a 7 has several)
         self.pawn = None        # the pawn chosen, its end still to choose
         self.version = 0
@@ -261,6 +260,7 @@ class KeezenScene(GameScene):
 
     def select_card(self, index: int, by_mouse: bool) -> None:
         card = self.layout().hand_cards[index]
+        self.card_at = index
         if self.state.phase == EXCHANGE:
             self.card = None if self.card == card.rank else card.rank
             self.app.sound.play("click")
@@ -302,7 +302,7 @@ class KeezenScene(GameScene):
 
     def hand_rects(self, layout) -> list:
         playing = self.can_play()
-        lifts = [layout.lift if card is not None and card.rank == self.card and playing else
+        lifts = [layout.lift if self.card is not None and index == self.card_at and playing else
                  layout.lift // 2 if playing and self.focus == ("hand", index) else 0
                  for index, card in enumerate(layout.hand_cards)]
         return lifted(layout.hand, lifts)
@@ -575,7 +575,7 @@ class KeezenScene(GameScene):
                              border_radius=int(14 * u))
         for index, (card, rect) in enumerate(zip(layout.hand_cards, self.hand_rects(layout))):
             draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
-            if card is not None and card.rank == self.card and self.can_play():
+            if self.card is not None and index == self.card_at and self.can_play():
                 mark(surface, rect, "selected", u)
             if focused == ("hand", index):
                 mark(surface, rect, "focus", u)
