@@ -473,8 +473,10 @@ class KeezenScene(GameScene):
         """Partner or opponent (the viewer's own colour on the viewer's plate) and pawns home;
         the cards in hand show as backs under the plate."""
         bottom = self.bottom_seat()
-        role = colour_name(seat) if seat == bottom else t(K + ("plate.partner" if seat == partner(bottom) else
-                                                              "plate.opponent"))
+        if seat == bottom:   # "You" says whose plate it is, a colour's name says which pawns: say the other
+            role = colour_name(seat) if self.seat_name(seat) != colour_name(seat) else t(K + "plate.you")
+        else:
+            role = t(K + ("plate.partner" if seat == partner(bottom) else "plate.opponent"))
         return f"{role} \u00b7 " + t(K + "plate.home", n=self.state.home_count(seat))
 
     def result_lines(self) -> list:
