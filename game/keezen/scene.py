@@ -562,6 +562,12 @@ class KeezenScene(GameScene):
                 blit_text(surface, str(n), theme.TINY * u, theme.BACKGROUND, badge.center, "center", bold=True)
             if self.pawn is not None:
                 mark_spot(surface, layout.spot_rect(self.pawn), theme.TEXT, width + 2)
+        hinted = self.hint[0] if self.hint and self.can_play() and self.card is None else None
+        if type(hinted) in (Enter, Walk, Swap):       # the hint's pawns, ringed in green
+            pawns = [(hinted.colour, NEST)] if type(hinted) is Enter else [(hinted.colour, hinted.square)] \
+                if type(hinted) is Swap else [(colour, square) for colour, square, _ in hinted.parts]
+            for colour, square in pawns:
+                mark_spot(surface, layout.spot_rect(spot(colour, square)), theme.GOOD, width + 1)
         if focused and focused[0] == "spot":
             rect = layout.spot_rect(focused)
             if focused[2] == NEST:
@@ -571,6 +577,9 @@ class KeezenScene(GameScene):
 
     def draw_hand(self, surface, layout, focused) -> None:
         u = layout.u
+        move = self.hint[0] if self.hint and self.can_play() and self.card is None else None
+        hinted = next((index for index, card in enumerate(layout.hand_cards)
+                       if card is not None and card.rank == getattr(move, "card", None)), None)
         if layout.hand and self.can_play():
             area = layout.hand[0].unionall(layout.hand).inflate(int(16 * u), int(12 * u))
             pygame.draw.rect(surface, theme.ACCENT_DARK, area.move(0, int(4 * u)), max(2, int(3 * u)),
@@ -581,6 +590,8 @@ class KeezenScene(GameScene):
                 mark(surface, rect, "selected", u)
             if focused == ("hand", index):
                 mark(surface, rect, "focus", u)
+        if hinted is not None:
+            mark(surface, self.hand_rects(layout)[hinted], "hint", u)
         if not layout.hand_cards and not self.state.is_over():
             blit_text(surface, t(K + "hand.empty"), theme.SMALL * u, theme.TEXT_DIM, layout.hand_area.center, "center")
 
