@@ -144,6 +144,7 @@ class KeezenScene(GameScene):
         self.version = 0
         self._layout = None
         self._layer = CachedLayer()
+        self._options = (None, [])   # (state, version, card) -> options()
         self.move_log.append(t(K + "log.start"))
 
     # -- seats ------------------------------------------------------------------------------
@@ -181,10 +182,14 @@ class KeezenScene(GameScene):
     # -- the chain of choices -----------------------------------------------------------------
     def options(self) -> list:
         """Every way to play the chosen card: ([(pawn, end, steps), ...], move). A 7's two
-        parts come in either order when both orders do the same."""
+        parts come in either order when both orders do the same. Kept until the next move."""
         state, found = self.state, []
         if self.card is None or state.phase != PLAY:
             return found
+        key = (id(state), self.version, self.card)
+        if self._options[0] == key:
+            return self._options[1]
+        self._options = (key, found)
         for move in state.legal_moves():
             if getattr(move, "card", None) != self.card:
                 continue
