@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.keezen import rules
-from game.keezen.rules import NEST, Enter, Give, LayAway, Swap, Walk
+from game.keezen.rules import NEST, Give, LayAway, Walk
 from game.play import continue_game, start_game
 from game.ui import input as inp
 from posting import click, key, pad, run_until

@@ -18,7 +18,6 @@ import math
 import pygame
 
 from game.keezen.rules import HOME, NEST, START, TRACK
-from game.ui import theme
 
 EXTENT = 9.2
 # blue, green, yellow, red: also far apart in lightness (green dark, yellow light)
@@ -176,6 +175,3 @@ def mark_spot(surface, rect: pygame.Rect, colour, width: int, fill: int = 0) -> 
         pygame.draw.circle(glow, (*colour, fill), (r, r), r)
         surface.blit(glow, (rect.centerx - r, rect.centery - r))
     pygame.draw.circle(surface, colour, rect.center, r, width)
-
-
-TEXT_ON = {0: theme.TEXT, 1: theme.TEXT, 2: theme.BACKGROUND, 3: theme.TEXT}
