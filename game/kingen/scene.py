@@ -126,7 +126,7 @@ class Layout:
         self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
         self.sheet.midbottom = (area.centerx, middle.bottom)
         if table.kind == "dubbelkingen":
-            self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.62), middle.h)
+            self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.6), middle.h)
             self.quota = pygame.Rect(self.chooser.right, middle.y, middle.right - self.chooser.right, middle.h)
         else:
             self.chooser, self.quota = middle, None
@@ -178,7 +178,11 @@ class KingenScene(GameScene):
     def choice_label(self, move) -> str:
         if isinstance(move, ChooseTrump):
             return f"{SUIT_SYMBOL[move.suit]} {suit_name(move.suit)}"
-        return game_name(move.game)
+        return t(K + "short." + move.game)
+
+    def per_row(self):
+        """Games two to a row (their names are long), the four suits in one."""
+        return 2 if self.state.phase == CHOOSE_GAME else None
 
     def trick_on_show(self) -> bool:
         if self.showing is not None and self.time >= self.showing[3]:
@@ -247,7 +251,7 @@ class KingenScene(GameScene):
     def targets(self, layout: Layout) -> Targets:
         found = [Target(("button", name), rect) for name, rect in layout.buttons.items()]
         if self.panel is None and self.choosing():
-            _, rects = choice_rects(layout.chooser, len(self.choices()), layout.u)
+            _, rects = choice_rects(layout.chooser, len(self.choices()), layout.u, self.per_row())
             found += [Target(("choice", index), rect, row="choice") for index, rect in enumerate(rects)]
         elif self.panel is None and self.face_up_seat() == layout.bottom and layout.hand_cards and not self.at_break():
             found += [Target(("hand", index), rect, row="hand") for index, rect in enumerate(self.hand_rects(layout))]
@@ -574,7 +578,7 @@ class KingenScene(GameScene):
             title = t(K + ("choose.game" if self.state.phase == CHOOSE_GAME else "choose.trump"))
             index = focused[1] if focused and focused[0] == "choice" else None
             draw_choice(surface, layout.chooser, layout.u, title, [self.choice_label(move) for move in choices], index,
-                        choices.index(hinted) if hinted in choices else None)
+                        choices.index(hinted) if hinted in choices else None, self.per_row())
         if layout.quota is not None and self.state.phase == CHOOSE_GAME and not self.at_break() and self.panel is None:
             self.draw_quota(surface, layout)
         if self.panel == "last":
@@ -665,11 +669,12 @@ class KingenScene(GameScene):
     def draw_quota(self, surface, layout):
         """Every player's choices so far (triangles: negative games, circles: trump) and how
         often each negative game has been chosen."""
-        u, state, area = layout.u, self.state, layout.quota.inflate(-int(16 * u), -int(16 * u))
+        u, state = layout.u, self.state
+        area = layout.quota.inflate(-int(16 * u), -int(16 * u))
         lines = [(t(K + "quota.title"), theme.SMALL, theme.TEXT, True)]
         lines += [(f"{self.seat_name(seat)}: {self.quota_text(seat)}", theme.TINY,
                    theme.ACCENT if seat == state.dealer else theme.TEXT, seat == state.dealer) for seat in range(4)]
-        lines += [(t(K + "quota.game", game=game_name(GAMES[game]),
+        lines += [(t(K + "quota.game", game=t(K + "short." + GAMES[game]),
                      n=sum(chosen[game] for chosen in state.chosen)), theme.TINY, theme.TEXT_DIM, False)
                   for game in rules.NEGATIVE]
         box = pygame.Rect(area.x, area.y, area.w, 0)
