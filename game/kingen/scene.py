@@ -612,9 +612,7 @@ class KingenScene(GameScene):
                 draw_card_sprite(surface, sprite.key, sprite.rect, sprite.look, self.four())
         leader = table.leader if table.trick else (self.showing[0] if self.showing else None)
         if leader is not None:
-            spot = layout.spots[leader]
-            blit_text(surface, t(K + "led"), theme.TINY * u, theme.ACCENT, (spot.centerx, spot.y - int(4 * u)),
-                      "midbottom", bold=True)
+            self.draw_led(surface, layout, leader)
         playing = table is self.state and table.phase == PLAY and self.showing is None
         for seat in range(4):
             active = playing and table.turn == seat or table.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and table.dealer == seat
@@ -649,22 +647,28 @@ class KingenScene(GameScene):
     def draw_last_trick(self, surface, layout):
         u = layout.u
         leader, cards, winner = self.table().last_trick()
-        box = layout.trick_zone.inflate(int(layout.cw * 1.6), int(layout.ch * 0.9))
+        box = layout.trick_zone.inflate(int(layout.cw * 1.8), int(layout.ch * 0.5 + theme.SMALL * u * 3))
         panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK)
         blit_text(surface, fit(self.said(K + "last.title", winner, name=self.seat_name(winner)), int(theme.SMALL * u),
                                box.w - int(20 * u), True), theme.SMALL * u, theme.TEXT,
                   (box.centerx, box.y + int(8 * u)), "midtop", bold=True)
         for position, card in enumerate(cards):
             seat = (leader + position) % 4
-            rect = layout.spots[seat]
-            cardui.draw_card(surface, card, rect, four_colour=self.four())
-            if seat == leader:
-                blit_text(surface, t(K + "led"), theme.TINY * u, theme.ACCENT, (rect.centerx, rect.bottom + int(2 * u)),
-                          "midtop", bold=True)
-            if seat == winner:
-                mark(surface, rect, "hint", u)
+            cardui.draw_card(surface, card, layout.spots[seat], four_colour=self.four())
+        mark(surface, layout.spots[winner], "hint", u)
+        self.draw_led(surface, layout, leader)
         blit_text(surface, t(K + "last.close"), theme.TINY * u, theme.TEXT_DIM, (box.centerx, box.bottom - int(8 * u)),
                   "midbottom")
+
+    def draw_led(self, surface, layout, seat: int) -> None:
+        """"led" beside the leader's card in the trick, on the side away from the others."""
+        u, rect, side = layout.u, layout.spots[seat], layout.sides[seat]
+        gap = int(6 * u)
+        place = {"bottom": ("midtop", (rect.centerx, rect.bottom + gap // 2)),
+                 "top": ("midbottom", (rect.centerx, rect.top - gap // 2)),
+                 "left": ("midright", (rect.left - gap, rect.centery)),
+                 "right": ("midleft", (rect.right + gap, rect.centery))}[side]
+        blit_text(surface, t(K + "led"), theme.TINY * u, theme.ACCENT, place[1], place[0], bold=True)
 
     def draw_quota(self, surface, layout):
         """Every player's choices so far (triangles: negative games, circles: trump) and how
