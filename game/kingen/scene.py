@@ -23,7 +23,7 @@ import pygame
 
 from game.base import Announced, TrickWon
 from game.kingen import rules
-from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, GAMES, PLAY, SUIT_LETTERS, ChooseGame, ChooseTrump, PlayCard
+from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, GAMES, PLAY, ChooseGame, ChooseTrump, PlayCard
 from game.cards import SUIT_SYMBOL
 from game.ui import cards as cardui
 from game.ui import input as inp
@@ -359,7 +359,7 @@ class KingenScene(GameScene):
         """A human says "next deal": the new deal comes on the table."""
         if not self.at_break():
             return
-        self.deal_seen, self.finished, self.break_seen = self.state.deal_no, None, True
+        self.deal_seen, self.finished, self.break_seen, self.showing = self.state.deal_no, None, True, None
         self.version += 1
         self.focus = self.panel = None
         self.app.sound.play("shuffle")
@@ -418,6 +418,7 @@ class KingenScene(GameScene):
         return self.hint[0] if self.hint and self.can_play() else None
 
     def update(self, dt):
+        self.trick_on_show()
         super().update(dt)
         if self.at_break() and not self.human_seats and self.time - (self.break_at or 0.0) >= self.break_pause:
             self.acknowledge()    # computers alone go on after the pause
@@ -440,11 +441,9 @@ class KingenScene(GameScene):
         for event in self.state.events:
             if isinstance(event, TrickWon):
                 lines.append(say(K + "log.takes", event.seat, name=self.seat_name(event.seat)))
-            elif isinstance(event, Announced) and event.what == "deal_end":
-                lines.append(t(f"kingen.end.{event.value}"))
-        if self.state.deal_no != self.table().deal_no or self.state.is_over():
-            if not self.state.is_over():
-                lines.append(self.deal_line())
+        if any(isinstance(event, Announced) and event.what == "deal_end" for event in self.state.events) \
+                and not self.state.is_over():
+            lines.append(self.deal_line())
         return lines
 
     def status_text(self) -> str:
@@ -455,7 +454,11 @@ class KingenScene(GameScene):
                 return t(K + "status.match_over", name=self.seat_name(winners[0]))
             return t(K + "status.match_shared", names=", ".join(self.seat_name(seat) for seat in winners))
         if self.at_break():
-            return t(K + "status.deal_over", n=table.deal_no) + " " + t(f"kingen.end.{table.end_reason or 'all_tricks'}")
+            reason = t(f"kingen.end.{table.end_reason or 'all_tricks'}")
+            return t(K + "status.deal_over", n=table.deal_no) + " " + reason
+        if self.showing is not None:
+            winner = self.showing[2]
+            return self.said(K + "status.took", winner, name=self.seat_name(winner))
         seat = state.to_move()
         name = self.seat_name(seat)
         if not self.is_human(seat):
@@ -464,9 +467,6 @@ class KingenScene(GameScene):
             return t(K + key, name=name)
         if self.face_up_seat() != seat:
             return t(K + "status.waiting", name=name)
-        if self.showing is not None:
-            winner = self.showing[2]
-            return self.said(K + "status.took", winner, name=self.seat_name(winner))
         who = t(K + "status.you") if len(self.human_seats) == 1 else name
         if state.phase == CHOOSE_GAME:
             return t(K + "status.choose_game", who=who)
@@ -505,7 +505,7 @@ class KingenScene(GameScene):
         state = self.state
         rows = []
         for entry in state.sheet:
-            label = t(K + "sheet.deal", n=entry["deal"], game=game_name(entry["game"]))
+            label = t(K + "sheet.deal", n=entry["deal"], game=t(K + "short." + entry["game"]))
             if entry["trump"]:
                 label += " " + SUIT_SYMBOL[entry["trump"]]
             rows.append((label, [f"{value:+d}" for value in entry["points"]], None, entry is state.sheet[-1]))
@@ -571,6 +571,8 @@ class KingenScene(GameScene):
                         focused=focused == ("button", name), hinted=name == "last" and self.panel == "last")
         for card, rect, look, size in self.animator.in_flight(self.time):
             draw_card_sprite(surface, card, rect, look, self.four(), size)
+        if self.showing is not None:
+            mark(surface, layout.spots[self.showing[2]], "hint", layout.u)   # the card that takes it
         if self.animating() and self.at_break() or self.state.is_over() and not self.result_shown and self.animating():
             return
         if self.panel is None and self.choosing():
@@ -615,7 +617,8 @@ class KingenScene(GameScene):
             self.draw_led(surface, layout, leader)
         playing = table is self.state and table.phase == PLAY and self.showing is None
         for seat in range(4):
-            active = playing and table.turn == seat or table.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and table.dealer == seat
+            choosing = table.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and table.dealer == seat
+            active = playing and table.turn == seat or choosing
             draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),
                        self.plate_detail(seat), active and not self.at_break(), t(K + "dealer_mark")
                        if seat == table.dealer else "")

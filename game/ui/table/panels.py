@@ -218,7 +218,8 @@ class ScoreSheet:
 
 # ----------------------------------------------------------------------------- choice panel
 
-def choice_rects(area: pygame.Rect, count: int, u: float, per_row: int | None = None) -> tuple[pygame.Rect, list[pygame.Rect]]:
+def choice_rects(area: pygame.Rect, count: int, u: float,
+                 per_row: int | None = None) -> tuple[pygame.Rect, list[pygame.Rect]]:
     """The panel and its option buttons (in a row, or two rows when many; `per_row` buttons a
     row when given), centred in `area`."""
     per_row = per_row or (count if count <= 5 else (count + 1) // 2)
