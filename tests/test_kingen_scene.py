@@ -65,9 +65,11 @@ def play_match(app, scene, rng, limit=3000):
         gamepad = moves % 2 == 1
         if scene.at_break():
             deal = scene.state.deal_no
+            assert scene.table().deal_no == deal - 1, "the finished deal stays on the table"
+            assert "next" in scene.layout().buttons and scene.score_sheet().rows[-1][0].startswith(f"{deal - 1}.")
             confirm(gamepad)
             app.tick(1 / 60)
-            assert not scene.at_break() and scene.table().deal_no == deal
+            assert not scene.at_break() and scene.table() is scene.state
             continue
         before = scene.state.to_dict()
         move = rng.choice(scene.state.legal_moves())
@@ -234,9 +236,21 @@ def test_undo_never_takes_back_the_card_that_finishes_a_trick(make_app):
         if state.phase == PLAY and len(state.trick) == 3 and not state.reveals(state.legal_moves()[0]):
             break
         scene.apply(rng.choice(state.legal_moves()))
+    assert run_until(app, lambda: not scene.animating(), 600)
     scene.apply(scene.state.legal_moves()[0])
     assert not scene.can_undo()
     assert scene.showing is not None and not scene.computer_may_move()   # the trick stays readable
+    leader, cards, winner, _ = scene.showing
+    app.tick(1 / 60)
+    assert scene.seat_name(winner) in scene.status_text() or "You" in scene.status_text()
+    assert run_until(app, lambda: scene.showing is None, 600)
+    layout = scene.layout()
+    trick = {rules.CARD[card] for card in cards}
+    flying = [flight for flight in scene.flights if flight.key in trick]
+    assert len(flying) == 4
+    assert all(layout.stacks[winner].colliderect(flight.path[-1]) or
+               layout.penalty_area[winner].inflate(layout.sw, 0).colliderect(flight.path[-1])
+               for flight in flying), "the trick flies to its winner"
 
 
 def test_save_after_every_card_and_resume_mid_deal(make_app, tmp_path):

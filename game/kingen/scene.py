@@ -423,6 +423,10 @@ class KingenScene(GameScene):
         if self.at_break() and not self.human_seats and self.time - (self.break_at or 0.0) >= self.break_pause:
             self.acknowledge()    # computers alone go on after the pause
 
+    def _check_hand_over(self, seat) -> None:
+        if self.showing is None:      # the players see the finished trick before the screen is covered
+            super()._check_hand_over(seat)
+
     def computer_may_move(self) -> bool:
         return not self.at_break() and super().computer_may_move()
 
