@@ -285,7 +285,8 @@ def test_hot_seat_hands_over(make_app):
     assert scene.face_up_seat() != scene.state.to_move()
 
 
-@pytest.mark.parametrize("size,couch", [((960, 540), False), ((1920, 1080), False), ((1920, 1080), True)])
+@pytest.mark.parametrize("size,couch", [((960, 540), False), ((960, 540), True), ((1920, 1080), False),
+                                        ((1920, 1080), True)])
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_the_table_fits_the_window(make_app, size, couch, language):
     from game.ui.i18n import set_language
@@ -323,3 +324,61 @@ def test_every_scene_string_is_in_both_languages():
     used |= {f"info.match.{kind}" for kind in rules.KINDS}
     missing = {key for key in used if "kingen.scene." + key not in tables["en"]}
     assert not missing, missing
+
+
+@pytest.mark.parametrize("size,couch", [((960, 540), False), ((960, 540), True), ((1920, 1080), True)])
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_every_string_fits_its_place(make_app, size, couch, language):
+    """The longest texts each place can get, measured against the room it has (nothing is
+    cut with an ellipsis): buttons, the dealer's choices, plates, the log, the choice table,
+    the sheet's rows, the rule lines (at most four lines in the info panel)."""
+    from game.ui import theme
+    from game.ui.i18n import set_language
+    from game.ui.table.panels import choice_rects
+    from game.ui.text import render, wrap
+    app, scene = new_app(make_app, match="dubbelkingen", seed=first_dealer("dubbelkingen"), size=size)
+    app.store.settings["couch"] = couch
+    set_language(language)
+    try:
+        app.tick(1 / 60)
+        layout, u = scene.layout(), app.u
+
+        def width(text, size, bold=False):
+            return render(text, int(size * u), theme.TEXT, bold).get_width()
+
+        button_w = next(iter(layout.buttons.values())).w
+        for name in ("next", "result", "last", "scores"):
+            assert width(t(f"kingen.scene.button.{name}"), theme.SMALL, True) <= button_w - 16 * u, name
+        for per_row, labels, area in ((None, [scene.choice_label(rules.ChooseTrump(s)) for s in "CDHS"], layout.middle),
+                                      (2, [t(f"kingen.scene.short.{game}") for game in rules.GAMES], layout.chooser)):
+            _, rects = choice_rects(area, len(labels), u, per_row)
+            for label, rect in zip(labels, rects):
+                assert width(label, theme.SMALL) <= rect.w - 16 * u, label
+        plate = layout.plates[0].w - 2 * 14 * u - 2 * 17 * u - 8 * u      # with the dealer's disc
+        assert width(t("kingen.scene.plate.detail", points="-26", total="-104"), theme.TINY) <= plate
+        assert width(scene.seat_name(1), theme.SMALL, True) <= plate
+        names = [scene.seat_name(seat) for seat in range(4)]
+        longest = [scene.said(f"kingen.scene.log.{key}", seat, name=name, n=20, card="\u266510",
+                              suit="\u2666", game=t("kingen.game.no_7th_and_last"))
+                   for key in ("deal", "play", "takes", "trump") for seat, name in enumerate(names)]
+        for line in longest:
+            assert width(line, theme.TINY) <= layout.log.w, line
+        quota = layout.quota.w - 16 * u
+        for game in rules.NEGATIVE:
+            assert width(t("kingen.scene.quota.game", game=t(f"kingen.scene.short.{rules.GAMES[game]}"), n=2),
+                         theme.TINY) <= quota
+        assert width(f"{names[1]}: \u25b2\u25b2\u25b2 \u25cf\u25cf", theme.TINY, True) <= quota
+        label_w = layout.sheet.w * 0.2           # the kit's sheet: the labels, then a column per seat
+        column = (layout.sheet.w - 2 * 26 * u - label_w) / 4
+        room = label_w + column / 2 - width("+13", theme.TINY, True) / 2 - 8 * u
+        for game in rules.GAMES:
+            row = t("kingen.scene.sheet.deal", n=20, game=t(f"kingen.scene.short.{game}"))
+            assert width(row + (" \u2665" if game == "trump" else ""), theme.TINY, True) <= room, row
+        for game in rules.GAMES:
+            for lose in ("", ".lose"):
+                key = f"kingen.scene.rule.{game}{lose}"
+                if lose and not t(key) != key:
+                    continue
+                assert len(wrap(t(key), int(theme.TINY * u), layout.info.w)) <= 4, key
+    finally:
+        set_language("en")

@@ -75,7 +75,7 @@ class Layout:
         self.cw = cw = max(24, int(min(app.size) / 11))
         self.ch = ch = cardui.card_size(cw)[1]
         self.bw = max(18, int(cw * 0.5))
-        self.sw = max(14, int(cw * 0.42))           # the small cards of what a seat has taken
+        self.sw = max(16, int(cw * 0.5))            # the small cards of what a seat has taken
         self.sh = cardui.card_size(self.sw)[1]
         self.m = m = int(14 * u)
         self.lift = int(ch * 0.2)
@@ -125,7 +125,7 @@ class Layout:
         self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
         self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
         self.sheet.midbottom = (area.centerx, middle.bottom)
-        if table.kind == "dubbelkingen":
+        if table.phase == CHOOSE_GAME:        # the choice table beside the games
             self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.6), middle.h)
             self.quota = pygame.Rect(self.chooser.right, middle.y, middle.right - self.chooser.right, middle.h)
         else:
