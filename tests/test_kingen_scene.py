@@ -18,13 +18,14 @@ A = pygame.CONTROLLER_BUTTON_A
 
 
 def new_app(make_app, seats=("human", "random", "random", "random"), match="kingen", seed=1, size=(960, 540),
-            pace="instant", **kw):
+            pace="instant", hint_level="hard", **kw):
     app = make_app(size=size, **kw)
     app.store.settings["computer_pace"] = pace
     app.store.settings["animation_speed"] = "instant" if pace == "instant" else "fast"
     from game.app import open_scene
     open_scene(app, "title", None)
-    start_game(app, "kingen", {"players": 4, "seats": list(seats), "options": {"match": match}}, seed)
+    start_game(app, "kingen", {"players": 4, "seats": list(seats), "options": {"match": match},
+                               "hint_level": hint_level}, seed)
     return app, app.top
 
 
@@ -141,6 +142,23 @@ def test_trump_is_named_by_the_human_dealer_with_a_hint(make_app):
     assert isinstance(hinted, rules.ChooseTrump) and "trump" in app.notices[-1][0]
     play_move(app, scene, hinted, gamepad=False)
     assert scene.state.trump_suit == hinted.suit
+
+
+def test_a_hint_for_a_card_lights_it_and_says_why(make_app):
+    app, scene = new_app(make_app, seed=11, hint_level="normal")
+    rng = random.Random(11)
+    while not (scene.state.phase == PLAY and len(scene.state.legal_moves()) > 1):
+        assert run_until(app, lambda: ready(scene), 600)
+        if scene.can_play() and len(scene.state.legal_moves()) == 1:
+            scene.apply(scene.state.legal_moves()[0])
+    key(pygame.K_h)
+    app.tick(1 / 60)
+    assert scene.asked == "hint"
+    assert run_until(app, lambda: scene.hint is not None, 1200)
+    move, reason = scene.hint
+    assert move in scene.state.legal_moves() and scene.hinted() == move
+    assert rules.card_text(move.index) in app.notices[-1][0] and "%" in app.notices[-1][0]
+    assert "legend.undo" not in [name for _, name in scene.legend()]
 
 
 def illegal_position(make_app):
