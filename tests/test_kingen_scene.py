@@ -389,6 +389,7 @@ def test_every_string_fits_its_place(make_app, size, couch, language):
         label_w = layout.sheet.w * 0.2           # the kit's sheet: the labels, then a column per seat
         column = (layout.sheet.w - 2 * 26 * u - label_w) / 4
         room = label_w + column / 2 - width("+13", theme.TINY, True) / 2 - 8 * u
+        assert width("-13 (-104)", theme.TINY, True) <= column - 8 * u
         for game in rules.GAMES:
             row = t("kingen.scene.sheet.deal", n=20, game=t(f"kingen.scene.short.{game}"))
             assert width(row + (" \u2665" if game == "trump" else ""), theme.TINY, True) <= room, row

@@ -512,7 +512,8 @@ class KingenScene(GameScene):
             label = t(K + "sheet.deal", n=entry["deal"], game=t(K + "short." + entry["game"]))
             if entry["trump"]:
                 label += " " + SUIT_SYMBOL[entry["trump"]]
-            rows.append((label, [f"{value:+d}" for value in entry["points"]], None, entry is state.sheet[-1]))
+            cells = [f"{points:+d} ({total:+d})" for points, total in zip(entry["points"], entry["totals"])]
+            rows.append((label, cells, None, entry is state.sheet[-1]))   # the deal's points (the running total)
         totals = state.scores()
         best = max(totals)
         total = (t(K + "sheet.total"), [f"{value:+d}" for value in totals],
