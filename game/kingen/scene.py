@@ -198,7 +198,7 @@ class KingenScene(GameScene):
         return self._layout[1]
 
     def frame_key(self):
-        return super().frame_key() + (self.face_up_seat(), self.table().deal_no)
+        return super().frame_key() + (self.face_up_seat(),)
 
     def sprites(self, layout=None) -> list:
         layout = layout or self.layout()
@@ -362,6 +362,7 @@ class KingenScene(GameScene):
         self.deal_seen, self.finished, self.break_seen, self.showing = self.state.deal_no, None, True, None
         self.version += 1
         self.focus = self.panel = None
+        self.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
         self.app.sound.play("shuffle")
 
     # -- moves --------------------------------------------------------------------------------
