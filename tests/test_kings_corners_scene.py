@@ -334,3 +334,19 @@ def test_a_hint_that_arrives_after_a_move_is_not_shown(make_app):
     assert scene.apply(plays[0])
     assert run_until(app, lambda: scene.asked is None, 600)
     assert scene.hint is None, "the hint for the old position was shown"
+
+
+def test_kings_first_in_chips_is_told_apart_from_the_turns_chip(make_app):
+    options = {"kings_first": True, "scoring": "chips"}
+    for seed in range(1, 60):
+        state = rules.new_game(seed, 2, options)
+        if state.to_move() == 0 and any(card.rank == 13 for card in state.hands[0]):
+            break
+    app, scene = new_app(make_app, ["human", "random"], options=options, seed=seed)
+    app.tick(1 / 60)
+    chips = scene.state.chips[0]
+    key(pygame.K_TAB)           # ending the turn with the king in hand costs three chips
+    app.tick(1 / 60)
+    assert scene.state.chips[0] <= chips - rules.KINGS_FIRST_PENALTY
+    said = [line for line in scene.move_log if str(rules.KINGS_FIRST_PENALTY) in line]
+    assert said and any(str(rules.KINGS_FIRST_PENALTY) in text for text, _ in app.notices)

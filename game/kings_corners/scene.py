@@ -426,7 +426,7 @@ class KingsCornersScene(GameScene):
         elif isinstance(move, EndTurn):
             lines.append(self.draw_line(seat, draws.pop(seat)) if draws[seat] else
                          say(K + ("log.pass" if state.passes else "log.end"), seat, name=name))
-            if any(type(event) is Scored and event.reason == "chips" for event in events):
+            if any(type(event) is Scored and event.reason == "no_play" for event in events):
                 lines.append(say(K + "log.chip", seat, name=name))
         lines += [self.draw_line(drawer, count) for drawer, count in draws.items() if count]  # "draw first"
         if state.hand_over():
