@@ -1,21 +1,13 @@
 """Kings Corners through the scene: posted mouse drags, clicks and keys against random computers."""
 import random
-from collections import deque
 
 import pygame
 import pytest
 
 from game.kings_corners import rules
 from game.kings_corners.rules import EndTurn, PlayCard
-from game.ui import input as inp
 from game.play import continue_game, start_game
-from posting import click, drag, key, run_until
-
-
-# ----------------------------------------------------------------------------- posting input
-
-
-ARROWS = {inp.UP: pygame.K_UP, inp.DOWN: pygame.K_DOWN, inp.LEFT: pygame.K_LEFT, inp.RIGHT: pygame.K_RIGHT}
+from posting import click, drag, key, keys_to, move_focus, run_until
 
 
 def new_app(make_app, seats, options=None, seed=1, size=(1280, 720), animation="instant", **kw):
@@ -56,36 +48,6 @@ def focus_key(scene, move, which):
             return ("hand", scene.layout().hand_cards.index(move.card))
         return ("place", move.source)
     return ("place", target_place(move))
-
-
-def keys_to(scene, goal):
-    """The arrow keys that bring the focus cursor to `goal` (breadth first over the scene's
-    own cursor rule, so an unreachable target fails the test)."""
-    layout = scene.layout()
-    start = scene.focus
-    seen = {start: []}
-    queue = deque([start])
-    while queue:
-        current = queue.popleft()
-        if current == goal:
-            return seen[current]
-        for direction in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
-            nxt = scene.neighbour(current, direction, layout)
-            if nxt is not None and nxt not in seen:
-                seen[nxt] = seen[current] + [direction]
-                queue.append(nxt)
-    raise AssertionError(f"the focus cursor cannot reach {goal} from {start}")
-
-
-def move_focus(app, scene, goal):
-    """Arrow keys, one at a time (the path is planned again after each: the focused card of
-    the hand is lifted, which moves it a little), until the focus cursor is on `goal`."""
-    for _ in range(40):
-        if scene.focus == goal:
-            return
-        key(ARROWS[keys_to(scene, goal)[0]])
-        app.tick(1 / 60)
-    raise AssertionError(f"the focus cursor did not reach {goal}")
 
 
 # ----------------------------------------------------------------------------- playing moves
