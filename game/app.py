@@ -21,7 +21,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
 from game.ui.scene import Scene
-from game.ui.text import blit_text, render
+from game.ui.text import SHRINK, blit_in, blit_text, fits, render
 
 STEP = 1 / 120          # update rate
 MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
@@ -204,6 +204,13 @@ class App:
         scale = self.store.settings["ui_scale"] * (COUCH_SCALE if self.store.settings["couch"] else 1.0)
         return min(w / 1920, h / BASE_HEIGHT) * scale
 
+    @property
+    def space_u(self) -> float:
+        """The unit for the air between things (margins, gaps): `u` without couch mode's
+        enlargement, so that in couch mode the larger text takes room from the air and not
+        from the board and the cards."""
+        return self.u / COUCH_SCALE if self.store.settings["couch"] else self.u
+
     def legend_height(self) -> int:
         return int(54 * self.u)
 
@@ -370,9 +377,10 @@ class App:
         for scene in visible:
             scene.draw(surface, alpha)
         self.draw_legend(surface)
-        self.draw_notices(surface)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
+        """The bar at the bottom: what the buttons do on the left, the newest notice (a hint, a
+        refused move) on the right, so a notice never covers the table or the status line."""
         if not self.top:
             return
         u = self.u
@@ -380,32 +388,48 @@ class App:
         bar = pygame.Rect(0, h - self.legend_height(), w, self.legend_height())
         surface.fill(theme.BACKGROUND, bar)
         pygame.draw.line(surface, theme.PANEL_LIGHT, bar.topleft, bar.topright, max(1, int(2 * u)))
+        right = self.draw_notice(surface, bar) - 24 * u
         x = bar.x + 24 * u
         self.legend_chips = []
-        for action, key in self.top.legend():
+        entries = list(self.top.legend())
+
+        def width(action, key):
+            return (render(self.input.legend_name(action), int(theme.TINY * u), theme.BACKGROUND, True).get_width()
+                    + render(t(key), int(theme.TINY * u), theme.TEXT).get_width() + 60 * u)
+        # what does not fit is left out from the middle: the last entry (pause) always shows
+        while len(entries) > 1 and x + sum(width(*entry) for entry in entries) - 34 * u > right:
+            entries.pop(-2)
+        for action, key in entries:
             name = self.input.legend_name(action)
             chip = render(name, int(theme.TINY * u), theme.BACKGROUND, True)
             box = chip.get_rect(midleft=(x, bar.centery)).inflate(int(16 * u), int(8 * u))
             box.x = int(x)
+            label = render(t(key), int(theme.TINY * u), theme.TEXT)
+            if box.right + 10 * u + label.get_width() > right:
+                break
             pygame.draw.rect(surface, theme.TEXT_DIM, box, border_radius=int(8 * u))
-            surface.blit(chip, chip.get_rect(center=box.center))
+            blit_text(surface, name, theme.TINY * u, theme.BACKGROUND, box.center, "center", bold=True, box=box)
             label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
             if action not in inp.DIRECTIONS:
                 self.legend_chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
             x = label.right + 34 * u
-            if x > w - 100 * u:
-                break
 
-    def draw_notices(self, surface: pygame.Surface) -> None:
+    def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect) -> int:
+        """The newest notice at the right of the legend bar, on one line or two smaller ones
+        (never over the table or the status line); returns where it begins."""
+        if not self.notices:
+            return bar.right
         u = self.u
-        y = 24 * u
-        for text, _ in self.notices[-3:]:
-            image = render(text, int(theme.SMALL * u), theme.TEXT)
-            box = image.get_rect(midtop=(surface.get_width() // 2, y)).inflate(int(40 * u), int(20 * u))
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(12 * u))
-            pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(12 * u))
-            surface.blit(image, image.get_rect(center=box.center))
-            y = box.bottom + 10 * u
+        text = self.notices[-1][0]
+        pad = int(14 * u)
+        width = min(int(bar.w * 0.7), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
+        box = pygame.Rect(bar.right - int(10 * u) - width, bar.y + int(4 * u), width, bar.h - int(8 * u))
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
+        pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
+        room = box.inflate(-2 * pad, -int(2 * u))
+        size = theme.SMALL if fits(text, theme.SMALL * u * SHRINK, room.w) else theme.TINY   # long: two smaller lines
+        blit_in(surface, text, size * u, theme.TEXT, room)
+        return box.x
 
     def run(self) -> int:
         """The main loop. Headless runs a fixed number of frames at a simulated 60 Hz."""

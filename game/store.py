@@ -257,6 +257,11 @@ class Store:
         self.stats[key] = row
         self._write("statistics.json", self.stats)
 
+    def reset_stats(self) -> None:
+        """Forget every game counted (the player asked for it)."""
+        self.stats = {}
+        self._write("statistics.json", self.stats)
+
     # -- the game in progress -------------------------------------------------------------
     def load_game(self) -> dict | None:
         self.flush()

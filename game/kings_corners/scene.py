@@ -426,7 +426,7 @@ class KingsCornersScene(GameScene):
         elif isinstance(move, EndTurn):
             lines.append(self.draw_line(seat, draws.pop(seat)) if draws[seat] else
                          say(K + ("log.pass" if state.passes else "log.end"), seat, name=name))
-            if any(type(event) is Scored and event.reason == "chips" for event in events):
+            if any(type(event) is Scored and event.reason == "no_play" for event in events):
                 lines.append(say(K + "log.chip", seat, name=name))
         lines += [self.draw_line(drawer, count) for drawer, count in draws.items() if count]  # "draw first"
         if state.hand_over():
@@ -464,13 +464,20 @@ class KingsCornersScene(GameScene):
             return None
         return self.state.totals[humans[0]], False
 
+    look_key = K + "result.sheet"     # the table shows the score sheet once the game is over
+
     def result_lines(self):
         state = self.state
         chips = state.scoring == "chips"
         scores = state.scores()
-        order = sorted(range(state.players), key=lambda seat: (-scores[seat] if chips else scores[seat], seat))
-        lines = [t(K + ("result.line_chips" if chips else "result.line"), name=self.seat_name(seat),
-                   n=f"{scores[seat]:+d}" if chips else scores[seat]) for seat in order]
+        def standing(seat):
+            return -scores[seat] if chips else scores[seat]
+        order = sorted(range(state.players), key=lambda seat: (standing(seat), seat))
+        lines = [t(K + ("result.rule_chips" if chips else "result.rule"))]
+        for seat in order:     # players with the same score share a place
+            rank = 1 + sum(1 for other in order if standing(other) < standing(seat))
+            lines.append(t(K + ("result.line_chips" if chips else "result.line"), rank=rank, name=self.seat_name(seat),
+                           n=f"{scores[seat]:+d}" if chips else scores[seat]))
         return lines + [t(K + "result.hands", n=len(state.sheet))]
 
     # -- texts ------------------------------------------------------------------------------

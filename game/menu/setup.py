@@ -56,6 +56,7 @@ class SetupScene(MenuScene):
     row = 70
     gap = 10
     width = 1100
+    pinned = 1           # Start stays in sight below the options
 
     def __init__(self, app, game: str):
         super().__init__(app)
@@ -63,6 +64,11 @@ class SetupScene(MenuScene):
         self.rules = self.info.rules()
         self.setup = clean_setup(self.info, app.store.last_setup(game))
         self.seed = ""
+
+    def enter(self):
+        super().enter()
+        if self.app.store.last_setup(self.info.name):
+            self.list.focus = len(self.list.widgets) - 1   # a returning player starts with one press
 
     def title(self):
         return t(self.info.title)

@@ -53,10 +53,12 @@ class TitleScene(MenuScene):
         for info in registry.playable_games():
             widgets.append(Button(t(info.title), lambda info=info: self.app.push(SetupScene(self.app, info.name)),
                                   subtitle=t(f"{info.title}.tagline")))
-        widgets.append(Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app))))
-        widgets.append(Button(t("menu.statistics"), lambda: self.app.push(StatsScene(self.app))))
-        widgets.append(Button(t("menu.quit"), self.app.quit))
-        return widgets
+        others = [Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app))),
+                  Button(t("menu.statistics"), lambda: self.app.push(StatsScene(self.app))),
+                  Button(t("menu.quit"), self.app.quit)]
+        for button in others:
+            button.height_factor = 0.72    # one line of text: lower than a game's two
+        return widgets + others
 
     def title(self):
         return "Spelavond"

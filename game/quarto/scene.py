@@ -22,7 +22,7 @@ from game.ui.i18n import t
 from game.ui.table.animator import Sprite
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Target, Targets
-from game.ui.text import blit_text, fit
+from game.ui.text import blit_in, blit_text, fit
 
 WOOD = (122, 84, 50)
 WOOD_DARK = (86, 58, 34)
@@ -147,13 +147,16 @@ class QuartoScene(GameScene):
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self):
-        u = self.app.u
+        u, su = self.app.u, self.app.space_u
         area = self.app.content_rect()
-        margin = int(36 * u)
-        top = area.y + int(100 * u)
-        size = int(min(area.h - top - margin, area.w * 0.47))
+        margin = int(36 * su)
+        top = area.y + margin
+        # the board takes the whole height; the status line heads the column beside it
+        size = int(min(area.h - 2 * margin, area.w * 0.47))
         board = pygame.Rect(area.x + margin, top, size, size)
-        right = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+        column = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+        status = pygame.Rect(column.x, column.y, column.w, self.status_height())
+        right = pygame.Rect(column.x, status.bottom + int(16 * su), column.w, column.bottom - status.bottom - int(16 * su))
         cell = size * 0.86 / 4
         inset = (size - cell * 4) / 2
         squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
@@ -176,7 +179,12 @@ class QuartoScene(GameScene):
         info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
         piece_box = pygame.Rect(hand.x + 16 * u, hand.y + 10 * u, hand.h - 20 * u, hand.h - 20 * u)
         return {"board": board, "squares": squares, "hand": hand, "piece_box": piece_box, "pool": pool,
-                "buttons": button_rects, "info": info}
+                "buttons": button_rects, "info": info, "status": status}
+
+    def status_height(self) -> int:
+        """The height of the status line (two lines of small text on its panel, or one of body text)."""
+        u = self.app.u
+        return int(max(theme.BODY * 1.2, theme.SMALL * 2.4) * u + 16 * u)
 
     def sprites(self, layout=None) -> list:
         """Every piece where the state puts it: in the pool, in hand (or on the square chosen
@@ -334,7 +342,27 @@ class QuartoScene(GameScene):
                            draws=self.state.draws()))
         if self.state.claimed:
             lines.append(t("quarto.say.claimed"))
-        return lines
+        words = self.winning_words()
+        return ([words] if words else []) + lines
+
+    def winning_words(self) -> str | None:
+        """'Quarto on a1 b2 c3 d4: all tall · hollow' for the winning line, or None."""
+        line = self.state.winning_line() if self.state.game_over() else None
+        if line is None:
+            return None
+        pieces = [self.state.board[square] for square in line]
+        bits = rules.shared(pieces, self.state.mask)
+        values = [t(f"quarto.attr.{rules.piece_attributes(pieces[0])[name]}")
+                  for bit, name in enumerate(rules.ATTRIBUTES) if bits >> bit & 1]
+        return t("quarto.say.win_line", squares=" ".join(rules.SQUARE_NAMES[square] for square in line),
+                 shared=" \u00b7 ".join(values))
+
+    def result_area(self):
+        """Beside the board: the winning line stays in sight, lit."""
+        layout = self.layout()
+        area = self.app.content_rect()
+        left = layout["board"].right + int(16 * self.app.u)     # clear of the board's shadow
+        return pygame.Rect(left, area.y, area.right - left, area.h)
 
     # -- drawing ----------------------------------------------------------------------------
     def move_text(self, move, short: bool = False) -> str:
@@ -358,7 +386,7 @@ class QuartoScene(GameScene):
             if state.winner is None:
                 return t("quarto.status.draw")
             key = "quarto.status.claimed" if state.claimed else "quarto.status.won"
-            return t(key, name=self.seat_name(state.winner))
+            return self.said(key, state.winner, name=self.seat_name(state.winner))
         name = self.seat_name(mover)
         if not self.is_human(mover):
             return t("quarto.status.thinking", name=name)
@@ -376,7 +404,7 @@ class QuartoScene(GameScene):
         layout = self.layout()
         self.sync_animation(layout)
         surface.blit(self.static_layer("table", lambda layer: self._paint_table(layer, layout)), (0, 0))
-        self.draw_status(surface, self.status_text())
+        self.draw_status(surface, self.status_text(), layout["status"])
         targets = self.targets(layout)
         if self.humans_turn:
             self.controls.ensure_focus(targets, self._first_legal)
@@ -461,23 +489,28 @@ class QuartoScene(GameScene):
         piece = self.state.hand
         mover = self.state.to_move()
         x = piece_box.right + 24 * u
-        if piece is not None and self.chosen_square is None:
-            blit_text(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
-                      theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
-            blit_text(surface, piece_words(piece), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u), "topleft", bold=True)
-        elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
-            # the piece under the focus cursor, previewed with its attributes in words
-            blit_text(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
-            if self.focus[0] == "piece" and self.focus[1] in self.state.available():
-                surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
-                blit_text(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u),
-                          "topleft", bold=True)
-        else:
-            blit_text(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM, (x, box.centery), "midleft")
+        right = box.right - 24 * u
         if self.clock_left is not None:
             colour = theme.BAD if self.clock_left < 10 else theme.TEXT
-            blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
-                      (box.right - 24 * u, box.centery), "midright", bold=True)
+            clock = blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
+                              (right, box.centery), "midright", bold=True, box=box)
+            right = clock.x - 16 * u
+        # a line saying what the piece is for, and the piece in words below it (on two lines if need be)
+        head = pygame.Rect(x, box.y + 20 * u, right - x, theme.SMALL * 1.8 * u)
+        words = pygame.Rect(x, head.bottom + 6 * u, right - x, box.bottom - head.bottom - 16 * u)
+        if piece is not None and self.chosen_square is None:
+            blit_in(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
+                    theme.SMALL * u, theme.TEXT_DIM, head, "left")
+            blit_in(surface, piece_words(piece), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+        elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
+            # the piece under the focus cursor, previewed with its attributes in words
+            blit_in(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, head, "left")
+            if self.focus[0] == "piece" and self.focus[1] in self.state.available():
+                surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
+                blit_in(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+        else:
+            blit_in(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM,
+                    pygame.Rect(x, box.y, right - x, box.h), "left")
 
     def _draw_pool(self, surface, layout, hint_piece):
         """The marks of the pool under its pieces: legal pieces, the hint."""

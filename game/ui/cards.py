@@ -869,9 +869,11 @@ def draw_card_line(surface: pygame.Surface, line, size: int, midtop, four_colour
               else _text.render(str(item), size, suit_ink(item.suit, four_colour), True) for item in line]
     space = _text.render(" ", size).get_width()
     x = midtop[0] - (sum(image.get_width() for image in images) + space * (len(images) - 1)) / 2
+    covered = pygame.Rect(round(x), midtop[1], 0, 0)
     for image in images:
-        surface.blit(image, (round(x), midtop[1]))
+        covered.union_ip(surface.blit(image, (round(x), midtop[1])))
         x += image.get_width() + space
+    _text.note_text(surface, " ".join(str(item) for item in line), covered)
 
 
 def _as_rect(rect_or_topleft, width) -> tuple[pygame.Rect, int]:

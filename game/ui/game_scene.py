@@ -67,6 +67,7 @@ class GameScene(Scene):
     result_pause = 1.6      # seconds the finished table shows before the result
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
+    look_key = "result.look"   # the result's button that goes back to the finished table
     name = "game"
 
     def __init__(self, app, setup: dict, state, seed: int):
@@ -482,6 +483,11 @@ class GameScene(Scene):
     def result_lines(self) -> list[str]:
         return []
 
+    def result_area(self) -> pygame.Rect:
+        """Where the result panel goes: a game may keep what explains the result in sight
+        (Quarto's winning line) by naming a part of the screen beside it."""
+        return self.app.content_rect()
+
     # -- input ----------------------------------------------------------------------------
     def pause_extras(self) -> list:
         return []
@@ -579,16 +585,24 @@ class ResultOverlay(Overlay):
     def __init__(self, app, game_scene: GameScene):
         super().__init__(app)
         self.game_scene = game_scene
+        self.shade = game_scene.result_area() == app.content_rect()   # beside the table, the table stays lit
 
     def title(self):
         return self.game_scene.result_title()
 
+    def panel_area(self):
+        return self.game_scene.result_area()
+
+    def draw(self, surface, alpha):
+        if not self.shade:      # beside the table: the side is cleared, the table stays as it is
+            surface.fill(theme.FELT_DARK, self.panel_area())
+        super().draw(surface, alpha)
+
     def build(self):
-        from game.ui.widgets import Label
         scene = self.game_scene
-        widgets = [Label(line, theme.BODY, theme.TEXT) for line in scene.result_lines()]
+        widgets = self.text_rows(scene.result_lines(), theme.BODY)
         widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
-        widgets.append(Button(t("result.look"), self.app.pop))
+        widgets.append(Button(t(scene.look_key), self.app.pop))
         widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets
 

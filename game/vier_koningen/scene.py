@@ -31,7 +31,7 @@ from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_stack, mark, panel
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Drag, Target, Targets
-from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
+from game.ui.text import SHRINK, blit_fitted, blit_text, blit_wrapped, fit, font
 from game.vier_koningen import rules
 
 PEEK_STATS_KEY = "vier_koningen_peek"
@@ -167,22 +167,28 @@ class VierKoningenScene(GameScene):
             return _say("button.take", k=len(self.selection), n=self.state.hand_size())
         if key == "draw":
             return _say("button.draw", n=self.state.cards_to_draw())
+        if key == "autoplay":      # the button names its key, as the legend does
+            return f"{_say('button.autoplay')} ({self.app.input.legend_name(inp.PREV)})"
         return _say(f"button.{key}")
 
     # -- layout ----------------------------------------------------------------------------
     def layout(self) -> dict:
-        u = self.app.u
+        u, space = self.app.u, self.app.space_u
         area = self.app.content_rect()
         state = self.state
-        m = int(22 * u)
+        m = int(22 * space)
         side_w = int(min(max(400 * u, area.w * 0.23), 520 * u))
         side = pygame.Rect(area.right - m - side_w, area.y + m, side_w, area.h - 2 * m)
         left = pygame.Rect(area.x + m, area.y + m, side.x - 2 * m - area.x, area.h - 2 * m)
         status = pygame.Rect(left.x, left.y, left.w, int(56 * u))
         message = pygame.Rect(left.x, status.bottom + int(6 * u), left.w, int(38 * u))
         # the table: hand, drawn card 1, drawn card 2 (sized for round 1, the widest)
-        pad, gap = int(14 * u), int(26 * u)
+        pad, gap = int(14 * space), int(26 * space)
         tw = int(min(128 * u, (left.w - 6 * pad - 2 * gap) / (5 * 1.1 + 2 * (1 + 0.42 * 3))))
+        # a drawn card's box is at least as wide as its heading (the hand gives way)
+        heading_w = self.drawn_heading_width()
+        if tw * (1 + 0.42 * 3) + 2 * pad < heading_w + 28 * u:
+            tw = int(min(tw, (left.w - 2 * pad - 2 * gap - 2 * (heading_w + 28 * u)) / (5 * 1.1)))
         th = gfx.card_size(tw)[1]
         label_h = int(44 * u)
         text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * u)
@@ -190,7 +196,8 @@ class VierKoningenScene(GameScene):
         table_y = left.bottom - table_h
         hand_n = rules.HAND_SIZE[state.round]
         hand_w = int(hand_n * tw + (hand_n - 1) * 0.1 * tw) + 2 * pad
-        drawn_w = int(tw * (1 + 0.42 * 3)) + 2 * pad   # as wide in every round: room for the arithmetic
+        # as wide in every round: room for the arithmetic, and for the heading (written 14u in)
+        drawn_w = int(max(tw * (1 + 0.42 * 3) + 2 * pad, heading_w + 28 * u))
         x = left.x + max(0, (left.w - hand_w - 2 * drawn_w - 2 * gap) // 2)
         hand_box = pygame.Rect(x, table_y, hand_w, table_h)
         card_y = table_y + label_h
@@ -202,9 +209,10 @@ class VierKoningenScene(GameScene):
                    for j in range(rules.MAX_COVER[state.round])] for card in drawn]
         # the controlled cards: four rows, one column per value (the layout never jumps); no room
         # left (a large UI scale on a low window) gives an empty grid, never a negative one
-        grid = pygame.Rect(left.x, message.bottom + int(12 * u), left.w, max(0, table_y - message.bottom - int(26 * u)))
+        grid = pygame.Rect(left.x, message.bottom + int(8 * space), left.w,
+                           max(0, table_y - message.bottom - int(18 * space)))
         label_w, row_h = int(46 * u), grid.h / 4
-        gw = max(1, int(min((row_h - 10 * u) / gfx.CARD_RATIO, (grid.w - label_w) / (13 * 1.07))))
+        gw = max(1, int(min((row_h - 8 * space) / gfx.CARD_RATIO, (grid.w - label_w) / (13 * 1.07))))
         gh, step = gfx.card_size(gw)[1], gw * 1.07
         gx = grid.x + max(0, (grid.w - label_w - int(step * 12) - gw) // 2)
         cells, suit_rows = {}, []
@@ -245,6 +253,12 @@ class VierKoningenScene(GameScene):
                 "drawn": drawn, "covers": covers, "grid": grid, "gw": gw, "cells": cells, "suit_rows": suit_rows,
                 "su": su, "side_y": side_y, "bar": bar, "piles": piles, "lost": lost, "peek": peek,
                 "buttons": button_rects, "label_h": label_h, "text_y": card_y + int(th * 1.16) + int(8 * u)}
+
+    def drawn_heading_width(self) -> int:
+        """The width the drawn cards' headings need at their smallest size."""
+        size = int(theme.SMALL * self.app.u * SHRINK)
+        texts = [_say(key, n=2, card="10\u2666") for key in ("table.drawn", "table.drawn_card", "table.last_turn")]
+        return max(font(size, True).size(text)[0] for text in texts) + 2   # (rounding of the margins)
 
     def sprites(self, layout=None) -> list:
         """Every face-up card where the state (and the selection) puts it."""
@@ -672,8 +686,8 @@ class VierKoningenScene(GameScene):
     def _grid_layer(self, layout, flying) -> pygame.Surface:
         state, gw, area = self.state, layout["gw"], layout["grid"]
         controlled = frozenset(state.controlled)
-        away = set(self.selection) if state.phase == "hand" else set()
-        away |= set(state.hand) | {card for cover in state.covers for card in cover}
+        chosen = set(self.selection) if state.phase == "hand" else set()
+        away = chosen | set(state.hand) | {card for cover in state.covers for card in cover}
         key = (tuple(area), gw, state.round, self.four(), controlled, frozenset(away), frozenset(flying & controlled),
                self._backdrop.key)
         if self._grid_cache is None or self._grid_cache[0] != key:
@@ -686,7 +700,9 @@ class VierKoningenScene(GameScene):
                         gfx.draw_slot(layer, rect)
                     else:
                         self._card(layer, card, rect)
-                elif card in away:
+                elif card in chosen:     # chosen for the hand: bright, marked as selected on top
+                    self._card(layer, card, rect)
+                elif card in away:       # in play elsewhere (in the hand, on a drawn card)
                     layer.blit(gfx.tinted_face(card, gw, self.four()), rect)
                 else:
                     in_play = card.rank <= rules.ROUND_TOP[state.round]
@@ -745,14 +761,14 @@ class VierKoningenScene(GameScene):
                 self._draw_verdict(surface, layout, index, verdict[index], away)
             else:
                 blit_text(surface, _say("table.drawn", n=index + 1), small, theme.TEXT_DIM,
-                          (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True)
+                          (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
                 gfx.draw_slot(surface, layout["drawn"][index], label="?")
 
     def _draw_drawn(self, surface, layout, index, card, laid, focused, away, hinted):
         u = self.app.u
         box = layout["drawn_boxes"][index]
         blit_text(surface, _say("table.drawn_card", n=index + 1, card=str(card)), int(theme.SMALL * u), theme.TEXT,
-                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True)
+                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
         rect = layout["drawn"][index]
         for each, place in [(card, rect)] + list(zip(laid, layout["covers"][index])):
             if each not in away:
@@ -789,7 +805,7 @@ class VierKoningenScene(GameScene):
         u = self.app.u
         box = layout["drawn_boxes"][index]
         blit_text(surface, _say("table.last_turn", n=index + 1), int(theme.SMALL * u), theme.TEXT_DIM,
-                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True)
+                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
         cards = [(item.drawn, layout["drawn"][index])] + list(zip(item.laid, layout["covers"][index]))
         for card, place in cards:
             if card not in away:
@@ -806,9 +822,10 @@ class VierKoningenScene(GameScene):
         u, su, state = self.app.u, layout["su"], self.state
         inner, ys = layout["inner"], layout["side_y"]
         small, tiny, heading = int(theme.SMALL * su), int(theme.TINY * su), int(theme.HEADING * su)
-        blit_text(surface, _say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft")
         turn = _say("side.turns", n=self.turns()) if state.is_over() else _say("side.turn", n=state.turn)
-        blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright")
+        turn_rect = blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright", box=inner)
+        blit_text(surface, _say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft",
+                  width=turn_rect.x - inner.x - 12 * su, box=inner)
         blit_text(surface, fit(_say("side.round", n=state.round), heading, inner.w, bold=True), heading, theme.TEXT,
                   (inner.x, ys["round"]), "topleft", bold=True)
         # progress: the round's cards under control (hand and table included), and the kings
@@ -826,7 +843,8 @@ class VierKoningenScene(GameScene):
         blit_text(surface, fit(_say("side.kings", k=sum(card.rank == 13 for card in mine)), tiny, inner.w), tiny,
                   theme.TEXT_DIM, (inner.x, ys["kings"]), "topleft")
         # the draw piles, the active one on a gold ground
-        blit_text(surface, _say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft")
+        blit_text(surface, _say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft", width=inner.w,
+                  box=inner)
         active = state.round - 1
         for index, rect in enumerate(layout["piles"]):
             if index == active and not state.is_over():
@@ -845,7 +863,7 @@ class VierKoningenScene(GameScene):
             blit_text(surface, span, tiny, colour, (rect.centerx, ys["count"]), "midtop")
         # the lost pile (face down; its content only with the peek option)
         blit_text(surface, _say("side.lost", n=len(state.lost)), small, theme.TEXT_DIM, (inner.x, ys["lost"]),
-                  "topleft")
+                  "topleft", width=inner.w, box=inner)
         draw_stack(surface, layout["lost"], len(state.lost), su, back_colour="red", badge=bool(state.lost))
         self._draw_peek(surface, layout)
         for (key, rect), (_, enabled) in zip(layout["buttons"], self.buttons()):

@@ -88,9 +88,10 @@ def draw_stack(surface: pygame.Surface, rect: pygame.Rect, count: int, u: float,
     its count on a round label; an empty place with `empty_label` when there are none."""
     if count <= 0:
         cardui.draw_slot(surface, rect, label="" if badge else empty_label)
-    for layer in range(min(3, (count + 5) // 6) - 1, -1, -1):
-        offset = int(layer * 3 * u)
-        cardui.draw_card(surface, None, rect.move(-offset, -offset), back_colour=back_colour)
+    layers = min(3, (count + 5) // 6)
+    for layer in range(layers - 1, -1, -1):
+        offset = int(layer * 3 * u)      # one shadow, under the lowest card
+        cardui.draw_card(surface, None, rect.move(-offset, -offset), back_colour=back_colour, shadow=layer == layers - 1)
     if badge and (count or empty_label):
         image = render(str(count) if count else empty_label, int(theme.SMALL * u), theme.TEXT, True)
         box = image.get_rect().inflate(int(20 * u), int(8 * u))
@@ -98,7 +99,8 @@ def draw_stack(surface: pygame.Surface, rect: pygame.Rect, count: int, u: float,
         box.center = rect.center
         pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, theme.TEXT_DIM, box, max(1, int(2 * u)), border_radius=box.h // 2)
-        surface.blit(image, image.get_rect(center=box.center))
+        blit_text(surface, str(count) if count else empty_label, theme.SMALL * u, theme.TEXT, box.center, "center",
+                  bold=True, box=box)
 
 
 def draw_lines(surface: pygame.Surface, rect: pygame.Rect, lines, u: float, most: int = 2) -> int:

@@ -10,7 +10,7 @@ import pygame
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.table.draw import panel
-from game.ui.text import blit_text, fit, render, wrap
+from game.ui.text import blit_text, fit, note_text, render, wrap
 
 
 # ----------------------------------------------------------------------------- status line
@@ -45,8 +45,10 @@ class StatusLine:
         box.midtop = (rect.centerx, rect.y)
         panel(surface, box, u, theme.PANEL, theme.ACCENT if lit else None)
         y = box.y + int(8 * u)
-        for image in images:
-            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        for line, image in zip(lines, images):
+            rect = image.get_rect(midtop=(box.centerx, y))
+            surface.blit(image, rect)
+            note_text(surface, line, rect, box)
             y += line_h
         return box
 
@@ -218,9 +220,11 @@ class ScoreSheet:
 
 # ----------------------------------------------------------------------------- choice panel
 
-def choice_rects(area: pygame.Rect, count: int, u: float) -> tuple[pygame.Rect, list[pygame.Rect]]:
-    """The panel and its option buttons (in a row, or two rows when many), centred in `area`."""
-    per_row = count if count <= 5 else (count + 1) // 2
+def choice_rects(area: pygame.Rect, count: int, u: float,
+                 per_row: int | None = None) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The panel and its option buttons (in a row, or two rows when many; `per_row` buttons a
+    row when given), centred in `area`."""
+    per_row = per_row or (count if count <= 5 else (count + 1) // 2)
     rows = (count + per_row - 1) // per_row
     width, height, gap = int(min(230 * u, (area.w - 80 * u) / max(1, per_row))), int(64 * u), int(14 * u)
     box = pygame.Rect(0, 0, per_row * (width + gap) - gap + int(60 * u),
@@ -237,10 +241,10 @@ def choice_rects(area: pygame.Rect, count: int, u: float) -> tuple[pygame.Rect, 
 
 
 def draw_choice(surface: pygame.Surface, area: pygame.Rect, u: float, title: str, labels: list[str],
-                focused: int | None = None, hinted: int | None = None) -> list[pygame.Rect]:
+                focused: int | None = None, hinted: int | None = None, per_row: int | None = None) -> list[pygame.Rect]:
     """A question with its answers as buttons (trump, a game type); returns the buttons'
     rects (the scene makes them targets)."""
-    box, options = choice_rects(area, len(labels), u)
+    box, options = choice_rects(area, len(labels), u, per_row)
     panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK, radius=18)
     blit_text(surface, fit(title, int(theme.BODY * u), box.w - int(40 * u), True), theme.BODY * u, theme.TEXT,
               (box.centerx, box.y + int(18 * u)), "midtop", bold=True)

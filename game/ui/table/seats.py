@@ -14,7 +14,7 @@ import pygame
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.table.draw import panel
-from game.ui.text import blit_text, fit, render
+from game.ui.text import blit_text, render
 
 SIDES = {1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}
 
@@ -113,14 +113,14 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
         pygame.draw.rect(surface, team, stripe, border_radius=stripe.w // 2)
     pad, radius = int(14 * u), int(17 * u)
     inner = rect.w - 2 * pad - (2 * radius + int(8 * u) if badge else 0)
-    name_rect = blit_text(surface, fit(name, int(theme.SMALL * u), inner, True), theme.SMALL * u, theme.TEXT,
-                          (rect.x + pad, rect.y + int(10 * u)), "topleft", bold=True)
+    name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT, (rect.x + pad, rect.y + int(10 * u)), "topleft",
+                          bold=True, width=inner, box=rect)
     room = rect.x + pad + inner - name_rect.right - int(10 * u)
     if level and render(level, int(theme.TINY * u)).get_width() <= room:
         blit_text(surface, level, theme.TINY * u, theme.TEXT_DIM,
                   (name_rect.right + int(10 * u), name_rect.bottom - int(3 * u)), "bottomleft")
-    blit_text(surface, fit(detail, int(theme.TINY * u), inner), theme.TINY * u, theme.TEXT if active else theme.TEXT_DIM,
-              (rect.x + pad, name_rect.bottom + int(6 * u)), "topleft")
+    blit_text(surface, detail, theme.TINY * u, theme.TEXT if active else theme.TEXT_DIM,
+              (rect.x + pad, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
     if badge:
         centre = (rect.right - pad - radius, rect.centery)
         pygame.draw.circle(surface, theme.ACCENT, centre, radius)
