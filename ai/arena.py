@@ -14,6 +14,9 @@ seven games). Every bot sees only its seat's `view`. A rules state may add figur
 through `arena_stats()` (a dict of numbers), which are averaged per bot; a state with
 `deals_played()` also gets each bot's mean points per deal. Each bot's time per move is
 reported (mean and max) besides the overall one.
+A bot that searches keeps its last search result in `.last` (with `iterations` and
+`seconds`, as `ai.mcts` gives it): the arena then reports the search iterations per second of
+process time.
 """
 from __future__ import annotations
 
@@ -51,16 +54,22 @@ def new_state(rules, seed: int, players: int, deal: str | None = None, options: 
 
 
 def play_game(info, seed: int, players: int, bots: list, timings: list[float], deal: str | None = None,
-              options: dict | None = None, seat_timings: list | None = None):
+              options: dict | None = None, seat_timings: list | None = None, searches: list | None = None):
+    """Play one game; `searches` collects (iterations, seconds) of every search a bot made."""
     state = new_state(info.rules(), seed, players, deal, options)
     while not state.is_over():
         seat = state.to_move()
+        bot = bots[seat]
+        before = getattr(bot, "last", None)
         started = time.perf_counter()
-        move = bots[seat].choose(state.view(seat))
+        move = bot.choose(state.view(seat))
         spent = time.perf_counter() - started
         timings.append(spent)
         if seat_timings is not None:
             seat_timings[seat].append(spent)
+        after = getattr(bot, "last", None)
+        if searches is not None and after is not None and after is not before and hasattr(after, "iterations"):
+            searches.append((after.iterations, after.seconds))
         state.play(move)
     return state
 
@@ -81,12 +90,13 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
     totals = {label: {"name": label, "wins": 0, "draws": 0, "losses": 0, "points": 0.0, "per_deal": 0.0,
                       "seats": 0, "extra": {}, "times": []} for label in labels}
     timings: list[float] = []
+    searches: list = []
     for index in range(games):
         game_seed = seed + index // players if one else seed + index
         seating = one_seat(index, players) if one else seat_bots(index, players, list(range(len(names))))
         bots = [make_bot(game, names[bot], seed=(seed + index) * 10 + seat) for seat, bot in enumerate(seating)]
         seat_timings: list = [[] for _ in range(players)]
-        state = play_game(info, game_seed, players, bots, timings, deal, options, seat_timings)
+        state = play_game(info, game_seed, players, bots, timings, deal, options, seat_timings, searches)
         winners = set(state.winners())
         scores = state.scores()
         deals = state.deals_played() if hasattr(state, "deals_played") else None
@@ -135,6 +145,11 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
         result["deal"] = deal
     if options is not None:
         result["options"] = options
+    if searches:
+        iterations = sum(entry[0] for entry in searches)
+        seconds = sum(entry[1] for entry in searches)
+        result["search"] = {"searches": len(searches), "iterations": iterations,
+                            "iterations_per_second": round(iterations / seconds, 1) if seconds else None}
     return result
 
 
@@ -160,6 +175,11 @@ def table(result: dict) -> str:
     if len(result["bots"]) > 1:
         lines.extend(f"  {bot['name']}: mean {bot['ms_per_move']['mean']:.2f} ms, max {bot['ms_per_move']['max']:.2f} ms"
                      for bot in result["bots"])
+    if "search" in result:
+        search = result["search"]
+        rate = search["iterations_per_second"]
+        lines.append(f"search: {search['searches']} searches, {search['iterations']} iterations, "
+                     f"{rate if rate is not None else '-'} iterations per second")
     return "\n".join(lines)
 
 

@@ -159,9 +159,10 @@ def test_killing_the_process_loses_nothing(tmp_path):
     saved = json.loads(save.read_text())
     assert len(saved["state"]["log"]) >= 6
     from game.app import App, LaunchOptions
-    from game.ui.game_scene import continue_game
-    from main import open_scene
+    from game.play import continue_game
+    from game.app import open_scene
     app = App(LaunchOptions(headless=True, size=(960, 540), no_worker=True, data_dir=str(data)))
+    assert not list(data.glob(".*.tmp")), "a write the kill cut short left its temp file"
     try:
         open_scene(app, "title", None)
         continue_game(app)

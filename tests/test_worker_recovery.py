@@ -13,7 +13,7 @@ import pytest
 
 from ai.worker import BotWorker
 from game import registry
-from game.ui.game_scene import start_game
+from game.play import start_game
 from posting import run_until
 from processes import children_of, end, needs_proc, running, wait_until_gone
 

@@ -33,7 +33,7 @@ from itertools import product
 from math import comb
 
 from game.base import Announced, CardMoved, HandDealt, IllegalMove, Scored, TrickWon, hide_cards, illegal
-from game.cards import SUIT_SYMBOL, Card
+from game.cards import SUIT_SYMBOL, Card, is_card
 from game.options import Option, resolve
 
 GAME = "kingen"
@@ -668,7 +668,7 @@ class State:
     def _check_card(self, move: PlayCard) -> int:
         self._check_phase(PLAY)
         card = move.index
-        if not isinstance(card, int) or not 0 <= card < 52 or CARD[card] != move.card:
+        if type(card) is not int or not 0 <= card < 52 or not is_card(move.card) or CARD[card] != move.card:
             _refuse(f"not a card: {move.card!r}", "not_a_card", card=str(move.card))
         hand = self.hands[self.turn]
         if hand is None:

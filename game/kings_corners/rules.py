@@ -45,8 +45,9 @@ import random
 from dataclasses import dataclass
 
 from game.base import CardMoved, HandDealt, IllegalMove, Scored, hide_cards
-from game.cards import Card, full_deck
+from game.cards import Card, full_deck, is_card
 from game.options import Option
+from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
 GAME = "kings_corners"
 PLACES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -65,6 +66,8 @@ TARGETS = (10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 300, 500)
 HAND_COUNTS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20)
 
 PLAY, BETWEEN, OVER = "play", "between", "over"
+MAX_HANDS = 100_000          # bounds for reading a saved view
+MAX_POINTS = 10 ** 9
 
 
 def _key(name: str) -> str:
@@ -258,9 +261,10 @@ class State:
         return moves
 
     def reveals(self, move) -> bool:
-        """A deal shows new hands; ending a turn draws from the stock (this turn's player
-        draws, or with "draw first" the next one)."""
-        return isinstance(move, Deal) or (isinstance(move, EndTurn) and bool(self.stock))
+        """A deal shows new hands; ending a turn draws from the stock (this turn's player, or
+        with "draw first" the next one) and hands the table to players whose moves show
+        cards from their hidden hands."""
+        return isinstance(move, (Deal, EndTurn))
 
     def zones(self) -> dict:
         """Where every card is: "hand:SEAT", "pile:PLACE" and "stock" (unknown cards are None)."""
@@ -450,7 +454,9 @@ class State:
     def _check_card(self, move: PlayCard) -> None:
         card = move.card
         self._check_place(move.place)
-        if not isinstance(card, Card) or card not in self.hands[self.turn]:
+        if not is_card(card):
+            raise IllegalMove(f"not a card: {card!r}"[:80], _key("err.not_in_hand"), card=str(card)[:20])
+        if card not in self.hands[self.turn]:
             raise IllegalMove(f"{card} is not in your hand", _key("err.not_in_hand"), card=str(card))
         place = PLACES[move.place]
         top = self.piles[move.place][-1] if self.piles[move.place] else None
@@ -505,16 +511,16 @@ class State:
         if len(self.log) > LOG_SIZE:
             del self.log[: len(self.log) - LOG_SIZE]
 
-    def _pay_chips(self, seat: int, amount: int) -> None:
+    def _pay_chips(self, seat: int, amount: int, reason: str) -> None:
         self.chips[seat] -= amount
         self.hand_chips[seat] -= amount
         self.pot += amount
-        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), "chips"))
+        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), reason))
 
     def _charge_kings_first(self, seat: int) -> None:
         self.kings_paid = True
         if self.scoring == "chips":
-            self._pay_chips(seat, KINGS_FIRST_PENALTY)
+            self._pay_chips(seat, KINGS_FIRST_PENALTY, "kings_first")
         else:
             self.penalties[seat] += KINGS_FIRST_PENALTY
             self.events.append(Scored(tuple(KINGS_FIRST_PENALTY if index == seat else 0
@@ -548,7 +554,7 @@ class State:
         else:
             self._log("end", seat)
         if self.scoring == "chips" and self.drew and not self.played:
-            self._pay_chips(seat, 1)
+            self._pay_chips(seat, 1, "no_play")
             self._log("chip", seat, amount=1)
         if self.moved or self.drew:
             self.passes = 0
@@ -581,7 +587,7 @@ class State:
         self._log("deal", self.dealer, hand=self.hand_no)
         if self.scoring == "chips":
             for seat in range(players):
-                self._pay_chips(seat, 1)
+                self._pay_chips(seat, 1, "ante")
         self.turn = first
         self._begin_turn()
 
@@ -659,41 +665,73 @@ def _plain(entry: dict) -> dict:
 
 
 def from_dict(data: dict) -> State:
-    if data.get("game", GAME) != GAME:
-        raise ValueError(f"not a Kings Corners save: {data.get('game')!r}")
+    """A saved match, read back only if it is exactly the match its seed, seats, options and
+    moves make (ValueError otherwise: a damaged or impossible save). A view (no seed, the
+    other hands unknown) cannot be replayed: it is read field by field, every card once."""
+    read = SaveReader(data, "Kings Corners", GAME)
+    players = read.integer("players", 2, 4)
+    options = read.options(OPTIONS)
+    history = read.moves("history", parse_move)
+    if read.field("seed") is None:
+        return _view_from_dict(read, players, options, history)
+    seed = read.seed()
+
+    def rebuild():
+        state = new_game(seed, players, options)
+        for move in history:
+            state.play(move)
+        state.events = []
+        return state
+
+    state = read.replay(rebuild)
+    check_rebuilt(read, state.to_dict())
+    return state
+
+
+def _numbers(values) -> list:
+    if not isinstance(values, list) or not all(type(n) is int and abs(n) <= MAX_POINTS for n in values):
+        raise ValueError("not a list of scores")
+    return list(values)
+
+
+def _view_from_dict(read: SaveReader, players: int, options: dict, history: list) -> State:
+    data = read.data
     state = State.__new__(State)
-    state.players = int(data["players"])
-    state.options = resolve_options(data["options"])
-    state.seed = data["seed"]
-    version, internal, gauss = data["rng"]
+    state.players, state.options, state.seed, state.history = players, options, None, history
     state.rng = random.Random()
-    state.rng.setstate((version, tuple(internal), gauss))
-    state.viewer = data["viewer"]
-    state.phase = data["phase"]
-    state.hand_no = data["hand_no"]
-    state.first_dealer = data["first_dealer"]
-    state.dealer = data["dealer"]
-    state.turn = data["turn"]
-    state.hands = [[_card(code) for code in hand] for hand in data["hands"]]
-    state.piles = [[Card.parse(code) for code in pile] for pile in data["piles"]]
-    state.stock = [_card(code) for code in data["stock"]]
-    state.played = data["played"]
-    state.moved = data["moved"]
-    state.drew = data["drew"]
-    state.kings_paid = data["kings_paid"]
-    state.passes = data["passes"]
-    state.penalties = list(data["penalties"])
-    state.totals = list(data["totals"])
-    state.chips = list(data["chips"])
-    state.pot = data["pot"]
-    state.hand_chips = list(data["hand_chips"])
-    state.sheet = [_plain(entry) for entry in data["sheet"]]
-    state.log = [dict(entry) for entry in data["log"]]
-    state.history = [parse_move(code) for code in data["history"]]
-    state.turns = data["turns"]
+    set_rng_state(state.rng, read.field("rng"), read)
+    state.viewer = read.integer("viewer", 0, players - 1)
+    state.phase = read.choice("phase", (PLAY, BETWEEN, OVER))
+    state.hand_no = read.integer("hand_no", 1, MAX_HANDS)
+    state.first_dealer = read.integer("first_dealer", 0, players - 1)
+    state.dealer = read.integer("dealer", 0, players - 1)
+    state.turn = read.integer("turn", 0, players - 1)
+    state.drew = read.integer("drew", 0, 2)
+    state.played, state.moved, state.kings_paid = read.flag("played"), read.flag("moved"), read.flag("kings_paid")
+    state.passes = read.integer("passes", 0, players)
+    state.pot = read.integer("pot", 0, MAX_POINTS)
+    state.turns = read.integer("turns", 0, len(history) + 1)   # the turn under way counts
+    try:
+        state.hands = [[_card(code) for code in hand] for hand in data["hands"]]
+        state.piles = [[Card.parse(code) for code in pile] for pile in data["piles"]]
+        state.stock = [_card(code) for code in data["stock"]]
+        state.penalties, state.totals, state.chips, state.hand_chips = (
+            _numbers(data[key]) for key in ("penalties", "totals", "chips", "hand_chips"))
+        state.sheet = [_plain(entry) for entry in data["sheet"]]
+        state.log = [dict(entry) for entry in data["log"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        read.fail("its hands, piles, scores or logs cannot be read")
+    if len(state.hands) != players or len(state.piles) != 8 or any(
+            len(numbers) != players for numbers in (state.penalties, state.totals, state.chips, state.hand_chips)):
+        read.fail("wrong number of hands, piles or scores")
+    if any(card is None for card in state.hands[state.viewer]):
+        read.fail("the viewer's own hand is unknown")
+    known = [card for hand in state.hands for card in hand if card is not None] + [
+        card for pile in state.piles for card in pile] + [card for card in state.stock if card is not None]
+    unknown = sum(card is None for hand in state.hands for card in hand) + sum(card is None for card in state.stock)
+    if len(set(known)) != len(known) or len(known) + unknown != len(full_deck()):
+        read.fail("a card is missing or there twice")
     state.events = []
-    if len(state.hands) != state.players or len(state.piles) != 8:
-        raise ValueError("damaged Kings Corners save: wrong number of hands or piles")
     return state
 
 
@@ -729,10 +767,3 @@ def arena_game(seed: int, players: int) -> State:
     (after a deadlock: the fewest points)."""
     return new_game(seed, players, {"scoring": "standard", "match_length": "hands", "hands": 1})
 
-
-def replay(seed: int, players: int, options: dict | None, moves) -> State:
-    """The match replayed from its seed through `moves` (undo = replay all but the last)."""
-    state = new_game(seed, players, options)
-    for move in moves:
-        state.play(move)
-    return state

@@ -45,8 +45,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import Announced, IllegalMove, PieceMoved, Scored
+from game.base import Announced, IllegalMove, PieceMoved, Scored, check_type
 from game.options import Option
+from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
 # --- pieces and board geometry ------------------------------------------------------------
 
@@ -418,8 +419,7 @@ class State:
         if isinstance(move, Give):
             if phase != "give":
                 self._illegal("only the first move of a game is a give without placing", "must_place")
-            if not isinstance(move.piece, int) or not 0 <= move.piece < 16:
-                self._illegal(f"there is no piece {move.piece!r}", "no_piece", piece=str(move.piece))
+            self._check_piece(move.piece)
             return ()
         if isinstance(move, Claim):
             if not self.call_mode:
@@ -438,8 +438,12 @@ class State:
         if phase == "pass":
             self._illegal("the board is full: claim Quarto! or pass", "must_claim_or_pass")
         s = move.square
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < 16:
-            self._illegal(f"there is no square {s!r}", "bad_square", square=str(s))
+        check_type(s, int, "a square", "quarto.err.bad_square")
+        if not 0 <= s < 16:
+            self._illegal(f"there is no square {s}", "bad_square", square=str(s))
+        if move.give is not None:
+            self._check_piece(move.give)
+        check_type(move.call, bool, "the Quarto! call", "quarto.err.unknown_move")
         name = SQUARE_NAMES[s]
         if self.board[s] is not None:
             self._illegal(f"square {name} is taken", "occupied", square=name)
@@ -470,6 +474,12 @@ class State:
             self._illegal(f"piece {_hex(move.give)} is not available to give", "piece_unavailable",
                           piece=_hex(move.give))
         return wins
+
+    def _check_piece(self, piece) -> None:
+        """A piece is an int 0..15 (not True, not 1.0: those would be saved wrongly)."""
+        check_type(piece, int, "a piece", "quarto.err.no_piece")
+        if not 0 <= piece < 16:
+            self._illegal(f"there is no piece {piece}", "no_piece", piece=str(piece))
 
     def play(self, move) -> None:
         """Apply a legal move; an illegal one raises IllegalMove and changes nothing."""
@@ -614,18 +624,41 @@ class State:
         return f"<quarto {self.to_notation()} to move {self.to_move()}>"
 
 
+def _replayed(seed, options, start, moves, timeouts, first=None) -> State:
+    """The match replayed from its seed (or its starting position) through `moves`; moves the
+    clock made are replayed through the same rng, so the state equals the one the game had."""
+    if start is None:
+        state = State(seed, options)
+        if state.match_first != first and first is not None:   # a match whose first player was set
+            state = State(seed, options, first=first)
+    else:
+        state = from_notation(start[0], start[1], seed)
+    timeouts = set(timeouts)
+    for index, move in enumerate(moves):
+        if index in timeouts and state.random_move() == move:
+            state.timeouts.append(len(state.log))
+        state.play(move)
+    return state
+
+
 def from_dict(data: dict) -> State:
-    state = State.__new__(State)
-    state.options = resolve_options(data["options"])
-    for name in State._FIELDS:
-        value = data.get(name) if name == "start" else data[name]
-        setattr(state, name, list(value) if isinstance(value, list) else value)
-    state.dead = tuple(data["dead"])
-    state.win_groups = tuple(data["win_groups"])
-    state.log = [parse_move(text) for text in data["log"]]
-    version, internal, gauss = data["rng"]
-    state.rng = random.Random()
-    state.rng.setstate((version, tuple(internal), gauss))
+    """A saved match, read back only if it is exactly the match its seed, options and moves
+    make (ValueError otherwise: a damaged or impossible save)."""
+    read = SaveReader(data, "Quarto", "quarto")
+    seed = read.seed()
+    options = read.options(OPTIONS)
+    start = data.get("start")
+    if start is not None and not (isinstance(start, list) and len(start) == 2 and isinstance(start[0], str)
+                                  and len(start[0]) <= 40 and start[1] in (0, 1) and type(start[1]) is int):
+        read.fail("'start' must be a position in notation and the seat to move")
+    log = read.moves("log", parse_move)
+    timeouts = read.items("timeouts")
+    if not all(type(index) is int and 0 <= index < len(log) for index in timeouts):
+        read.fail("'timeouts' must name moves of the log")
+    first = read.integer("match_first", 0, 1)
+    state = read.replay(lambda: _replayed(seed, options, start, log, timeouts, first))
+    set_rng_state(state.rng, read.field("rng"), read)   # random_move() may have drawn from it since
+    check_rebuilt(read, state.to_dict())
     state.events = []
     return state
 

@@ -23,9 +23,10 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.base import Announced, CardMoved, IllegalMove, Scored
-from game.cards import SUIT_SYMBOL, SUITS, Card
+from game.base import Announced, CardMoved, IllegalMove, Scored, check_type
+from game.cards import SUIT_SYMBOL, SUITS, Card, is_card
 from game.options import Option, resolve
+from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
 GAME = "vier_koningen"
 HAND_SIZE = {1: 5, 2: 3, 3: 3}
@@ -54,8 +55,19 @@ def sort_cards(cards) -> list:
 
 
 # ---------------------------------------------------------------------------------- moves
-def _cards_tuple(cards) -> tuple:
-    return tuple(sort_cards(Card.parse(c) if isinstance(c, str) else Card(*c) for c in cards))
+def _cards_tuple(cards):
+    """The cards in display order ('QS' and (12, 'S') read as Card(12, 'S')); anything that
+    is no set of cards is kept as given, and play() refuses it with IllegalMove."""
+    try:
+        return tuple(sort_cards(Card.parse(c) if isinstance(c, str) else Card(*c) for c in cards))
+    except (TypeError, ValueError, AttributeError):
+        return cards
+
+
+def _check_cards(cards) -> None:
+    """A move's cards must be a tuple of real cards (play() looks them up in sets)."""
+    if not isinstance(cards, tuple) or not all(is_card(card) for card in cards):
+        raise _illegal(f"not a set of cards: {cards!r}"[:80], "unknown_move")
 
 
 def _show(cards) -> str:
@@ -378,6 +390,7 @@ class State:
         self._phase("hand")
         size = self.hand_size()
         cards = move.cards
+        _check_cards(cards)
         if len(set(cards)) != len(cards):
             raise _illegal("a card is chosen twice", "duplicate")
         if len(cards) != size:
@@ -430,9 +443,10 @@ class State:
     def _cover(self, move: Cover):
         self._phase("cover")
         target, cards = move.target, move.cards
-        if not isinstance(target, int) or not 0 <= target < len(self.drawn):
-            raise _illegal(f"there is no drawn card {target + 1 if isinstance(target, int) else target}",
-                           "no_target")
+        check_type(target, int, "a drawn card's number", "vier_koningen.err.no_target")
+        if not 0 <= target < len(self.drawn):
+            raise _illegal(f"there is no drawn card {target + 1}", "no_target")
+        _check_cards(cards)
         if self.covers[target]:
             raise _illegal("that drawn card is already covered: take its cards back first", "covered")
         if not cards:
@@ -459,8 +473,9 @@ class State:
     def _uncover(self, move: Uncover):
         self._phase("cover")
         target = move.target
-        if not isinstance(target, int) or not 0 <= target < len(self.drawn):
-            raise _illegal(f"there is no drawn card {target}", "no_target")
+        check_type(target, int, "a drawn card's number", "vier_koningen.err.no_target")
+        if not 0 <= target < len(self.drawn):
+            raise _illegal(f"there is no drawn card {target + 1}", "no_target")
         if not self.covers[target]:
             raise _illegal("nothing lies on that drawn card", "not_covered")
         self._moved(self.covers[target], f"cover:{target}", "hand")
@@ -592,32 +607,71 @@ def _old_code(data: dict) -> str:
 
 
 def from_dict(data: dict) -> State:
+    """A saved game, read back only if it is exactly the game its number, options and moves
+    make (ValueError otherwise: a damaged or impossible save). A view (no game number, the
+    piles' order unknown) cannot be replayed: it is read field by field, every card once."""
+    read = SaveReader(data, "4 Koningen", GAME)
+    options = read.options(OPTIONS)
+    log = read.moves("log", lambda move: parse_move(_old_code(move) if isinstance(move, dict) else move))
+    turn_limit = read.integer("turn_limit", 1, 10 ** 9, allow_none=True)
+    if read.field("seed") is None:
+        return _view_from_dict(read, options, log, turn_limit)
+    seed = read.seed()
+
+    def rebuild():
+        state = new_game(seed, 1, options)
+        state.turn_limit = turn_limit
+        for move in log:
+            state.play(move)
+        state.events = []
+        return state
+
+    state = read.replay(rebuild)
+    old_log = any(isinstance(move, dict) for move in data["log"])   # the first saves' move format
+    check_rebuilt(read, state.to_dict(), {**data, "log": [move.code for move in log]} if old_log else None)
+    return state
+
+
+def _view_from_dict(read: SaveReader, options: dict, log: list, turn_limit) -> State:
+    data = read.data
     parse = lambda codes: [Card.parse(code) for code in codes]  # noqa: E731
     state = State()
-    state.seed = data["seed"]
-    state.options = resolve(OPTIONS, data.get("options"))
-    state.round = int(data["round"])
-    state.phase = data["phase"]
-    state.controlled = parse(data["controlled"])
-    state.hand = parse(data["hand"])
-    state.drawn = parse(data["drawn"])
-    state.covers = [tuple(parse(cover)) for cover in data["covers"]]
-    state.piles = [parse(pile) for pile in data["piles"]]
-    state.lost = parse(data["lost"])
-    state.turn = int(data["turn"])
-    state.turn_limit = data["turn_limit"]
-    state.result = data["result"]
-    state.end_round = data["end_round"]
-    state.verdict = tuple(Judgement.from_dict(item) for item in data["verdict"])
-    state.verdict_turn = int(data["verdict_turn"])
-    state.reshuffles = int(data["reshuffles"])
-    state.last_reshuffle = data["last_reshuffle"]
-    state.round_turns = dict(zip((1, 2, 3), data["round_turns"]))
-    state.log = [parse_move(_old_code(move) if isinstance(move, dict) else move) for move in data["log"]]
-    state.hidden = bool(data["hidden"])
+    state.options, state.log, state.turn_limit = options, log, turn_limit
+    state.round = read.integer("round", 1, 3)
+    state.phase = read.choice("phase", ("hand", "draw", "cover", "over"))
+    state.turn = read.integer("turn", 1, 10 ** 9)
+    state.verdict_turn = read.integer("verdict_turn", 0, state.turn)
+    state.reshuffles = read.integer("reshuffles", 0, 10 ** 9)
+    state.result = read.choice("result", (None, "won", "lost", "gave_up", "turn_limit"))
+    state.end_round = read.integer("end_round", 1, 3, allow_none=True)
+    state.last_reshuffle = read.choice("last_reshuffle", (None, "draw", "turn_end"))
+    state.hidden = read.flag("hidden")
+    if not state.hidden:
+        read.fail("a save without a game number must be a view")
+    set_rng_state(state.rng, read.field("rng"), read)
+    try:
+        state.controlled = parse(data["controlled"])
+        state.hand = parse(data["hand"])
+        state.drawn = parse(data["drawn"])
+        state.covers = [tuple(parse(cover)) for cover in data["covers"]]
+        state.piles = [parse(pile) for pile in data["piles"]]
+        state.lost = parse(data["lost"])
+        state.verdict = tuple(Judgement.from_dict(item) for item in data["verdict"])
+        turns = data["round_turns"]
+        if not (isinstance(turns, list) and len(turns) == 3 and all(type(n) is int and n >= 0 for n in turns)):
+            raise ValueError("round turns")
+        state.round_turns = dict(zip((1, 2, 3), turns))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        read.fail("its cards, verdict or turn counts cannot be read")
+    cards = (state.controlled + state.hand + state.drawn + [c for cover in state.covers for c in cover]
+             + [c for pile in state.piles for c in pile] + state.lost)
+    if len(state.piles) != 3 or len(state.covers) != len(state.drawn) or len(state.drawn) > 2:
+        read.fail("wrong number of piles or drawn cards")
+    if len(cards) != 52 or len(set(cards)) != 52:
+        read.fail("a card is missing or there twice")
+    if (state.phase == "over") != (state.result is not None):
+        read.fail("the game's result and its phase disagree")
     state.events = []
-    version, internal, gauss = data["rng"]
-    state.rng.setstate((version, tuple(internal), gauss))
     return state
 
 
