@@ -30,8 +30,10 @@ def seat_bots(game_index: int, players: int, names: list[str]) -> list[str]:
     return [names[(seat + shift) % 2] for seat in range(players)]
 
 
-def play_game(info, seed: int, players: int, bots: list, timings: list[float], searches: list | None = None):
-    """Play one game; `searches` collects (iterations, seconds) of every search a bot made."""
+def play_game(info, seed: int, players: int, bots: list, timings: list[float], searches: list | None = None,
+              seat_timings: list | None = None):
+    """Play one game; `searches` collects (iterations, seconds) of every search a bot made,
+    `seat_timings` (seat, seconds) of every move."""
     state = info.rules().arena_game(seed, players)
     while not state.is_over():
         seat = state.to_move()
@@ -39,7 +41,10 @@ def play_game(info, seed: int, players: int, bots: list, timings: list[float], s
         before = getattr(bot, "last", None)
         started = time.perf_counter()
         move = bot.choose(state.view(seat))
-        timings.append(time.perf_counter() - started)
+        spent = time.perf_counter() - started
+        timings.append(spent)
+        if seat_timings is not None:
+            seat_timings.append((seat, spent))
         after = getattr(bot, "last", None)
         if searches is not None and after is not None and after is not before and hasattr(after, "iterations"):
             searches.append((after.iterations, after.seconds))
@@ -58,14 +63,20 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
         names.append(a)
     labels = names if len(set(names)) == len(names) else [f"{name} ({tag})" for name, tag in zip(names, "AB")]
     totals = {label: {"name": label, "wins": 0, "draws": 0, "losses": 0, "points": 0.0,
-                      "seats": 0, "extra": {}} for label in labels}
+                      "seats": 0, "extra": {}, "moves": 0, "seconds": 0.0, "longest": 0.0} for label in labels}
     timings: list[float] = []
     searches: list = []
     for index in range(games):
         game_seed = seed + index
         seating = seat_bots(index, players, list(range(len(names))))
         bots = [make_bot(game, names[bot], seed=game_seed * 10 + seat) for seat, bot in enumerate(seating)]
-        state = play_game(info, game_seed, players, bots, timings, searches)
+        seat_timings: list = []
+        state = play_game(info, game_seed, players, bots, timings, searches, seat_timings)
+        for seat, spent in seat_timings:
+            row = totals[labels[seating[seat]]]
+            row["moves"] += 1
+            row["seconds"] += spent
+            row["longest"] = max(row["longest"], spent)
         winners = set(state.winners())
         scores = state.scores()
         extra = state.arena_stats() if hasattr(state, "arena_stats") else {}
@@ -94,6 +105,8 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
         entry["win_rate_95"] = [round(max(0.0, wins - margin), 4), round(min(1.0, wins + margin), 4)]
         for key, value in row["extra"].items():
             entry[key] = round(value / max(games, 1), 4)
+        entry["ms_per_move"] = {"mean": round(1000 * row["seconds"] / max(row["moves"], 1), 3),
+                                "max": round(1000 * row["longest"], 3), "moves": row["moves"]}
         result_bots.append(entry)
     mean_ms = 1000 * sum(timings) / len(timings) if timings else 0.0
     max_ms = 1000 * max(timings) if timings else 0.0
@@ -102,7 +115,7 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
     if searches:
         iterations = sum(entry[0] for entry in searches)
         seconds = sum(entry[1] for entry in searches)
-        result["search"] = {"searches": len(searches), "iterations": iterations,
+        result["search"] = {"searches": len(searches), "iterations": iterations, "seconds": round(seconds, 3),
                             "iterations_per_second": round(iterations / seconds, 1) if seconds else None}
     return result
 
@@ -110,7 +123,7 @@ def run(game: str, a: str, b: str | None, games: int, seed: int, players: int | 
 def table(result: dict) -> str:
     lines = [f"{result['game']}: {result['games']} games, {result['players']} seats, seed {result['seed']}"]
     extra_keys = sorted({key for bot in result["bots"] for key in bot}
-                        - {"name", "wins", "draws", "losses", "mean_points", "win_rate", "win_rate_95"})
+                        - {"name", "wins", "draws", "losses", "mean_points", "win_rate", "win_rate_95", "ms_per_move"})
     header = f"{'bot':<14}{'wins':>7}{'draws':>7}{'losses':>8}{'mean pts':>10}  {'win rate (95%)':<22}"
     header += "".join(f"{key:>14}" for key in extra_keys)
     lines.append(header)
@@ -122,6 +135,10 @@ def table(result: dict) -> str:
         lines.append(line)
     ms = result["ms_per_move"]
     lines.append(f"time per move: mean {ms['mean']:.2f} ms, max {ms['max']:.2f} ms")
+    if len(result["bots"]) > 1:
+        for bot in result["bots"]:
+            ms = bot["ms_per_move"]
+            lines.append(f"  {bot['name']}: mean {ms['mean']:.2f} ms, max {ms['max']:.2f} ms over {ms['moves']} moves")
     if "search" in result:
         search = result["search"]
         rate = search["iterations_per_second"]
