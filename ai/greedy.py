@@ -16,14 +16,12 @@ and `miss` a weaker player overlooks each candidate move with that probability.
 positions reachable this turn (each one a possible place to stop), visiting at most
 `max_nodes` positions, the greedy line first so that a cut-off search is never worse than
 greedy play. It returns the moves leading to the best position found.
-
-`StateAdapter` gives the same functions for any rules state with `copy()`/`play()`.
 """
 from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Hashable, Iterable
+from typing import Callable, Hashable
 
 
 def greedy_step(position, moves: Callable, apply: Callable, evaluate: Callable, *,
@@ -64,8 +62,8 @@ def best_sequence(position, moves: Callable, apply: Callable, evaluate: Callable
 
     Depth-first; the children of a position are tried best first by `order(after)` (by
     `evaluate` when no order is given), so the first line followed is the greedy one and a
-    search cut off by `max_nodes` or by `deadline` (a `time.perf_counter()` value) is never
-    worse than greedy play. A position reached again by another order of moves is skipped."""
+    search cut off by `max_nodes` or by `deadline` (a `time.process_time()` value: a safety
+    cap only, the node budget decides) is never worse than greedy play. A position reached again by another order of moves is skipped."""
     rank = order if order is not None else evaluate
     seen: set[Hashable] = {key(position)}
     best_path: list = []
@@ -96,23 +94,8 @@ def best_sequence(position, moves: Callable, apply: Callable, evaluate: Callable
         value = evaluate(after)
         if value > best_value:
             best_value, best_path = value, new_path
-        if visited >= max_nodes or (deadline is not None and visited % 32 == 0 and time.perf_counter() > deadline):
+        if visited >= max_nodes or (deadline is not None and visited % 32 == 0 and time.process_time() > deadline):
             break
         stack.append((children(after), new_path))
     return best_path, best_value, visited
 
-
-class StateAdapter:
-    """moves/apply/key for a rules state, leaving out the turn-ending move(s)."""
-
-    def __init__(self, is_final: Callable[[object], bool]):
-        self.is_final = is_final
-
-    def moves(self, state) -> Iterable:
-        return [move for move in state.legal_moves() if not self.is_final(move)]
-
-    @staticmethod
-    def apply(state, move):
-        after = state.copy()
-        after.play(move)
-        return after

@@ -1,4 +1,4 @@
-"""Generic alpha-beta negamax with a transposition table, iterative deepening and a time budget.
+"""Generic alpha-beta negamax with a transposition table, iterative deepening and a work budget.
 
 The game knowledge comes from an adapter object with three methods:
 
@@ -11,10 +11,12 @@ The game knowledge comes from an adapter object with three methods:
 Values are from the point of view of the player to move (negamax). A terminal value of
 `WIN` or `-WIN` may be adjusted by the adapter for distance; the search only compares.
 
-`Negamax(game).best_move(pos, max_depth, deadline)` deepens one ply at a time until
-`max_depth`, the deadline (a `time.perf_counter()` value) or a proven result, and returns
-the result of the deepest iteration that finished (the first iteration always finishes:
-depth 1 is not interrupted). Exact, game-specific searches that need every microsecond
+`Negamax(game).best_move(pos, max_depth, max_nodes, deadline)` deepens one ply at a time
+until `max_depth`, `max_nodes` positions searched, the deadline or a proven result, and
+returns the result of the deepest iteration that finished (the first iteration always
+finishes: depth 1 is not interrupted). The node budget decides, so a position gets the
+same answer on a busy machine; the deadline (a `time.process_time()` value) is only a
+safety cap. Exact, game-specific searches that need every microsecond
 (the Quarto endgame solver) live next to their game; this module is the reusable engine.
 """
 from __future__ import annotations
@@ -28,7 +30,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 
 
 class SearchTimeout(Exception):
-    """Raised inside a search when its deadline has passed."""
+    """Raised inside a search when its node budget is spent or its deadline has passed."""
 
 
 @dataclass
@@ -48,13 +50,17 @@ class Negamax:
         self.tt_limit = tt_limit
         self.check_every = check_every
         self.nodes = 0
+        self.max_nodes = None
         self.deadline = None
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.deadline is not None and self.nodes % self.check_every == 0:
-            if time.perf_counter() > self.deadline:
-                raise SearchTimeout
+        if self.nodes % self.check_every == 0 and self.out_of_budget():
+            raise SearchTimeout
+
+    def out_of_budget(self) -> bool:
+        return (self.max_nodes is not None and self.nodes >= self.max_nodes
+                or self.deadline is not None and time.process_time() > self.deadline)
 
     def search(self, pos, depth: int, alpha: float, beta: float) -> float:
         """The negamax value of pos searched `depth` plies deep within (alpha, beta)."""
@@ -134,19 +140,25 @@ class Negamax:
         proven = abs(best) >= WIN - 100
         return Result(best_move, best, depth, self.nodes, proven, scores)
 
-    def best_move(self, pos, max_depth: int = 64, deadline: float | None = None,
-                  keep_scores: bool = False) -> Result:
-        """Iterative deepening until max_depth, the deadline or a proven win/loss."""
+    def best_move(self, pos, max_depth: int = 64, max_nodes: int | None = None,
+                  deadline: float | None = None, keep_scores: bool = False) -> Result:
+        """Iterative deepening until max_depth, the node budget, the deadline or a proven
+        win/loss."""
         self.nodes = 0
         result = None
         for depth in range(1, max_depth + 1):
-            self.deadline = None if depth == 1 else deadline
+            if depth > 1:
+                self.max_nodes, self.deadline = max_nodes, deadline
             try:
                 result = self.root(pos, depth, keep_scores)
             except SearchTimeout:
                 break
             finally:
-                self.deadline = None
-            if result.proven or (deadline is not None and time.perf_counter() > deadline):
+                self.max_nodes = self.deadline = None
+            self.max_nodes, self.deadline = max_nodes, deadline
+            spent = self.out_of_budget()
+            self.max_nodes = self.deadline = None
+            if result.proven or spent:
                 break
+        result.nodes = self.nodes
         return result

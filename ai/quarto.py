@@ -171,13 +171,6 @@ class Geometry:
             out.append((s, avail & ~t))
         return out
 
-    def threats(self, pos) -> int:
-        """Set of pieces that would win somewhere right now."""
-        t = 0
-        for s in BITS[pos[2]]:
-            t |= pos[4][s]
-        return t
-
     def reply_count(self, pos) -> int:
         """How many (square, safe piece) moves the player to move has (mobility)."""
         if pos[1] == 0:
@@ -321,15 +314,17 @@ class Exact:
         self.geo = geo
         self.tt: dict = {}
         self.nodes = 0
-        self.deadline = None
+        self.stop_at = None          # the node count at which the search gives up
+        self.deadline = None         # a time.process_time() value: only a safety cap
         self._neg = self._build()
 
-    def solve(self, pos, deadline: float | None = None):
-        """(value, (square, give)) for the player to move; raises SearchTimeout at the deadline.
-        Among equally good moves the first in move order (the most forcing) is returned."""
-        return self.search(pos, -1, 1, deadline)
+    def solve(self, pos, max_nodes: int | None = None, deadline: float | None = None):
+        """(value, (square, give)) for the player to move; raises SearchTimeout when the node
+        budget is spent or at the deadline. Among equally good moves the first in move order
+        (the most forcing) is returned."""
+        return self.search(pos, -1, 1, max_nodes, deadline)
 
-    def search(self, pos, alpha: int, beta: int, deadline: float | None = None):
+    def search(self, pos, alpha: int, beta: int, max_nodes: int | None = None, deadline: float | None = None):
         """Like solve() within the window (alpha, beta): (-1, 0) finds a move that does not lose
         (value >= 0) or proves the loss; (0, 1) finds a winning move or proves there is none.
         A value <= alpha is an upper bound, >= beta a lower bound."""
@@ -342,12 +337,13 @@ class Exact:
             return 0, (BITS[empt][0], None)
         if len(self.tt) > self.TT_LIMIT:
             self.tt.clear()
-        self.deadline = deadline
         start = self._count()
+        self.stop_at = None if max_nodes is None else start + max_nodes
+        self.deadline = deadline
         try:
             value, move = self._neg(p, avail, empt, pos[3], pos[4], pos[5], alpha, beta, True)
         finally:
-            self.deadline = None
+            self.stop_at = self.deadline = None
             self.nodes = self._count() - start
         return value, move
 
@@ -360,7 +356,7 @@ class Exact:
         REPS = _REPS
         COMMON = geo.common
         solver = self
-        perf = time.perf_counter
+        process_time = time.process_time
         tt = self.tt
         nodes = 0
 
@@ -478,8 +474,9 @@ class Exact:
             nonlocal nodes
             nodes += 1
             if not nodes & 255:
-                deadline = solver.deadline
-                if deadline is not None and perf() > deadline:
+                stop_at, deadline = solver.stop_at, solver.deadline
+                if (stop_at is not None and nodes >= stop_at
+                        or deadline is not None and process_time() > deadline):
                     raise SearchTimeout
             sq = BITS[empt]
             n = len(sq)
@@ -784,24 +781,36 @@ def reason(code: str) -> Reason:
     return Reason(REASONS[code], f"quarto.hint.{code}")
 
 
+# Work budgets per move, so that the same position always gets the same answer however busy
+# the machine is. Calibrated on this 2-core machine to the old time budgets (normal 0.4 s,
+# hard 0.85 s a move): the exact solver counts about 85,000 nodes a second of process time
+# (median over random positions with 8-12 empty squares), the heuristic search about 35,000.
+NORMAL_EXACT_NODES = 32_000
+NORMAL_HEURISTIC_NODES = 13_000
+HARD_EXACT_NODES = 60_000
+HARD_HEURISTIC_NODES = 28_000
+
+
 class QuartoBot:
     """The computer player. `choose(view)` returns a rules move; `hint(view)` (move, Reason)."""
 
-    # per level: (exact search up to this many empty squares, heuristic depth, time budget s)
+    # per level: (exact search up to this many empty squares, heuristic depth,
+    #             exact solver nodes, heuristic nodes) for one move
     LEVELS = {
-        "easy": (0, 0, 0.0),
-        "normal": (8, 1, 0.4),
-        "hard": (12, 3, 0.85),
+        "easy": (0, 0, 0, 0),
+        "normal": (8, 1, NORMAL_EXACT_NODES, NORMAL_HEURISTIC_NODES),
+        "hard": (12, 3, HARD_EXACT_NODES, HARD_HEURISTIC_NODES),
     }
+    CAP_SECONDS = 3.0   # process time a move may never exceed (a safety net: the nodes decide)
 
-    def __init__(self, level: str = "hard", seed=None, budget: float | None = None):
+    def __init__(self, level: str = "hard", seed=None, scale: float = 1.0):
+        """`scale` multiplies the level's node budgets (the tests think less)."""
         if level not in self.LEVELS:
             raise ValueError(f"unknown Quarto level {level!r}")
         self.level = level
         self.rng = random.Random(seed)
-        self.exact_max, self.depth, self.budget = self.LEVELS[level]
-        if budget is not None:
-            self.budget = budget
+        self.exact_max, self.depth, exact_nodes, heuristic_nodes = self.LEVELS[level]
+        self.exact_nodes, self.heuristic_nodes = int(exact_nodes * scale), int(heuristic_nodes * scale)
         self._solvers: dict = {}
         self.last_info: dict = {}
 
@@ -819,7 +828,7 @@ class QuartoBot:
         legal = state.legal_moves()
         if not legal:
             raise ValueError("no legal move")
-        phase = state.phase()
+        phase = state.phase
         if R.Claim() in legal:
             return R.Claim(), reason("claim")      # always claim a missed line
         if phase == "game_over":
@@ -862,24 +871,26 @@ class QuartoBot:
             return self._least_bad(geo, pos), reason("no_safe")
         if len(moves) == 1:
             return moves[0], reason("only_safe")
-        deadline = started + self.budget
+        cap = time.process_time() + self.CAP_SECONDS
         self.last_info = {"empties": empties}
         result = None
         if empties <= self.exact_max:
             if self.level == "hard" and empties > 10:
-                # a quick heuristic answer first, in case the exact search runs out of time
-                result = self._heuristic(geo, pos, state, started + min(0.15, self.budget / 4), 2)
+                # a quick heuristic answer first, in case the exact search runs out of budget
+                result = self._heuristic(geo, pos, state, 2, self.heuristic_nodes // 4, cap)
             solver = self.solver(geo)
+            left = self.exact_nodes
             try:
                 if self.level != "hard":
-                    value, move = solver.solve(pos, deadline)
+                    value, move = solver.solve(pos, left, cap)
                     return self._exact_answer(geo, pos, moves, value, move, started)
                 # first a move proven not to lose (cheap), then the search for a win
-                value, move = solver.search(pos, -1, 0, deadline)
+                value, move = solver.search(pos, -1, 0, left, cap)
                 if value != 0:
                     return self._exact_answer(geo, pos, moves, value, move, started)
+                left -= solver.nodes
                 try:
-                    won, winning = solver.search(pos, 0, 1, deadline)
+                    won, winning = solver.search(pos, 0, 1, max(left, 1), cap)
                     if won >= 1:
                         return self._exact_answer(geo, pos, moves, won, winning, started)
                     self.last_info.update(proof="draw")
@@ -889,7 +900,7 @@ class QuartoBot:
             except SearchTimeout:
                 self.last_info.update(exact=False)
         if result is None:
-            result = self._heuristic(geo, pos, state, deadline, self.depth)
+            result = self._heuristic(geo, pos, state, self.depth, self.heuristic_nodes, cap)
         self.last_info.update(time=time.perf_counter() - started)
         return result
 
@@ -901,7 +912,7 @@ class QuartoBot:
             move = moves[0] if value >= 0 else self._least_bad(geo, pos)
         return move, reason(code)
 
-    def _heuristic(self, geo, pos, state, deadline, depth):
+    def _heuristic(self, geo, pos, state, depth, max_nodes, cap):
         adapter = Heuristic(geo)
         search = Negamax(adapter)
         board = state.board if state is not None else None
@@ -913,7 +924,7 @@ class QuartoBot:
                 if len(keep) < len(children):
                     adapter = _Restricted(adapter, pos, keep)
                     search = Negamax(adapter)
-        result = search.best_move(pos, depth, deadline, keep_scores=self.level == "normal")
+        result = search.best_move(pos, depth, max_nodes, cap, keep_scores=self.level == "normal")
         move = result.move
         if self.level == "normal" and result.scores:
             best = max(result.scores.values())

@@ -89,7 +89,8 @@ def no_loss(games: int, seed: int, empties: int = 9) -> dict:
         hard = Q.QuartoBot("hard", seed=index)
         perfect = Q.QuartoBot("hard", seed=index + 1)
         perfect.exact_max = 16
-        perfect.budget = 600.0
+        perfect.exact_nodes = 10**12
+        perfect.CAP_SECONDS = 600.0
         me = state.turn
         start = state.to_notation()
         while not state.game_done:

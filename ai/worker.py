@@ -7,14 +7,26 @@ answer nobody wants any more (a scene closed, an undo) and, when the worker is b
 it, restarts the process so the next question is not kept waiting. The messages are plain
 picklable rules objects, so the packaged build works after
 `multiprocessing.freeze_support()`.
+
+The worker can never hang the game: `poll()` notices a worker process that died (at once)
+or stays silent (after `silence_limit`, far beyond any level's thinking time), starts a
+fresh one and asks again; when that one fails too, `poll()` returns an Answer with `error`
+set, and the scene plays a simple legal move instead. The worker process ends itself when
+the game's process is gone, even after a `kill -9`, so nothing is left running.
 """
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import threading
+import time
 import traceback
 from dataclasses import dataclass
+
+# Seconds without an answer before a worker counts as hung. The slowest level thinks under a
+# second (Quarto hard: 0.85 s); a fresh process needs about half a second to start.
+SILENCE_LIMIT = 20.0
 
 
 @dataclass
@@ -42,7 +54,23 @@ def _answer(bots: dict, request: tuple) -> Answer:
         return Answer(ticket, error=traceback.format_exc(limit=4))
 
 
-def _serve(requests, replies) -> None:
+def _end_with_parent() -> None:
+    """In the worker process: exit as soon as the game's process is gone (even by kill -9),
+    rather than wait for questions forever and keep multiprocessing's resource tracker alive."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()   # returns when the parent's end of the start-up pipe closes: it died
+        os._exit(0)     # at once, even in the middle of a search
+
+    threading.Thread(target=watch, name="spelavond-ai-parent", daemon=True).start()
+
+
+def _serve(requests, replies, in_process: bool = False) -> None:
+    if in_process:
+        _end_with_parent()
     bots: dict = {}
     while True:
         request = requests.get()
@@ -52,10 +80,14 @@ def _serve(requests, replies) -> None:
 
 
 class BotWorker:
-    def __init__(self, use_process: bool = True):
+    def __init__(self, use_process: bool = True, silence_limit: float = SILENCE_LIMIT):
         self._ticket = 0
-        self._busy_with = None
+        self._busy_with = None     # the ticket of the question in progress
+        self._question = None      # that question, to ask again after a restart
+        self._asked_at = 0.0
+        self._asked_again = False  # the question was sent to a fresh worker already
         self._use_process = use_process
+        self.silence_limit = silence_limit
         self._start()
 
     def _start(self) -> None:
@@ -64,7 +96,7 @@ class BotWorker:
                 context = multiprocessing.get_context("spawn")
                 self._requests = context.Queue()
                 self._replies = context.Queue()
-                self._runner = context.Process(target=_serve, args=(self._requests, self._replies),
+                self._runner = context.Process(target=_serve, args=(self._requests, self._replies, True),
                                                name="spelavond-ai", daemon=True)
                 self._runner.start()
                 return
@@ -76,28 +108,78 @@ class BotWorker:
                                         name="spelavond-ai", daemon=True)
         self._runner.start()
 
+    def _stop(self) -> None:
+        """End the worker: a process is ended at once, a thread after its current question."""
+        try:
+            if not self._use_process:
+                self._requests.put(None)
+                return
+            if self._runner.is_alive():
+                self._runner.terminate()
+                self._runner.join(timeout=1)
+                if self._runner.is_alive():
+                    self._runner.kill()
+                    self._runner.join(timeout=1)
+            for channel in (self._requests, self._replies):
+                channel.cancel_join_thread()  # what is still unsent goes nowhere: never wait for it at exit
+                channel.close()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def _restart(self) -> None:
+        self._stop()
+        self._start()
+
     @property
     def uses_process(self) -> bool:
         return self._use_process
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (None when thinking in a thread)."""
+        return self._runner.pid if self._use_process else None
 
     def ask(self, game: str, level: str, seed, state, kind: str = "choose") -> int:
         """Send a question; the answer comes through poll(). Earlier questions are dropped."""
         self.cancel()
         self._ticket += 1
         self._busy_with = self._ticket
-        self._requests.put((self._ticket, kind, game, level, seed, state))
+        self._question = (self._ticket, kind, game, level, seed, state)
+        self._asked_again = False
+        self._send()
         return self._ticket
 
-    def poll(self) -> Answer | None:
-        """The answer to the latest question, once it is there; stale answers are skipped."""
-        while True:
+    def _send(self) -> None:
+        self._asked_at = time.monotonic()
+        self._requests.put(self._question)
+
+    def poll(self, wait: float = 0.0) -> Answer | None:
+        """The answer to the latest question, once it is there (waiting up to `wait` seconds);
+        stale answers are skipped. A dead or silent worker is replaced and asked again; when
+        that fails too, the answer is an error (the caller plays a simple move instead)."""
+        while self._busy_with is not None:
+            # Only read from a live worker: one killed mid-write would leave half a message.
+            if not self._runner.is_alive():
+                return self._recover()
             try:
-                answer = self._replies.get_nowait()
-            except queue.Empty:
-                return None
+                answer = self._replies.get(timeout=wait) if wait > 0 else self._replies.get_nowait()
+            except queue.Empty:  # silent only when nothing came: a game paused for long finds its answer waiting
+                return self._recover() if time.monotonic() - self._asked_at > self.silence_limit else None
             if answer.ticket == self._busy_with:
-                self._busy_with = None
+                self._busy_with = self._question = None
                 return answer
+        return None
+
+    def _recover(self) -> Answer | None:
+        trouble = "gave no answer" if self._runner.is_alive() else "stopped"
+        self._restart()
+        if not self._asked_again:
+            self._asked_again = True
+            self._send()
+            return None
+        ticket, self._busy_with, self._question = self._busy_with, None, None
+        return Answer(ticket, error=f"the computer-player worker {trouble} twice on this question "
+                                    f"(silence limit {self.silence_limit:g} s)")
 
     @property
     def thinking(self) -> bool:
@@ -107,31 +189,22 @@ class BotWorker:
         """Forget the question in progress; a process busy with it is replaced."""
         if self._busy_with is None:
             return
-        self._busy_with = None
-        if self._use_process and self._runner.is_alive():
-            self._runner.terminate()
-            self._runner.join(timeout=1)
-            self._start()
+        self._busy_with = self._question = None
+        if self._use_process:
+            self._restart()
 
     def wait(self, timeout: float | None = None) -> Answer | None:
         """Block for the latest answer (tests and the arena; never the game loop)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         while self._busy_with is not None:
-            try:
-                answer = self._replies.get(timeout=timeout)
-            except queue.Empty:
+            left = 0.1 if deadline is None else min(0.1, deadline - time.monotonic())
+            if left <= 0:
                 return None
-            if answer.ticket == self._busy_with:
-                self._busy_with = None
+            answer = self.poll(wait=left)
+            if answer is not None:
                 return answer
         return None
 
     def close(self) -> None:
-        try:
-            if self._use_process:
-                if self._runner.is_alive():
-                    self._runner.terminate()
-                    self._runner.join(timeout=1)
-            else:
-                self._requests.put(None)
-        except (OSError, ValueError, AttributeError):
-            pass
+        self._busy_with = self._question = None
+        self._stop()

@@ -4,10 +4,13 @@ The loop follows "Fix Your Timestep": updates run at a fixed rate from an accumu
 long frame is clamped so a stall cannot snowball, catch-up updates are capped, and drawing
 gets the interpolation factor. Scenes form a stack; an overlay (pause, rules, hand-over)
 draws on top of the scene below it. Everything is drawn directly at the window's size, so
-text and cards are rendered at the size they are shown.
+text and cards are rendered at the size they are shown. A window made smaller than
+MIN_WINDOW (by a window manager that ignores the minimum size) gets a canvas of at least
+that size, shown scaled down, so every layout stays within the sizes it was designed for.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 import warnings
 from dataclasses import dataclass, field
@@ -17,7 +20,8 @@ import pygame
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
-from game.ui.text import blit_text, render
+from game.ui.scene import Scene
+from game.ui.text import SHRINK, blit_in, blit_text, fits, render
 
 STEP = 1 / 120          # update rate
 MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
@@ -25,6 +29,12 @@ MAX_UPDATES = 8         # catch-up updates per frame at most
 MIN_WINDOW = (960, 540)
 BASE_HEIGHT = 1080      # sizes are designed for 1080p at UI scale 1
 COUCH_SCALE = 1.3       # couch mode: larger UI, read from three metres
+# SDL's fallbacks when no real screen answers: a window there exists but nobody can see it.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+class NoDisplay(RuntimeError):
+    """No screen to open a window on (a server, an SSH session without X forwarding)."""
 
 
 class FixedStep:
@@ -49,31 +59,6 @@ class FixedStep:
     def alpha(self) -> float:
         """How far between the last update and the next one this frame is drawn (0..1)."""
         return min(1.0, self.accumulator / self.step)
-
-
-class Scene:
-    """One screen. Overlays draw on top of the scene below them."""
-
-    overlay = False
-    shade = True     # an overlay darkens what lies beneath it
-    name = "scene"
-
-    def __init__(self, app: "App"):
-        self.app = app
-
-    def enter(self) -> None: ...
-    def exit(self) -> None: ...
-    def resume(self) -> None:
-        """Called when the scene above this one was popped."""
-
-    def handle(self, action: inp.Action) -> None: ...
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
-
-    def legend(self) -> list[tuple[str, str]]:
-        """(action, i18n key) pairs for the button legend at the bottom."""
-        return []
 
 
 @dataclass
@@ -102,6 +87,7 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("SDL_HINT_VIDEO_ALLOW_SCREENSAVER", "1")
         pygame.display.init()
+        self._check_display()
         pygame.font.init()
         self.store = store or Store(self.options.data_dir)
         settings = self.store.settings
@@ -122,6 +108,7 @@ class App:
         self.step = FixedStep()
         self._worker = None
         self.notices: list[list] = []   # [text, seconds left]
+        self.problems_told = 0          # store.problems the player has seen and closed
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
         self._under, self._under_key = None, None  # the frozen picture beneath an overlay
         self.frame_times: list[float] = []
@@ -129,10 +116,22 @@ class App:
         if fullscreen is None:
             fullscreen = settings["fullscreen"] or settings["couch"]
         self.fullscreen = bool(fullscreen) and not self.options.headless
-        self.screen = self._open_window()
+        self.window = self.screen = None
+        self._use_window(self._open_window())
         pygame.display.set_caption("Spelavond")
         pygame.key.set_repeat(350, 60)
         pygame.key.start_text_input()  # digits for the game-number field arrive as TEXTINPUT
+
+    def _check_display(self) -> None:
+        """Refuse to run in an invisible window: without a display SDL quietly falls back to
+        drawing off screen, and the player would wait for a window that never comes."""
+        driver = pygame.display.get_driver()
+        if self.options.headless or driver not in INVISIBLE_DRIVERS or os.environ.get("SDL_VIDEODRIVER"):
+            return
+        pygame.quit()
+        raise NoDisplay(f"no display was found, so no window can open (SDL offered only its {driver!r} "
+                        "driver). Start Spelavond from a desktop session, or use --headless "
+                        "(with --frames and --screenshot) on a machine without a display.")
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -164,7 +163,35 @@ class App:
         self.fullscreen = on
         self.store.settings["fullscreen"] = on
         self.store.save_settings()
-        self.screen = self._open_window()
+        self._use_window(self._open_window())
+
+    def _use_window(self, window: pygame.Surface) -> None:
+        """Draw straight into the window, or into a canvas of at least MIN_WINDOW when the
+        window is smaller (`present()` scales it down into the window)."""
+        self.window = window
+        w, h = self._window_size = window.get_size()
+        if w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]:
+            self.screen = window
+            return
+        size = (max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1]))
+        if self.screen is None or self.screen is window or self.screen.get_size() != size:
+            self.screen = pygame.Surface(size, 0, window)
+
+    def present(self) -> None:
+        """Put the frame in the window (a canvas is scaled down into it)."""
+        if self.screen is self.window:
+            return
+        try:
+            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
+        except (ValueError, pygame.error):   # a pixel format smoothscale does not take
+            pygame.transform.scale(self.screen, self.window.get_size(), self.window)
+
+    def to_canvas(self, pos):
+        """A window position in canvas pixels (the same unless the window is undersized)."""
+        if self.screen is self.window:
+            return pos
+        (w, h), (cw, ch) = self.window.get_size(), self.screen.get_size()
+        return (int(pos[0] * cw / max(1, w)), int(pos[1] * ch / max(1, h)))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -176,6 +203,13 @@ class App:
         w, h = self.size
         scale = self.store.settings["ui_scale"] * (COUCH_SCALE if self.store.settings["couch"] else 1.0)
         return min(w / 1920, h / BASE_HEIGHT) * scale
+
+    @property
+    def space_u(self) -> float:
+        """The unit for the air between things (margins, gaps): `u` without couch mode's
+        enlargement, so that in couch mode the larger text takes room from the air and not
+        from the board and the cards."""
+        return self.u / COUCH_SCALE if self.store.settings["couch"] else self.u
 
     def legend_height(self) -> int:
         return int(54 * self.u)
@@ -241,6 +275,22 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    # -- what the scenes below may ask for (they do not import the menus) ------------------
+    def to_title(self) -> None:
+        """Close every scene and show the title screen (quit to menu)."""
+        from game.menu.title import TitleScene
+        self.reset_to(TitleScene(self))
+
+    def pause(self, game: str, extras: list | None = None) -> None:
+        """The pause menu over a game: resume, rules, settings, the game's extras, quit."""
+        from game.menu.pause import PauseOverlay
+        self.push(PauseOverlay(self, game, extras))
+
+    def new_game(self, game: str, setup: dict, seed: int | None = None) -> None:
+        """Start a game (a new game number unless one is given), above the title screen."""
+        from game.play import start_game
+        start_game(self, game, setup, seed)
+
     # -- loop -----------------------------------------------------------------------------
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
@@ -250,7 +300,7 @@ class App:
             self.toggle_fullscreen()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface() or self.screen
+            self._use_window(pygame.display.get_surface() or self.window)
             if not self.fullscreen and not self.options.headless:
                 self.store.settings["window"] = list(self.size)
             return
@@ -265,6 +315,8 @@ class App:
             self.notify(t("notice.controller_removed"))
             return
         for action in self.input.translate(event):
+            if action.pos is not None:
+                action = dataclasses.replace(action, pos=self.to_canvas(action.pos))
             self.send(action)
 
     def send(self, action: inp.Action) -> None:
@@ -290,7 +342,10 @@ class App:
             for notice in self.notices:
                 notice[1] -= self.step.step
             self.notices = [n for n in self.notices if n[1] > 0]
+        if self.window.get_size() != self._window_size:   # resized before (or without) its event
+            self._use_window(self.window)
         self.draw(self.step.alpha)
+        self.present()
         if not self.scenes:
             self.running = False
 
@@ -322,9 +377,10 @@ class App:
         for scene in visible:
             scene.draw(surface, alpha)
         self.draw_legend(surface)
-        self.draw_notices(surface)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
+        """The bar at the bottom: what the buttons do on the left, the newest notice (a hint, a
+        refused move) on the right, so a notice never covers the table or the status line."""
         if not self.top:
             return
         u = self.u
@@ -332,32 +388,48 @@ class App:
         bar = pygame.Rect(0, h - self.legend_height(), w, self.legend_height())
         surface.fill(theme.BACKGROUND, bar)
         pygame.draw.line(surface, theme.PANEL_LIGHT, bar.topleft, bar.topright, max(1, int(2 * u)))
+        right = self.draw_notice(surface, bar) - 24 * u
         x = bar.x + 24 * u
         self.legend_chips = []
-        for action, key in self.top.legend():
+        entries = list(self.top.legend())
+
+        def width(action, key):
+            return (render(self.input.legend_name(action), int(theme.TINY * u), theme.BACKGROUND, True).get_width()
+                    + render(t(key), int(theme.TINY * u), theme.TEXT).get_width() + 60 * u)
+        # what does not fit is left out from the middle: the last entry (pause) always shows
+        while len(entries) > 1 and x + sum(width(*entry) for entry in entries) - 34 * u > right:
+            entries.pop(-2)
+        for action, key in entries:
             name = self.input.legend_name(action)
             chip = render(name, int(theme.TINY * u), theme.BACKGROUND, True)
             box = chip.get_rect(midleft=(x, bar.centery)).inflate(int(16 * u), int(8 * u))
             box.x = int(x)
+            label = render(t(key), int(theme.TINY * u), theme.TEXT)
+            if box.right + 10 * u + label.get_width() > right:
+                break
             pygame.draw.rect(surface, theme.TEXT_DIM, box, border_radius=int(8 * u))
-            surface.blit(chip, chip.get_rect(center=box.center))
+            blit_text(surface, name, theme.TINY * u, theme.BACKGROUND, box.center, "center", bold=True, box=box)
             label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
             if action not in inp.DIRECTIONS:
                 self.legend_chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
             x = label.right + 34 * u
-            if x > w - 100 * u:
-                break
 
-    def draw_notices(self, surface: pygame.Surface) -> None:
+    def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect) -> int:
+        """The newest notice at the right of the legend bar, on one line or two smaller ones
+        (never over the table or the status line); returns where it begins."""
+        if not self.notices:
+            return bar.right
         u = self.u
-        y = 24 * u
-        for text, _ in self.notices[-3:]:
-            image = render(text, int(theme.SMALL * u), theme.TEXT)
-            box = image.get_rect(midtop=(surface.get_width() // 2, y)).inflate(int(40 * u), int(20 * u))
-            pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(12 * u))
-            pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(12 * u))
-            surface.blit(image, image.get_rect(center=box.center))
-            y = box.bottom + 10 * u
+        text = self.notices[-1][0]
+        pad = int(14 * u)
+        width = min(int(bar.w * 0.7), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
+        box = pygame.Rect(bar.right - int(10 * u) - width, bar.y + int(4 * u), width, bar.h - int(8 * u))
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
+        pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
+        room = box.inflate(-2 * pad, -int(2 * u))
+        size = theme.SMALL if fits(text, theme.SMALL * u * SHRINK, room.w) else theme.TINY   # long: two smaller lines
+        blit_in(surface, text, size * u, theme.TEXT, room)
+        return box.x
 
     def run(self) -> int:
         """The main loop. Headless runs a fixed number of frames at a simulated 60 Hz."""
@@ -398,3 +470,54 @@ class App:
             self._worker = None
         self.store.save_settings()
         self.store.flush()
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'1280x720' as (1280, 720), for --size; a clear error for anything else."""
+    import argparse
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if width < 320 or height < 240 or width > 16384 or height > 16384:
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 to 16384x16384)")
+    return width, height
+
+
+def open_scene(app: App, name: str | None, seed: int | None, resume: bool = False) -> None:
+    """Put the requested screen on the stack (above the title screen): title, settings, stats,
+    setup:GAME, game:GAME, pause:GAME or rules:GAME; `resume` presses Continue on the title
+    screen instead."""
+    from game import registry
+
+    app.to_title()
+    if resume:
+        from game.play import continue_game
+        continue_game(app)
+        return
+    if not name or name == "title":
+        return
+    kind, _, game = name.partition(":")
+    if kind == "settings":
+        from game.menu.settings import SettingsScene
+        app.push(SettingsScene(app))
+    elif kind == "stats":
+        from game.menu.stats import StatsScene
+        app.push(StatsScene(app))
+    elif kind in ("setup", "game", "pause", "rules"):
+        info = registry.game(game)
+        if not info.playable():
+            raise ValueError(f"{game} cannot be played yet")
+        if kind == "setup":
+            from game.menu.setup import SetupScene
+            app.push(SetupScene(app, game))
+            return
+        from game.menu.setup import clean_setup
+        app.new_game(game, clean_setup(info, app.store.last_setup(game)), seed if seed is not None else 1)
+        if kind == "pause":
+            app.top.handle(inp.Action(inp.MENU, inp.KEYBOARD))
+        elif kind == "rules":
+            from game.menu.rules_help import RulesOverlay
+            app.push(RulesOverlay(app, game))
+    else:
+        raise ValueError(f"unknown scene {name!r}")

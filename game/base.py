@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, NamedTuple, Protocol, runtime_checkable
 
+MAX_SEED = 2 ** 63 - 1   # a game number (seed) is an int 0..MAX_SEED; saves holding another are damaged
+
 
 class IllegalMove(ValueError):
     """A move the rules refuse. Carries an i18n key and its parameters so a scene can say why

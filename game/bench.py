@@ -31,7 +31,7 @@ def screens() -> list[str]:
 def measure(name: str, seconds: float, size: tuple[int, int]) -> tuple[list[float], list[float]]:
     from game import registry
     from game.app import App, LaunchOptions
-    from main import open_scene
+    from game.app import open_scene
 
     app = App(LaunchOptions(headless=True, size=size, data_dir=tempfile.mkdtemp(prefix="spelavond-bench-")))
     kind, _, game = name.partition(":")
@@ -67,7 +67,7 @@ def main(argv=None) -> int:
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--only", help="measure only screens whose name contains this")
     args = parser.parse_args(argv)
-    from main import parse_size
+    from game.app import parse_size
     size = parse_size(args.size)
     print(f"{'screen':<26}{'frames':>8}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}{'cpu median':>12}{'cpu p99':>9}")
     for name in screens():

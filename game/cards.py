@@ -26,10 +26,12 @@ class Card(NamedTuple):
     @property
     def label(self) -> str:
         """Rank as printed in a card's corner: A 2 .. 10 J Q K."""
-        return RANK_LABEL.get(self.rank, str(self.rank))
+        return RANK_LABEL.get(self.rank, str(self.rank)) if type(self.rank) is int else str(self.rank)
 
     def __str__(self) -> str:
-        return self.label + SUIT_SYMBOL[self.suit]
+        # never raises: an error message may have to show a card a caller made up
+        symbol = SUIT_SYMBOL.get(self.suit, str(self.suit)) if isinstance(self.suit, str) else str(self.suit)
+        return self.label + symbol
 
     def __repr__(self) -> str:
         return f"Card({self.label}{self.suit})"
@@ -56,6 +58,12 @@ class Card(NamedTuple):
                 raise ValueError(f"not a card: {text!r}")
             rank = int(rank_text)
         return cls(rank, suit)
+
+
+def is_card(value) -> bool:
+    """A real card of the deck: a Card (not a look-alike tuple) with rank 1..13 and suit S H C D."""
+    return (type(value) is Card and type(value.rank) is int and 1 <= value.rank <= 13
+            and type(value.suit) is str and value.suit in ("S", "H", "C", "D"))
 
 
 def full_deck() -> list[Card]:

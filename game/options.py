@@ -37,5 +37,6 @@ def resolve(options: list[Option], given: dict | None) -> dict:
         value = given.get(option.key, option.default)
         if isinstance(value, list):
             value = tuple(value)
-        result[option.key] = value if value in option.choices else option.default
+        allowed = any(value == choice and type(value) is type(choice) for choice in option.choices)
+        result[option.key] = value if allowed else option.default  # True == 1, but is not 1 here
     return result

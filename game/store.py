@@ -1,7 +1,10 @@
 """Settings, statistics and the game in progress, on disk in the user's data folder.
 
 JSON only (never pickle), written atomically (temp file + rename) so a crash mid-write
-cannot damage a file. A damaged or unreadable file is moved aside as `<name>.bad`, the
+cannot damage a file; the temp files a killed write leaves behind are removed at start.
+Everything read is bounded and checked before use (file size, nesting depth, every value's
+type and range), because the folder may hold anything: a damaged, unreadable, oversized or
+hostile file (or a folder where a file belongs) is moved aside once as `<name>.bad`, the
 problem is remembered in `problems` (plain words the title screen shows) and defaults are
 used: the program always starts.
 """
@@ -12,6 +15,8 @@ import os
 import tempfile
 import threading
 from pathlib import Path
+
+from game.base import MAX_SEED
 
 SETTINGS_DEFAULTS = {
     "language": "",            # "" = from the system locale on first start
@@ -31,20 +36,68 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 
 # Each setting's check: a value that fails it (a hand-edited or damaged file) falls back.
 _VALID = {
-    "language": lambda v: v in ("", "nl", "en"),
+    "language": lambda v: isinstance(v, str) and v in ("", "nl", "en"),
     "fullscreen": lambda v: isinstance(v, bool),
     "couch": lambda v: isinstance(v, bool),
-    "ui_scale": lambda v: v in UI_SCALES,
-    "volume": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+    "ui_scale": lambda v: _number(v) and v in UI_SCALES,
+    "volume": lambda v: _number(v) and 0 <= v <= 1,
     "muted": lambda v: isinstance(v, bool),
-    "animation_speed": lambda v: v in SPEEDS,
-    "computer_pace": lambda v: v in SPEEDS,
+    "animation_speed": lambda v: isinstance(v, str) and v in SPEEDS,
+    "computer_pace": lambda v: isinstance(v, str) and v in SPEEDS,
     "four_colour": lambda v: isinstance(v, bool),
     "window": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) and 100 <= n <= 16384 for n in v),
     "last_setup": lambda v: isinstance(v, dict),
 }
 
 STAT_FIELDS = ("played", "won", "lost", "drawn", "streak", "best_streak")
+STAT_LIMIT = 10 ** 9          # no count or score is larger: anything beyond is damage
+STAT_KEYS_MAX = 64            # statistics rows kept (a few per game)
+KEY_CHARS_MAX = 64            # characters of a statistics key or a game name
+
+FILES = ("settings.json", "statistics.json", "current_game.json")
+SMALL_FILE_BYTES = 1 << 20    # settings and statistics are a few KB
+SAVE_FILE_BYTES = 16 << 20    # a long Kings Corners match saves some hundreds of KB
+MAX_DEPTH = 32                # our files nest a few levels; deeper is damage (and recursion)
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _count(value) -> bool:
+    return type(value) is int and 0 <= value <= STAT_LIMIT
+
+
+def _depth(data) -> int:
+    """How deeply lists and objects nest in parsed JSON (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                break
+            stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
+def parse_json(raw: bytes):
+    """JSON from a file's bytes, or ValueError: bad UTF-8, bad JSON, or nested too deeply."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if _depth(data) > MAX_DEPTH:
+        raise ValueError("nested too deeply")
+    return data
+
+
+def valid_save(data) -> bool:
+    """The saved game's envelope: what the title screen shows and Continue needs before the
+    rules check the position itself."""
+    return (isinstance(data, dict) and isinstance(data.get("game"), str) and len(data["game"]) <= KEY_CHARS_MAX
+            and isinstance(data.get("state"), dict) and isinstance(data.get("setup"), dict)
+            and type(data.get("seed")) is int and 0 <= data["seed"] <= MAX_SEED)
 
 
 def default_folder() -> Path:
@@ -65,6 +118,7 @@ class Store:
         except OSError:
             self.writable = False
             self.problems.append({"file": str(self.folder), "moved_to": ""})
+        self._remove_leftovers()
         self.settings = self._load_settings()
         self.stats = self._load_stats()
         self._saves = threading.Condition()
@@ -76,28 +130,52 @@ class Store:
     def path(self, name: str) -> Path:
         return self.folder / name
 
-    def _read(self, name: str, expected_type=dict):
-        """The file's JSON, None when absent; a damaged file is moved aside and reported."""
+    def _remove_leftovers(self) -> None:
+        """Temp files of writes that never finished (the process was killed mid-save)."""
+        if not self.writable:
+            return
+        for name in FILES:
+            for leftover in self.folder.glob(f".{name}.*.tmp"):
+                try:
+                    leftover.unlink()
+                except OSError:
+                    pass
+
+    def _read(self, name: str, limit: int = SMALL_FILE_BYTES):
+        """The file's JSON object, None when absent; a damaged file is moved aside and reported."""
         path = self.path(name)
-        if not path.exists():
+        if not os.path.lexists(path):
             return None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(data, expected_type):
+            if not path.is_file():   # a folder, a pipe (reading one would wait for ever), a dangling link
+                raise ValueError("not a file")
+            with open(path, "rb") as file:
+                raw = file.read(limit + 1)
+            if len(raw) > limit:
+                raise ValueError("too large")
+            data = parse_json(raw)
+            if not isinstance(data, dict):
                 raise ValueError("unexpected content")
             return data
-        except (OSError, ValueError, UnicodeDecodeError):
+        except (OSError, ValueError):   # UnicodeDecodeError and JSONDecodeError are ValueErrors
             self._set_aside(name)
             return None
 
     def _set_aside(self, name: str) -> None:
+        """Move a bad file (or a folder in its place) to the first free `<name>.bad[N]`,
+        never over an earlier one, so it is reported once and nothing is lost."""
         path = self.path(name)
-        bad = path.with_name(path.name + ".bad")
-        try:
-            os.replace(path, bad)
+        for number in range(1, 100):
+            bad = path.with_name(path.name + (".bad" if number == 1 else f".bad{number}"))
+            if os.path.lexists(bad):
+                continue
+            try:
+                os.replace(path, bad)
+            except OSError:
+                break
             self.problems.append({"file": path.name, "moved_to": bad.name})
-        except OSError:
-            self.problems.append({"file": path.name, "moved_to": ""})
+            return
+        self.problems.append({"file": path.name, "moved_to": ""})
 
     def _write(self, name: str, data) -> bool:
         try:
@@ -149,12 +227,12 @@ class Store:
     def _load_stats(self) -> dict:
         data = self._read("statistics.json") or {}
         stats = {}
-        for key, row in data.items():
-            if isinstance(row, dict):
-                clean = {field: row[field] for field in STAT_FIELDS
-                         if isinstance(row.get(field), int) and not isinstance(row.get(field), bool)}
-                if isinstance(row.get("best_score"), (int, float)) and not isinstance(row.get("best_score"), bool):
-                    clean["best_score"] = row["best_score"]
+        for key, row in list(data.items())[:STAT_KEYS_MAX]:
+            if isinstance(row, dict) and len(key) <= KEY_CHARS_MAX:
+                clean = {field: row[field] for field in STAT_FIELDS if _count(row.get(field))}
+                best = row.get("best_score")
+                if _number(best) and abs(best) <= STAT_LIMIT:   # NaN and infinity fail this too
+                    clean["best_score"] = best
                 stats[key] = clean
         return stats
 
@@ -179,11 +257,19 @@ class Store:
         self.stats[key] = row
         self._write("statistics.json", self.stats)
 
+    def reset_stats(self) -> None:
+        """Forget every game counted (the player asked for it)."""
+        self.stats = {}
+        self._write("statistics.json", self.stats)
+
     # -- the game in progress -------------------------------------------------------------
     def load_game(self) -> dict | None:
         self.flush()
-        data = self._read("current_game.json")
-        if data is None or not isinstance(data.get("game"), str) or not isinstance(data.get("state"), dict):
+        data = self._read("current_game.json", SAVE_FILE_BYTES)
+        if data is None:
+            return None
+        if not valid_save(data):
+            self._set_aside("current_game.json")
             return None
         return data
 
@@ -229,5 +315,5 @@ class Store:
     def report_bad_game(self) -> None:
         """A saved game whose content the rules reject: set it aside like a damaged file."""
         self.flush()
-        if self.path("current_game.json").exists():
+        if os.path.lexists(self.path("current_game.json")):
             self._set_aside("current_game.json")

@@ -1,5 +1,13 @@
 """Posting real pygame input events, as a player's devices would, for the scene tests."""
+from collections import deque
+
 import pygame
+
+from game.ui import input as inp
+
+ARROWS = {inp.UP: pygame.K_UP, inp.DOWN: pygame.K_DOWN, inp.LEFT: pygame.K_LEFT, inp.RIGHT: pygame.K_RIGHT}
+DPAD = {inp.UP: pygame.CONTROLLER_BUTTON_DPAD_UP, inp.DOWN: pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+        inp.LEFT: pygame.CONTROLLER_BUTTON_DPAD_LEFT, inp.RIGHT: pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
 
 
 def point(pos):
@@ -36,3 +44,37 @@ def run_until(app, condition, frames=4000):
         if condition():
             return True
     return False
+
+
+def keys_to(scene, goal):
+    """The directions that bring the scene's focus cursor to `goal` (breadth first over the
+    scene's own cursor rule `scene.neighbour`, so an unreachable target fails the test)."""
+    layout = scene.layout()
+    start = scene.focus
+    seen = {start: []}
+    queue = deque([start])
+    while queue:
+        current = queue.popleft()
+        if current == goal:
+            return seen[current]
+        for direction in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
+            nxt = scene.neighbour(current, direction, layout)
+            if nxt is not None and nxt not in seen:
+                seen[nxt] = seen[current] + [direction]
+                queue.append(nxt)
+    raise AssertionError(f"the focus cursor cannot reach {goal} from {start}")
+
+
+def move_focus(app, scene, goal, gamepad=False):
+    """Arrow keys (or the d-pad), one at a time (the path is planned again after each: a
+    focused card of the hand is lifted, which moves it a little), until the cursor is on `goal`."""
+    for _ in range(40):
+        if scene.focus == goal:
+            return
+        direction = keys_to(scene, goal)[0]
+        if gamepad:
+            pad(DPAD[direction])
+        else:
+            key(ARROWS[direction])
+        app.tick(1 / 60)
+    raise AssertionError(f"the focus cursor did not reach {goal}")

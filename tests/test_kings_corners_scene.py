@@ -1,28 +1,20 @@
 """Kings Corners through the scene: posted mouse drags, clicks and keys against random computers."""
 import random
-from collections import deque
 
 import pygame
 import pytest
 
 from game.kings_corners import rules
 from game.kings_corners.rules import EndTurn, PlayCard
-from game.ui import input as inp
-from game.ui.game_scene import continue_game, start_game
-from posting import click, drag, key, run_until
-
-
-# ----------------------------------------------------------------------------- posting input
-
-
-ARROWS = {inp.UP: pygame.K_UP, inp.DOWN: pygame.K_DOWN, inp.LEFT: pygame.K_LEFT, inp.RIGHT: pygame.K_RIGHT}
+from game.play import continue_game, start_game
+from posting import click, drag, key, keys_to, move_focus, run_until
 
 
 def new_app(make_app, seats, options=None, seed=1, size=(1280, 720), animation="instant", **kw):
     app = make_app(size=size, **kw)
     app.store.settings["computer_pace"] = "instant"
     app.store.settings["animation_speed"] = animation
-    from main import open_scene
+    from game.app import open_scene
     open_scene(app, "title", None)
     start_game(app, "kings_corners", {"players": len(seats), "seats": list(seats), "options": options or {}}, seed)
     return app, app.top
@@ -56,36 +48,6 @@ def focus_key(scene, move, which):
             return ("hand", scene.layout().hand_cards.index(move.card))
         return ("place", move.source)
     return ("place", target_place(move))
-
-
-def keys_to(scene, goal):
-    """The arrow keys that bring the focus cursor to `goal` (breadth first over the scene's
-    own cursor rule, so an unreachable target fails the test)."""
-    layout = scene.layout()
-    start = scene.focus
-    seen = {start: []}
-    queue = deque([start])
-    while queue:
-        current = queue.popleft()
-        if current == goal:
-            return seen[current]
-        for direction in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
-            nxt = scene.neighbour(current, direction, layout)
-            if nxt is not None and nxt not in seen:
-                seen[nxt] = seen[current] + [direction]
-                queue.append(nxt)
-    raise AssertionError(f"the focus cursor cannot reach {goal} from {start}")
-
-
-def move_focus(app, scene, goal):
-    """Arrow keys, one at a time (the path is planned again after each: the focused card of
-    the hand is lifted, which moves it a little), until the focus cursor is on `goal`."""
-    for _ in range(40):
-        if scene.focus == goal:
-            return
-        key(ARROWS[keys_to(scene, goal)[0]])
-        app.tick(1 / 60)
-    raise AssertionError(f"the focus cursor did not reach {goal}")
 
 
 # ----------------------------------------------------------------------------- playing moves
@@ -255,7 +217,7 @@ def test_resume_after_close(make_app, tmp_path):
     saved = scene.state.to_dict()
     app.close()
     again = make_app(data_dir=tmp_path)
-    from main import open_scene
+    from game.app import open_scene
     open_scene(again, "title", None)
     continue_game(again)
     assert again.top.name == "game"
@@ -314,7 +276,10 @@ def test_a_one_hand_match_ends_with_the_result_and_statistics(make_app):
     assert scene.state.is_over()
     assert run_until(app, lambda: app.top.name == "result", 600)
     lines = scene.result_lines()
-    assert len(lines) == 3 and all(":" in line for line in lines[:2])
+    # why (fewest points wins), the players ranked, the hands played
+    assert len(lines) == 4 and lines[1].startswith("1. ") and all(":" in line for line in lines[1:3])
+    totals = scene.state.scores()
+    assert lines[1].startswith("1. " + scene.seat_name(min(range(2), key=lambda seat: (totals[seat], seat))))
     stats = app.store.stats_for("kings_corners")
     assert stats["played"] == 1
     assert stats["best_score"] == scene.state.totals[0]
@@ -358,3 +323,33 @@ def test_the_focus_cursor_reaches_everything_from_everywhere(make_app, players):
         scene.focus = start
         for goal in keys:
             keys_to(scene, goal)   # raises when the cursor cannot get there
+
+
+def test_a_hint_that_arrives_after_a_move_is_not_shown(make_app):
+    for seed in range(1, 40):      # a position where the human can play a card and stay to move
+        app, scene = new_app(make_app, ["human", "random"], seed=seed)
+        assert run_until(app, lambda: scene.humans_turn)
+        plays = [m for m in scene.state.legal_moves() if isinstance(m, PlayCard)]
+        if plays and len(scene.state.hands[scene.state.to_move()]) > 1:
+            break
+    scene.ask_hint()
+    assert scene.asked == "hint"
+    assert scene.apply(plays[0])
+    assert run_until(app, lambda: scene.asked is None, 600)
+    assert scene.hint is None, "the hint for the old position was shown"
+
+
+def test_kings_first_in_chips_is_told_apart_from_the_turns_chip(make_app):
+    options = {"kings_first": True, "scoring": "chips"}
+    for seed in range(1, 60):
+        state = rules.new_game(seed, 2, options)
+        if state.to_move() == 0 and any(card.rank == 13 for card in state.hands[0]):
+            break
+    app, scene = new_app(make_app, ["human", "random"], options=options, seed=seed)
+    app.tick(1 / 60)
+    chips = scene.state.chips[0]
+    key(pygame.K_TAB)           # ending the turn with the king in hand costs three chips
+    app.tick(1 / 60)
+    assert scene.state.chips[0] <= chips - rules.KINGS_FIRST_PENALTY
+    said = [line for line in scene.move_log if str(rules.KINGS_FIRST_PENALTY) in line]
+    assert said and any(str(rules.KINGS_FIRST_PENALTY) in text for text, _ in app.notices)

@@ -1,5 +1,6 @@
 """The fixed-timestep arithmetic and the scene stack."""
-from game.app import FixedStep, Scene
+from game.app import FixedStep
+from game.ui.scene import Scene
 
 
 def test_updates_follow_real_time():

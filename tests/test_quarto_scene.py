@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game.quarto import rules
-from game.ui.game_scene import start_game
+from game.play import start_game
 from posting import click, key, run_until
 
 
@@ -13,7 +13,7 @@ def human_clicks(scene, rng):
     """Click a legal square, then a legal piece to give (or the finishing square)."""
     layout = scene.layout()
     legal = scene.state.legal_moves()
-    phase = scene.state.phase()
+    phase = scene.state.phase
     if phase == "give":
         move = rng.choice(legal)
         click(layout["pool"][move.piece].center)
@@ -54,10 +54,10 @@ def test_keyboard_gives_then_places(make_app):
     start_game(app, "quarto", {"players": 2, "seats": ["human", "human"], "options": {}}, 5)
     scene = app.top
     first = scene.state.to_move()
-    assert scene.state.phase() == "give"
+    assert scene.state.phase == "give"
     key(pygame.K_RETURN)                 # the focus starts on a piece: give it
     app.tick(1 / 60)
-    assert scene.state.phase() == "place" and scene.state.to_move() == 1 - first
+    assert scene.state.phase == "place" and scene.state.to_move() == 1 - first
     key(pygame.K_LEFT)                   # from the pool towards the board
     for _ in range(4):
         key(pygame.K_LEFT)
@@ -94,9 +94,9 @@ def test_resume_after_quitting_restores_the_position(make_app, tmp_path):
     assert run_until(app, lambda: scene.humans_turn)
     position = scene.state.to_notation()
     app.close()
-    from game.ui.game_scene import continue_game
+    from game.play import continue_game
     again = make_app(data_dir=tmp_path)
-    from main import open_scene
+    from game.app import open_scene
     open_scene(again, "title", None)
     continue_game(again)
     assert again.top.name == "game"
@@ -122,14 +122,34 @@ def test_between_games_the_human_starts_the_next_one(make_app):
     start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {"games": 3}}, 13)
     scene = app.top
     rng = random.Random(4)
-    while scene.state.phase() != "game_over":
+    while scene.state.phase != "game_over":
         if scene.humans_turn:
             scene.apply(rng.choice(scene.state.legal_moves()))
         else:
-            assert run_until(app, lambda: scene.humans_turn or scene.state.phase() == "game_over")
+            assert run_until(app, lambda: scene.humans_turn or scene.state.phase == "game_over")
     for _ in range(300):
         app.tick(1 / 60)
-    assert scene.state.phase() == "game_over" and scene.state.game_no == 0   # the computer waits
+    assert scene.state.phase == "game_over" and scene.state.game_no == 0   # the computer waits
     key(pygame.K_TAB)
     app.tick(1 / 60)
     assert scene.state.game_no == 1
+
+
+def test_undo_while_the_computer_is_to_move_keeps_the_clock_running(make_app):
+    """Issue 13: with the clock on, move and press Undo (U) while the computer is to move;
+    the next frame raised TypeError in _run_clock (clock_left None) and the program exited."""
+    app = make_app()
+    app.store.settings["computer_pace"] = "slow"      # the computer has not answered yet
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {"clock": True}}, 4)
+    scene = app.top
+    assert run_until(app, lambda: scene.humans_turn, frames=600)
+    app.tick(1 / 60)
+    assert scene.clock_left is not None
+    scene.apply(scene.state.legal_moves()[0])
+    app.tick(1 / 60)                                   # the computer's turn: no clock shown
+    assert not scene.humans_turn and scene.clock_left is None
+    scene.undo()                                       # (the kit now offers U only on a human's turn)
+    app.tick(1 / 60)
+    app.tick(1 / 60)
+    assert scene.humans_turn
+    assert scene.clock_left is not None and scene.clock_left > rules.MOVE_SECONDS - 1   # a fresh minute

@@ -23,7 +23,7 @@ def distinct_colours(surface: pygame.Surface) -> int:
 @pytest.mark.parametrize("name", screen_names())
 @pytest.mark.parametrize("size", [(1920, 1080), (960, 540)])
 def test_screen_renders_and_is_not_blank(make_app, name, size):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(size=size)
     open_scene(app, name, 7)
     for _ in range(5):
@@ -43,7 +43,7 @@ def random_action(rng: random.Random, size) -> inp.Action:
 
 @pytest.mark.parametrize("name", screen_names())
 def test_random_input_raises_nothing(make_app, name):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(size=(1280, 720))
     app.quit = lambda: None  # "Quit" must not end the test run early
     open_scene(app, name, 3)
@@ -59,7 +59,7 @@ def test_random_input_raises_nothing(make_app, name):
 
 def test_posted_events_drive_the_menus(make_app):
     """Real pygame events through the whole pipeline: keyboard opens Settings and changes a value."""
-    from main import open_scene
+    from game.app import open_scene
     app = make_app()
     open_scene(app, "title", 1)
     settings_index = next(i for i, w in enumerate(app.top.list.widgets) if "Settings" in str(w.text) or "Instellingen" in str(w.text))
@@ -80,7 +80,7 @@ def test_posted_events_drive_the_menus(make_app):
 
 
 def test_mouse_click_opens_statistics(make_app):
-    from main import open_scene
+    from game.app import open_scene
     app = make_app()
     open_scene(app, "title", 1)
     app.tick(1 / 60)
@@ -93,7 +93,7 @@ def test_mouse_click_opens_statistics(make_app):
 
 def test_damaged_settings_are_reported_on_the_title_screen(make_app, tmp_path):
     (tmp_path / "settings.json").write_text("garbage", encoding="utf-8")
-    from main import open_scene
+    from game.app import open_scene
     app = make_app(data_dir=tmp_path)
     open_scene(app, "title", 1)
     app.tick(1 / 60)
@@ -103,7 +103,7 @@ def test_damaged_settings_are_reported_on_the_title_screen(make_app, tmp_path):
 
 def test_clicking_the_legend_does_what_it_says(make_app):
     """A mouse-only player reaches the pause menu through the legend's Esc entry."""
-    from main import open_scene
+    from game.app import open_scene
     app = make_app()
     open_scene(app, "game:quarto", 2)
     app.tick(1 / 60)
@@ -111,3 +111,92 @@ def test_clicking_the_legend_does_what_it_says(make_app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     app.tick(1 / 60)
     assert app.top.name == "pause"
+
+
+def test_the_setup_screen_shows_the_teams_of_a_team_game(make_app, monkeypatch):
+    """Partners sit opposite: with teams, each seat says its team and its partner."""
+    import dataclasses
+    from game.menu.setup import SetupScene
+    from game.ui.widgets import Choice
+    app = make_app()
+    app.store.settings["last_setup"]["kings_corners"] = {"players": 4, "seats": ["human"] + ["normal"] * 3}
+
+    def seat_labels():
+        scene = SetupScene(app, "kings_corners")
+        return [w.label for w in scene.build() if isinstance(w, Choice) and w.values[0] == "human"]
+    assert not any("team" in label for label in seat_labels())
+    monkeypatch.setitem(registry.GAMES, "kings_corners",
+                        dataclasses.replace(registry.GAMES["kings_corners"], teams=True))
+    assert seat_labels() == ["Player 1 \u00b7 team 1 with Player 3", "Player 2 \u00b7 team 2 with Player 4",
+                             "Player 3 \u00b7 team 1 with Player 1", "Player 4 \u00b7 team 2 with Player 2"]
+
+
+def resize(app, size, event=True):
+    """A real resize, as a window manager that ignores the minimum size makes it (the
+    window's surface changes at once; its event may come later)."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    if event:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    else:
+        pygame.event.clear()
+
+
+@pytest.mark.parametrize("size, event", [((1, 1), True), ((10, 300), True), ((1653, 358), True), ((1, 900), False)])
+def test_every_screen_survives_a_window_below_the_minimum(make_app, size, event):
+    """Issue 13: the 4 Koningen screen raised 'Invalid resolution for Surface' at 1x1 and
+    10x300 (and Kings Corners' score sheet, the 4 Koningen grid at 1653x358)."""
+    from game.app import open_scene
+    for name in screen_names():
+        app = make_app(size=(1280, 720))
+        open_scene(app, name, 5)
+        app.tick(1 / 60)
+        resize(app, size, event)
+        for _ in range(60 if name == "game:vier_koningen" else 4):   # it draws a card face a frame ahead
+            app.tick(1 / 60)
+        assert pygame.display.get_surface().get_size() == size
+        app.close()
+
+
+def test_a_window_below_the_minimum_shows_the_whole_screen_and_takes_clicks(make_app):
+    from game.app import open_scene
+    app = make_app(size=(1280, 720))
+    open_scene(app, "title", 1)
+    resize(app, (640, 300))
+    app.tick(1 / 60)
+    assert app.window.get_size() == (640, 300) and app.size == (960, 540)
+    assert distinct_colours(app.window) > 20
+    target = next(w for w in app.top.list.widgets if "Statist" in str(w.text))
+    x, y = target.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x * 640 // 960, y * 300 // 540), button=1))
+    app.tick(1 / 60)
+    assert app.top.name == "stats"
+
+
+@pytest.mark.parametrize("game", [info.name for info in registry.playable_games()])
+def test_the_result_screen_survives_a_resize_before_its_event(make_app, game):
+    """Found by the fuzzer: the window's surface shrinks at once, its event comes later;
+    Kings Corners' score sheet raised 'Invalid resolution for Surface' at 1x900."""
+    from tests.fuzz import finish_a_game
+    app = make_app(size=(1280, 720))
+    finish_a_game(app, game, random.Random(3))
+    assert app.top.name == "result"
+    resize(app, (1, 900), event=False)
+    for _ in range(40):                       # long frames: every card has landed, the score sheet shows
+        app.tick(0.25)
+    assert app.size == (960, 900)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1682, 540)])
+def test_every_screen_draws_with_the_largest_interface_on_a_low_window(make_app, size):
+    """Found by the fuzzer: couch mode with UI scale 1.5 on a 1682x540 window left the
+    4 Koningen grid a negative height ('Invalid resolution for Surface')."""
+    from game.store import UI_SCALES
+    from game.app import open_scene
+    for name in screen_names():
+        app = make_app(size=size)
+        app.store.settings["couch"] = True
+        app.store.settings["ui_scale"] = max(UI_SCALES)
+        open_scene(app, name, 5)
+        for _ in range(3):
+            app.tick(1 / 60)
+        app.close()

@@ -1,5 +1,8 @@
 """Settings, statistics and saves on disk: round trips, atomic writes, damaged files."""
 import json
+import os
+
+import pytest
 
 from game.store import SETTINGS_DEFAULTS, Store
 
@@ -95,3 +98,81 @@ def test_unwritable_folder_still_starts(tmp_path):
     assert store.settings == SETTINGS_DEFAULTS
     assert store.save_settings() is False
     assert store.problems
+
+
+@pytest.mark.parametrize("name", ["settings.json", "statistics.json", "current_game.json"])
+@pytest.mark.parametrize("depth", [40, 990, 100_000])
+def test_deeply_nested_json_is_set_aside(tmp_path, name, depth):
+    """Issue 13: about 990 levels made RecursionError escape Store._read on every start."""
+    (tmp_path / name).write_text("[" * depth + "]" * depth, encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert store.problems == [{"file": name, "moved_to": name + ".bad"}]
+    assert Store(tmp_path).problems == []      # once: the next start is quiet
+
+
+@pytest.mark.parametrize("content", [b"", b"\xff\xfe\x00garbage", b'{"language": "\xc3\x28"}', b"null", b"[]"])
+def test_empty_and_undecodable_files_are_set_aside(tmp_path, content):
+    (tmp_path / "settings.json").write_bytes(content)
+    store = Store(tmp_path)
+    assert store.settings == SETTINGS_DEFAULTS
+    assert store.problems == [{"file": "settings.json", "moved_to": "settings.json.bad"}]
+
+
+@pytest.mark.parametrize("name", ["settings.json", "statistics.json", "current_game.json"])
+def test_a_folder_where_a_file_belongs_is_set_aside(tmp_path, name):
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "inside").write_text("x")
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert store.problems == [{"file": name, "moved_to": name + ".bad"}]
+    assert (tmp_path / (name + ".bad") / "inside").exists()   # nothing is lost
+    assert store.save_settings()
+
+
+def test_an_earlier_bad_file_is_never_overwritten(tmp_path):
+    (tmp_path / "settings.json.bad").write_text("the first damaged file")
+    (tmp_path / "settings.json").write_text("the second")
+    store = Store(tmp_path)
+    assert store.problems == [{"file": "settings.json", "moved_to": "settings.json.bad2"}]
+    assert (tmp_path / "settings.json.bad").read_text() == "the first damaged file"
+
+
+def test_oversized_files_are_set_aside(tmp_path):
+    (tmp_path / "settings.json").write_text('{"language": "' + "x" * (2 << 20) + '"}', encoding="utf-8")
+    assert Store(tmp_path).problems == [{"file": "settings.json", "moved_to": "settings.json.bad"}]
+
+
+def test_leftovers_of_a_killed_save_are_cleaned_at_start(tmp_path):
+    """Issue 13: kill -9 during a save left .current_game.json.*.tmp behind."""
+    for name in (".current_game.json.abc123.tmp", ".settings.json.x.tmp", ".statistics.json.y.tmp"):
+        (tmp_path / name).write_text('{"game": "qua')
+    (tmp_path / "notes.tmp").write_text("not ours")
+    store = Store(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.tmp"]
+    assert store.problems == []
+
+
+@pytest.mark.parametrize("seed", ["abc", "3 MB", -1, 2 ** 70, 1.5, True, None])
+def test_a_save_whose_seed_is_not_a_game_number_is_set_aside(tmp_path, seed):
+    seed = "7" * 3_000_000 if seed == "3 MB" else seed
+    data = {"version": 1, "game": "quarto", "setup": {"players": 2}, "state": {}, "seed": seed}
+    (tmp_path / "current_game.json").write_text(json.dumps(data))
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert store.problems == [{"file": "current_game.json", "moved_to": "current_game.json.bad"}]
+
+
+def test_statistics_beyond_any_real_count_are_dropped(tmp_path):
+    rows = {"quarto": {"played": 10 ** 4000, "won": -1, "lost": 2, "best_score": 1e308, "streak": True},
+            "x" * 500: {"played": 1}}
+    (tmp_path / "statistics.json").write_text(json.dumps(rows))
+    store = Store(tmp_path)
+    assert store.stats == {"quarto": {"lost": 2}}
+    assert store.problems == []
+
+
+def test_a_pipe_where_a_file_belongs_does_not_hang_the_start(tmp_path):
+    os.mkfifo(tmp_path / "settings.json")      # reading it would wait for a writer for ever
+    store = Store(tmp_path)
+    assert store.problems == [{"file": "settings.json", "moved_to": "settings.json.bad"}]

@@ -182,3 +182,14 @@ def test_colour_of():
     assert ui.colour_of("S") == ui.colour_of("C") == ui.BLACK
     assert ui.colour_of("D", four_colour=True) == ui.BLUE
     assert ui.colour_of("C", four_colour=True) == ui.GREEN
+
+
+@pytest.mark.parametrize("width", [1, 2, 3, 5, 9, 10, 14])
+def test_every_card_draws_at_a_few_pixels_wide(width):
+    """Issue 13: court cards pre-drawn for a window far below its minimum raised
+    'Invalid resolution for Surface' (1 px) and 'Surfaces must not be locked during blit' (2 px)."""
+    for rank in range(1, 14):
+        for suit in "SHCD":
+            assert ui.face(Card(rank, suit), width, four_colour=suit == "C").get_size() == ui.card_size(width)
+    assert ui.back(width).get_size() == ui.card_size(width)
+    assert ui.slot(width, "K").get_size() == ui.card_size(width)

@@ -2,8 +2,10 @@
 import pygame
 import pytest
 
+import ai.vier_koningen  # noqa: F401  (the helper the autoplay and hint tests need: a broken import fails)
+
 from game.cards import Card
-from game.ui.game_scene import continue_game, start_game
+from game.play import continue_game, start_game
 from game.vier_koningen import rules
 from posting import click, drag, key, pad, run_until
 
@@ -180,7 +182,7 @@ def test_an_illegal_cover_is_refused_and_explained(make_app):
     click(hand_rect(scene, Card.parse("AH")).center)   # two suits together
     app.tick(1 / 60)
     layout = scene.layout()
-    targets = {t.id: t for t in scene.targets(layout)}
+    targets = {t.key: t for t in scene.targets(layout)}
     for index in (0, 1):
         assert not scene.is_legal_target(targets[("drawn", index)])
         legal, why = scene.cover_check(index)
@@ -267,14 +269,17 @@ def test_undo_takes_back_only_the_hand_and_the_covers(make_app):
     key(pygame.K_u)                                  # a judgement is never undone
     app.tick(1 / 60)
     assert scene.state.to_dict() == saved
-    assert all(not isinstance(move, (rules.ReturnHand, rules.Uncover)) or True for move in scene.state.log)
+    for before, move in zip(scene.state.log, scene.state.log[1:]):   # each take-back undid the move before it
+        if isinstance(move, rules.ReturnHand):
+            assert isinstance(before, rules.ChooseHand)
+        if isinstance(move, rules.Uncover):
+            assert isinstance(before, rules.Cover) and before.target == move.target
     assert sum(isinstance(move, rules.ReturnHand) for move in scene.state.log) == 1
     assert sum(isinstance(move, rules.Uncover) for move in scene.state.log) == 1
 
 
 # -- autoplay ----------------------------------------------------------------------------------
 def test_autoplay_plays_until_any_input(make_app):
-    pytest.importorskip("ai.vier_koningen")
     app, scene = start(make_app, 17)
     key(pygame.K_PAGEUP)                             # autoplay on
     app.tick(1 / 60)
@@ -300,7 +305,6 @@ def test_autoplay_plays_until_any_input(make_app):
 
 
 def test_hint_highlights_the_suggestion(make_app):
-    pytest.importorskip("ai.vier_koningen")
     app, scene = start(make_app, 2)
     key(pygame.K_h)
     assert run_until(app, lambda: scene.hint is not None, frames=600)
@@ -364,7 +368,6 @@ def test_peeking_games_are_counted_apart(make_app):
 
 
 def test_games_the_helper_played_are_not_counted(make_app):
-    pytest.importorskip("ai.vier_koningen")
     app, scene = start(make_app, 33)
     key(pygame.K_PAGEUP)
     assert run_until(app, lambda: len(scene.state.log) >= 1, frames=3000)
@@ -417,7 +420,7 @@ def test_resume_after_closing(make_app, tmp_path):
     saved = scene.state.to_dict()
     app.close()
     again = make_app(data_dir=tmp_path)
-    from main import open_scene
+    from game.app import open_scene
     open_scene(again, "title", None)
     continue_game(again)
     assert again.top.name == "game"

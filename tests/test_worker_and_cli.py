@@ -9,6 +9,7 @@ import pytest
 from ai import LEVELS, RandomBot, make_bot
 from ai.worker import BotWorker
 from game import registry
+from processes import children_of, end, wait_until_gone
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,6 +104,18 @@ def test_wrong_flags_get_a_clear_message():
     assert result.returncode == 2 and "unknown scene" in result.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux") or Path("/dev/dri").exists(),
+                    reason="needs a Linux machine without any screen, where SDL falls back to drawing off screen")
+def test_no_display_is_said_in_plain_words(tmp_path):
+    """Without a display SDL quietly opens an invisible window; the game must say so and stop."""
+    import os
+    env = {name: value for name, value in os.environ.items() if name not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = subprocess.run([sys.executable, "main.py", "--frames", "30", "--data-dir", str(tmp_path)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 1
+    assert "no display was found" in result.stderr and "--headless" in result.stderr
+
+
 def test_headless_screenshot_and_quiet_start(tmp_path):
     shot = tmp_path / "title.png"
     result = run_main("--headless", "--frames", "5", "--scene", "title", "--screenshot", str(shot),
@@ -137,14 +150,19 @@ def test_killing_the_process_loses_nothing(tmp_path):
     deadline = time.time() + 60
     while time.time() < deadline and not (save.exists() and len(json.loads(save.read_text())["state"]["log"]) >= 6):
         time.sleep(0.2)
+    started = children_of(process.pid) if sys.platform.startswith("linux") else []
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
+    leftovers = wait_until_gone(started)
+    end(leftovers)
+    assert leftovers == [], "the computer-player worker outlived the killed game"
     saved = json.loads(save.read_text())
     assert len(saved["state"]["log"]) >= 6
     from game.app import App, LaunchOptions
-    from game.ui.game_scene import continue_game
-    from main import open_scene
+    from game.play import continue_game
+    from game.app import open_scene
     app = App(LaunchOptions(headless=True, size=(960, 540), no_worker=True, data_dir=str(data)))
+    assert not list(data.glob(".*.tmp")), "a write the kill cut short left its temp file"
     try:
         open_scene(app, "title", None)
         continue_game(app)

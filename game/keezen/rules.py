@@ -314,6 +314,12 @@ def _path(colour: int, square: int, steps: int) -> tuple:
                  for place in range(relative + 1, relative + steps + 1))
 
 
+def walk_path(colour: int, square: int, steps: int) -> tuple:
+    """The squares a legal walk of a pawn of `colour` from `square` steps on, the last one
+    where it stops (the scene walks pawns along it and lights up where they end)."""
+    return _path(colour, square, steps)
+
+
 def _place(pawns, board, index: int, target: int) -> int:
     """Put pawn `index` on `target`; a pawn already there (on the track) goes to its nest.
     Returns the pawn hit, or -1."""
@@ -501,6 +507,7 @@ class State:
             known = False
         if not known:
             self._refuse(move)
+        self._check_fields(move)   # equal is not enough: Give(True) == Give(1), but True is no card
         self._moves = None
         self.events = events = []
         seat = self.turn

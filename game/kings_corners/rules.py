@@ -44,9 +44,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import IllegalMove
-from game.cards import Card, full_deck
+from game.base import CardMoved, HandDealt, IllegalMove, Scored, hide_cards
+from game.cards import Card, full_deck, is_card
 from game.options import Option
+from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
 GAME = "kings_corners"
 PLACES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -65,6 +66,8 @@ TARGETS = (10, 15, 20, 25, 30, 40, 50, 75, 100, 150, 200, 250, 300, 500)
 HAND_COUNTS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20)
 
 PLAY, BETWEEN, OVER = "play", "between", "over"
+MAX_HANDS = 100_000          # bounds for reading a saved view
+MAX_POINTS = 10 ** 9
 
 
 def _key(name: str) -> str:
@@ -202,7 +205,7 @@ class State:
     __slots__ = ("players", "options", "seed", "rng", "viewer", "phase", "hand_no", "first_dealer",
                  "dealer", "turn", "hands", "piles", "stock", "played", "moved", "drew", "kings_paid",
                  "passes", "penalties", "totals", "chips", "pot", "hand_chips", "sheet", "log",
-                 "history", "turns")
+                 "history", "turns", "events")
 
     # ---- the contract
 
@@ -257,9 +260,23 @@ class State:
         moves.append(EndTurn())
         return moves
 
+    def reveals(self, move) -> bool:
+        """A deal shows new hands; ending a turn draws from the stock (this turn's player, or
+        with "draw first" the next one) and hands the table to players whose moves show
+        cards from their hidden hands."""
+        return isinstance(move, (Deal, EndTurn))
+
+    def zones(self) -> dict:
+        """Where every card is: "hand:SEAT", "pile:PLACE" and "stock" (unknown cards are None)."""
+        zones = {f"hand:{seat}": hand for seat, hand in enumerate(self.hands)}
+        zones.update((f"pile:{PLACES[place]}", pile) for place, pile in enumerate(self.piles))
+        zones["stock"] = self.stock
+        return zones
+
     def play(self, move) -> None:
         self._check(move)
         self.history.append(move)
+        self.events = []
         if isinstance(move, Deal):
             self.dealer = (self.dealer + 1) % self.players
             self.hand_no += 1
@@ -271,6 +288,7 @@ class State:
         if isinstance(move, PlayCard):
             self.hands[seat].remove(move.card)
             self.piles[move.place].append(move.card)
+            self.events.append(CardMoved(move.card, f"hand:{seat}", f"pile:{PLACES[move.place]}", seat))
             self.played = self.moved = True
             self._log("play", seat, card=move.card.code, place=PLACES[move.place])
             if not self.hands[seat]:
@@ -279,6 +297,8 @@ class State:
             pile = self.piles[move.source]
             self.piles[move.target].extend(pile)
             self.piles[move.source] = []
+            source, target = f"pile:{PLACES[move.source]}", f"pile:{PLACES[move.target]}"
+            self.events.extend(CardMoved(card, source, target, seat) for card in pile)
             self.moved = True
             self._log("pile", seat, source=PLACES[move.source], target=PLACES[move.target],
                       count=len(pile), bottom=pile[0].code)
@@ -315,6 +335,7 @@ class State:
         new.log = list(self.log)
         new.history = list(self.history)
         new.turns = self.turns
+        new.events = self.events  # never mutated: play() starts a new list
         return new
 
     def scores(self) -> list:
@@ -339,6 +360,9 @@ class State:
         new.hands = [list(hand) if index == seat else [None] * len(hand)
                      for index, hand in enumerate(self.hands)]
         new.stock = [None] * len(self.stock)
+        mine = f"hand:{seat}"
+        new.events = hide_cards(self.events, lambda event: event.source != "stock"
+                                or not event.target.startswith("hand:") or event.target == mine)
         return new
 
     def sample(self, seat: int, rng: random.Random) -> "State":
@@ -430,7 +454,9 @@ class State:
     def _check_card(self, move: PlayCard) -> None:
         card = move.card
         self._check_place(move.place)
-        if not isinstance(card, Card) or card not in self.hands[self.turn]:
+        if not is_card(card):
+            raise IllegalMove(f"not a card: {card!r}"[:80], _key("err.not_in_hand"), card=str(card)[:20])
+        if card not in self.hands[self.turn]:
             raise IllegalMove(f"{card} is not in your hand", _key("err.not_in_hand"), card=str(card))
         place = PLACES[move.place]
         top = self.piles[move.place][-1] if self.piles[move.place] else None
@@ -485,23 +511,28 @@ class State:
         if len(self.log) > LOG_SIZE:
             del self.log[: len(self.log) - LOG_SIZE]
 
-    def _pay_chips(self, seat: int, amount: int) -> None:
+    def _pay_chips(self, seat: int, amount: int, reason: str) -> None:
         self.chips[seat] -= amount
         self.hand_chips[seat] -= amount
         self.pot += amount
+        self.events.append(Scored(tuple(-amount if index == seat else 0 for index in range(self.players)), reason))
 
     def _charge_kings_first(self, seat: int) -> None:
         self.kings_paid = True
         if self.scoring == "chips":
-            self._pay_chips(seat, KINGS_FIRST_PENALTY)
+            self._pay_chips(seat, KINGS_FIRST_PENALTY, "kings_first")
         else:
             self.penalties[seat] += KINGS_FIRST_PENALTY
+            self.events.append(Scored(tuple(KINGS_FIRST_PENALTY if index == seat else 0
+                                            for index in range(self.players)), "kings_first"))
         self._log("kings_first", seat, amount=KINGS_FIRST_PENALTY)
 
     def _draw(self, seat: int) -> int:
         count = min(2 if self.options["draw_two"] else 1, len(self.stock))
         for _ in range(count):
-            self.hands[seat].append(self.stock.pop())
+            card = self.stock.pop()
+            self.hands[seat].append(card)
+            self.events.append(CardMoved(card, "stock", f"hand:{seat}", seat, face_up=False))
         self.drew += count
         return count
 
@@ -523,7 +554,7 @@ class State:
         else:
             self._log("end", seat)
         if self.scoring == "chips" and self.drew and not self.played:
-            self._pay_chips(seat, 1)
+            self._pay_chips(seat, 1, "no_play")
             self._log("chip", seat, amount=1)
         if self.moved or self.drew:
             self.passes = 0
@@ -547,6 +578,8 @@ class State:
         for place in SIDES:
             self.piles[place].append(deck.pop())
         self.stock = deck  # the top of the stock is the end of the list
+        self.events.append(HandDealt(self.dealer, tuple(len(hand) for hand in self.hands)))
+        self.events.extend(CardMoved(self.piles[place][0], "stock", f"pile:{PLACES[place]}") for place in SIDES)
         self.phase = PLAY
         self.passes = 0
         self.penalties = [0] * players
@@ -554,7 +587,7 @@ class State:
         self._log("deal", self.dealer, hand=self.hand_no)
         if self.scoring == "chips":
             for seat in range(players):
-                self._pay_chips(seat, 1)
+                self._pay_chips(seat, 1, "ante")
         self.turn = first
         self._begin_turn()
 
@@ -588,6 +621,7 @@ class State:
                     self.totals[seat] += hand_points[seat]
             entry.update(points=hand_points, totals=list(self.totals))
         self.sheet.append(entry)
+        self.events.append(Scored(tuple(entry["chips"] if scoring == "chips" else entry["points"]), "hand"))
         if winner is None:
             self._log("deadlock", None)
         else:
@@ -631,40 +665,73 @@ def _plain(entry: dict) -> dict:
 
 
 def from_dict(data: dict) -> State:
-    if data.get("game", GAME) != GAME:
-        raise ValueError(f"not a Kings Corners save: {data.get('game')!r}")
+    """A saved match, read back only if it is exactly the match its seed, seats, options and
+    moves make (ValueError otherwise: a damaged or impossible save). A view (no seed, the
+    other hands unknown) cannot be replayed: it is read field by field, every card once."""
+    read = SaveReader(data, "Kings Corners", GAME)
+    players = read.integer("players", 2, 4)
+    options = read.options(OPTIONS)
+    history = read.moves("history", parse_move)
+    if read.field("seed") is None:
+        return _view_from_dict(read, players, options, history)
+    seed = read.seed()
+
+    def rebuild():
+        state = new_game(seed, players, options)
+        for move in history:
+            state.play(move)
+        state.events = []
+        return state
+
+    state = read.replay(rebuild)
+    check_rebuilt(read, state.to_dict())
+    return state
+
+
+def _numbers(values) -> list:
+    if not isinstance(values, list) or not all(type(n) is int and abs(n) <= MAX_POINTS for n in values):
+        raise ValueError("not a list of scores")
+    return list(values)
+
+
+def _view_from_dict(read: SaveReader, players: int, options: dict, history: list) -> State:
+    data = read.data
     state = State.__new__(State)
-    state.players = int(data["players"])
-    state.options = resolve_options(data["options"])
-    state.seed = data["seed"]
-    version, internal, gauss = data["rng"]
+    state.players, state.options, state.seed, state.history = players, options, None, history
     state.rng = random.Random()
-    state.rng.setstate((version, tuple(internal), gauss))
-    state.viewer = data["viewer"]
-    state.phase = data["phase"]
-    state.hand_no = data["hand_no"]
-    state.first_dealer = data["first_dealer"]
-    state.dealer = data["dealer"]
-    state.turn = data["turn"]
-    state.hands = [[_card(code) for code in hand] for hand in data["hands"]]
-    state.piles = [[Card.parse(code) for code in pile] for pile in data["piles"]]
-    state.stock = [_card(code) for code in data["stock"]]
-    state.played = data["played"]
-    state.moved = data["moved"]
-    state.drew = data["drew"]
-    state.kings_paid = data["kings_paid"]
-    state.passes = data["passes"]
-    state.penalties = list(data["penalties"])
-    state.totals = list(data["totals"])
-    state.chips = list(data["chips"])
-    state.pot = data["pot"]
-    state.hand_chips = list(data["hand_chips"])
-    state.sheet = [_plain(entry) for entry in data["sheet"]]
-    state.log = [dict(entry) for entry in data["log"]]
-    state.history = [parse_move(code) for code in data["history"]]
-    state.turns = data["turns"]
-    if len(state.hands) != state.players or len(state.piles) != 8:
-        raise ValueError("damaged Kings Corners save: wrong number of hands or piles")
+    set_rng_state(state.rng, read.field("rng"), read)
+    state.viewer = read.integer("viewer", 0, players - 1)
+    state.phase = read.choice("phase", (PLAY, BETWEEN, OVER))
+    state.hand_no = read.integer("hand_no", 1, MAX_HANDS)
+    state.first_dealer = read.integer("first_dealer", 0, players - 1)
+    state.dealer = read.integer("dealer", 0, players - 1)
+    state.turn = read.integer("turn", 0, players - 1)
+    state.drew = read.integer("drew", 0, 2)
+    state.played, state.moved, state.kings_paid = read.flag("played"), read.flag("moved"), read.flag("kings_paid")
+    state.passes = read.integer("passes", 0, players)
+    state.pot = read.integer("pot", 0, MAX_POINTS)
+    state.turns = read.integer("turns", 0, len(history) + 1)   # the turn under way counts
+    try:
+        state.hands = [[_card(code) for code in hand] for hand in data["hands"]]
+        state.piles = [[Card.parse(code) for code in pile] for pile in data["piles"]]
+        state.stock = [_card(code) for code in data["stock"]]
+        state.penalties, state.totals, state.chips, state.hand_chips = (
+            _numbers(data[key]) for key in ("penalties", "totals", "chips", "hand_chips"))
+        state.sheet = [_plain(entry) for entry in data["sheet"]]
+        state.log = [dict(entry) for entry in data["log"]]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        read.fail("its hands, piles, scores or logs cannot be read")
+    if len(state.hands) != players or len(state.piles) != 8 or any(
+            len(numbers) != players for numbers in (state.penalties, state.totals, state.chips, state.hand_chips)):
+        read.fail("wrong number of hands, piles or scores")
+    if any(card is None for card in state.hands[state.viewer]):
+        read.fail("the viewer's own hand is unknown")
+    known = [card for hand in state.hands for card in hand if card is not None] + [
+        card for pile in state.piles for card in pile] + [card for card in state.stock if card is not None]
+    unknown = sum(card is None for hand in state.hands for card in hand) + sum(card is None for card in state.stock)
+    if len(set(known)) != len(known) or len(known) + unknown != len(full_deck()):
+        read.fail("a card is missing or there twice")
+    state.events = []
     return state
 
 
@@ -687,6 +754,7 @@ def new_game(seed: int, players: int, options: dict | None = None) -> State:
     state.log = []
     state.history = []
     state.turns = 0
+    state.events = []
     state.drew = 0
     state.played = state.moved = state.kings_paid = False
     state._start_hand()
@@ -699,10 +767,3 @@ def arena_game(seed: int, players: int) -> State:
     (after a deadlock: the fewest points)."""
     return new_game(seed, players, {"scoring": "standard", "match_length": "hands", "hands": 1})
 
-
-def replay(seed: int, players: int, options: dict | None, moves) -> State:
-    """The match replayed from its seed through `moves` (undo = replay all but the last)."""
-    state = new_game(seed, players, options)
-    for move in moves:
-        state.play(move)
-    return state

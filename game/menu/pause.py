@@ -1,7 +1,7 @@
-"""The pause overlay (Esc / Start): resume, rules, settings, quit to menu."""
+"""The pause overlay (Esc / Start): resume, rules, settings, restart, quit to menu."""
 from __future__ import annotations
 
-from game.menu.base import Overlay
+from game.ui.menu import MessageOverlay, Overlay
 from game.ui.i18n import t
 from game.ui.widgets import Button
 
@@ -18,11 +18,23 @@ class PauseOverlay(Overlay):
     def build(self):
         from game.menu.rules_help import RulesOverlay
         from game.menu.settings import SettingsScene
-        from game.menu.title import TitleScene
 
         widgets = [Button(t("pause.resume"), self.app.pop),
                    Button(t("pause.rules"), lambda: self.app.push(RulesOverlay(self.app, self.game))),
                    Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app)))]
+        if self.game_scene() is not None:
+            widgets.append(Button(t("pause.restart"), self.ask_restart))
         widgets += [Button(label, action) for label, action in self.extra]
-        widgets.append(Button(t("pause.quit"), lambda: self.app.reset_to(TitleScene(self.app))))
+        widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets
+
+    def game_scene(self):
+        """The game this menu pauses (the playing scene below it), if any."""
+        from game.ui.game_scene import GameScene
+        return next((scene for scene in reversed(self.app.scenes) if isinstance(scene, GameScene)), None)
+
+    def ask_restart(self):
+        scene = self.game_scene()
+        restart = lambda: self.app.new_game(scene.game, scene.setup, scene.seed)   # noqa: E731
+        self.app.push(MessageOverlay(self.app, t("pause.restart_title"), [t("pause.restart_text", seed=scene.seed)],
+                                     [(t("pause.restart"), restart), (t("button.cancel"), self.app.pop)]))

@@ -5,7 +5,7 @@ import re
 
 import pygame
 
-from game.app import Scene
+from game.ui.scene import Scene
 from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme
@@ -39,7 +39,7 @@ def layout_lines(markdown: str, width: int, u: float) -> list[tuple[str, int, bo
         widths = [max(len(row[i]) if i < len(row) else 0 for row in table) for i in range(len(table[0]))]
         for number, row in enumerate(table):
             text = "   ".join(cell.ljust(widths[i]) for i, cell in enumerate(row))
-            for part in wrap(text.rstrip(), int(theme.SMALL * u), width - int(40 * u)):
+            for part in wrap(text.rstrip(), int(theme.SMALL * u), width - int(40 * u), bold=number == 0):
                 lines.append((part, theme.SMALL, number == 0, int(20 * u)))
         lines.append(("", theme.SMALL, False, 0))
         table.clear()

@@ -1,7 +1,7 @@
 """Settings: language, fullscreen, couch mode, UI scale, sound, animation and computer pace."""
 from __future__ import annotations
 
-from game.menu.base import MenuScene
+from game.ui.menu import MenuScene
 from game.store import SPEEDS, UI_SCALES
 from game.ui.i18n import LANGUAGES, set_language, t
 from game.ui.widgets import Choice, Slider

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from game import registry
-from game.menu.base import MenuScene
+from game.base import partner, team_of
+from game.ui.menu import MenuScene
 from game.options import resolve
 from game.ui.i18n import has, t
 from game.ui.widgets import Button, Choice, SeedField
@@ -55,6 +56,7 @@ class SetupScene(MenuScene):
     row = 70
     gap = 10
     width = 1100
+    pinned = 1           # Start stays in sight below the options
 
     def __init__(self, app, game: str):
         super().__init__(app)
@@ -62,6 +64,11 @@ class SetupScene(MenuScene):
         self.rules = self.info.rules()
         self.setup = clean_setup(self.info, app.store.last_setup(game))
         self.seed = ""
+
+    def enter(self):
+        super().enter()
+        if self.app.store.last_setup(self.info.name):
+            self.list.focus = len(self.list.widgets) - 1   # a returning player starts with one press
 
     def title(self):
         return t(self.info.title)
@@ -94,6 +101,15 @@ class SetupScene(MenuScene):
         return widgets
 
     def _seat_name(self, seat: int) -> str:
+        name = self._plain_seat_name(seat)
+        if not self.info.teams:
+            return name
+        # partners sit opposite: seats 1 and 3 play seats 2 and 4
+        players = self.setup["players"]
+        return t("setup.seat_team", seat=name, team=team_of(seat) + 1,
+                 partner=self._plain_seat_name(partner(seat, players)))
+
+    def _plain_seat_name(self, seat: int) -> str:
         key = f"{self.info.name}.seat.{seat}"
         return t(key) if has(key) else t("seat.number", n=seat + 1)
 
@@ -113,6 +129,6 @@ class SetupScene(MenuScene):
         self.seed = text
 
     def start(self):
-        from game.ui.game_scene import start_game
+        from game.play import start_game
         self.app.store.remember_setup(self.info.name, self.setup)
         start_game(self.app, self.info.name, self.setup, int(self.seed) if self.seed else None)

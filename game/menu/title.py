@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import registry
-from game.menu.base import MenuScene, MessageOverlay
+from game.ui.menu import MenuScene, MessageOverlay
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.text import blit_text
@@ -21,26 +21,31 @@ class TitleScene(MenuScene):
     def __init__(self, app):
         super().__init__(app)
         self.saved = None
-        self._told_problems = False
 
     def enter(self):
-        from game.ui.game_scene import saved_game_summary
+        from game.play import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().enter()
-        if self.app.store.problems and not self._told_problems:
-            self._told_problems = True
-            self.app.push(MessageOverlay(self.app, t("problem.title"), problem_lines(self.app.store.problems)))
+        self._tell_problems()
 
     def resume(self):
-        from game.ui.game_scene import saved_game_summary
+        from game.play import saved_game_summary
         self.saved = saved_game_summary(self.app.store)
         super().resume()
+        self._tell_problems()
+
+    def _tell_problems(self):
+        """Say what was set aside (files found damaged at start or on Continue), until the
+        player has closed the message."""
+        untold = self.app.store.problems[self.app.problems_told:]
+        if untold and not any(isinstance(scene, ProblemsOverlay) for scene in self.app.scenes):
+            self.app.push(ProblemsOverlay(self.app, untold))
 
     def build(self):
         from game.menu.settings import SettingsScene
         from game.menu.setup import SetupScene
         from game.menu.stats import StatsScene
-        from game.ui.game_scene import continue_game
+        from game.play import continue_game
 
         widgets = []
         if self.saved:
@@ -48,10 +53,12 @@ class TitleScene(MenuScene):
         for info in registry.playable_games():
             widgets.append(Button(t(info.title), lambda info=info: self.app.push(SetupScene(self.app, info.name)),
                                   subtitle=t(f"{info.title}.tagline")))
-        widgets.append(Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app))))
-        widgets.append(Button(t("menu.statistics"), lambda: self.app.push(StatsScene(self.app))))
-        widgets.append(Button(t("menu.quit"), self.app.quit))
-        return widgets
+        others = [Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app))),
+                  Button(t("menu.statistics"), lambda: self.app.push(StatsScene(self.app))),
+                  Button(t("menu.quit"), self.app.quit)]
+        for button in others:
+            button.height_factor = 0.72    # one line of text: lower than a game's two
+        return widgets + others
 
     def title(self):
         return "Spelavond"
@@ -91,6 +98,18 @@ def kings_fan(width: int, four_colour: bool) -> pygame.Surface:
         centre = (pivot[0] - math.sin(math.radians(angle)) * radius, pivot[1] - math.cos(math.radians(angle)) * radius)
         canvas.blit(image, image.get_rect(center=centre))
     return canvas
+
+
+class ProblemsOverlay(MessageOverlay):
+    name = "problems"
+
+    def __init__(self, app, problems: list[dict]):
+        super().__init__(app, t("problem.title"), problem_lines(problems), [(t("button.ok"), self.back)])
+        self.count = len(problems)
+
+    def back(self):
+        self.app.problems_told += self.count
+        self.app.pop()
 
 
 def problem_lines(problems: list[dict]) -> list[str]:

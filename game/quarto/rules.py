@@ -28,11 +28,11 @@ variant uses 1, 2 or 3 of them), `squares` (advanced: the nine 2x2 blocks count 
 `call` ("auto" or "call": the Quarto! call rule), `clock` (one minute per move; the scene
 runs the clock and calls `play_timeout()` when it runs out), `games` (match length).
 
-For the scene: `phase()` ('give', 'place', 'pass', 'game_over', 'match_over'), `board`,
+For the scene: `phase` ('give', 'place', 'pass', 'game_over', 'match_over'), `board`,
 `hand`, `turn`, `available()`, `winning_line()` / `winning_squares()` / `win_groups`,
 `dead` (call mode: groups missed by both), `claimable()`, `log` / `game_log()` /
 `timeouts`, `results` / `scores()` / `game_no` / `games`, `clock_seconds()`,
-`play_timeout()`, and `rewound(count)` for undo by replay.
+and `play_timeout()`.
 
 Notation (`to_notation()` / `from_notation()`): 16 characters for the squares in row-major
 order, `.` or the piece's hex digit, a space, the hex digit of the piece in hand or `-`,
@@ -45,8 +45,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import IllegalMove
+from game.base import Announced, IllegalMove, PieceMoved, Scored, check_type
 from game.options import Option
+from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
 # --- pieces and board geometry ------------------------------------------------------------
 
@@ -113,14 +114,7 @@ OPTIONS = [
 
 def resolve_options(given: dict | None) -> dict:
     from game.options import resolve
-
-    options = resolve(OPTIONS, given)
-    # bools and ints compare equal (True == 1): keep each option's own type
-    for option in OPTIONS:
-        value = options[option.key]
-        if type(value) is not type(option.default):
-            options[option.key] = option.default
-    return options
+    return resolve(OPTIONS, given)
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -136,6 +130,8 @@ class Give:
 
     def __str__(self):
         return f"give {_hex(self.piece)}"
+
+    code = property(__str__)  # the save code is the readable text
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +149,8 @@ class Place:
             text += " Quarto!"
         return text
 
+    code = property(__str__)  # the save code is the readable text
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:
@@ -160,6 +158,8 @@ class Claim:
 
     def __str__(self):
         return "claim Quarto!"
+
+    code = property(__str__)  # the save code is the readable text
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +169,8 @@ class Pass:
     def __str__(self):
         return "pass"
 
+    code = property(__str__)  # the save code is the readable text
+
 
 @dataclass(frozen=True, slots=True)
 class NextGame:
@@ -176,6 +178,8 @@ class NextGame:
 
     def __str__(self):
         return "next game"
+
+    code = property(__str__)  # the save code is the readable text
 
 
 def parse_move(text: str):
@@ -230,6 +234,7 @@ class State:
         self.timeouts: list = []         # indices into log of the moves the clock made
         self.game_starts: list = [0]     # index into log where each game began
         self.start = None                # a position in notation when not the empty board
+        self.events: list = []           # what the last move did (game.base events)
         self._new_game(self.match_first)
 
     def _new_game(self, first: int) -> None:
@@ -275,6 +280,7 @@ class State:
             return 1 - self.first       # the seat that will give first in the next game
         return self.turn
 
+    @property
     def phase(self) -> str:
         """'give' (the opening), 'place', 'pass' (call mode, the board filled without a call),
         'game_over' (a next game follows) or 'match_over'."""
@@ -295,9 +301,6 @@ class State:
 
     def empty_squares(self) -> list[int]:
         return [s for s in range(16) if self.board[s] is None]
-
-    def lines_through(self, square: int) -> list[int]:
-        return [g for g in self.groups if square in GROUPS[g]]
 
     def _wins_at(self, square: int, piece: int) -> tuple:
         """Groups (indices) that placing piece on the empty square completes with a shared attribute."""
@@ -344,9 +347,6 @@ class State:
         """All squares of all winning groups (a placement can complete several)."""
         return tuple(sorted({s for g in self.win_groups for s in GROUPS[g]}))
 
-    def last_move(self):
-        return self.log[-1] if self.log else None
-
     def game_log(self) -> list:
         """The moves of the current game."""
         return self.log[self.game_starts[-1]:]
@@ -374,7 +374,7 @@ class State:
 
     # -- moves -------------------------------------------------------------------------------
     def legal_moves(self) -> list:
-        phase = self.phase()
+        phase = self.phase
         if phase == "match_over":
             return []
         if phase == "game_over":
@@ -407,7 +407,7 @@ class State:
 
     def _check(self, move) -> tuple:
         """Raise IllegalMove unless move is legal now; returns what play needs to know."""
-        phase = self.phase()
+        phase = self.phase
         if phase == "match_over":
             self._illegal("the match is over", "match_over")
         if isinstance(move, NextGame):
@@ -419,8 +419,7 @@ class State:
         if isinstance(move, Give):
             if phase != "give":
                 self._illegal("only the first move of a game is a give without placing", "must_place")
-            if not isinstance(move.piece, int) or not 0 <= move.piece < 16:
-                self._illegal(f"there is no piece {move.piece!r}", "no_piece", piece=str(move.piece))
+            self._check_piece(move.piece)
             return ()
         if isinstance(move, Claim):
             if not self.call_mode:
@@ -439,8 +438,12 @@ class State:
         if phase == "pass":
             self._illegal("the board is full: claim Quarto! or pass", "must_claim_or_pass")
         s = move.square
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < 16:
-            self._illegal(f"there is no square {s!r}", "bad_square", square=str(s))
+        check_type(s, int, "a square", "quarto.err.bad_square")
+        if not 0 <= s < 16:
+            self._illegal(f"there is no square {s}", "bad_square", square=str(s))
+        if move.give is not None:
+            self._check_piece(move.give)
+        check_type(move.call, bool, "the Quarto! call", "quarto.err.unknown_move")
         name = SQUARE_NAMES[s]
         if self.board[s] is not None:
             self._illegal(f"square {name} is taken", "occupied", square=name)
@@ -472,37 +475,70 @@ class State:
                           piece=_hex(move.give))
         return wins
 
+    def _check_piece(self, piece) -> None:
+        """A piece is an int 0..15 (not True, not 1.0: those would be saved wrongly)."""
+        check_type(piece, int, "a piece", "quarto.err.no_piece")
+        if not 0 <= piece < 16:
+            self._illegal(f"there is no piece {piece}", "no_piece", piece=str(piece))
+
     def play(self, move) -> None:
         """Apply a legal move; an illegal one raises IllegalMove and changes nothing."""
         wins = self._check(move)
         self.log.append(move)
+        seat = self.turn
+        self.events = events = []
         if isinstance(move, NextGame):
             self.game_starts.append(len(self.log))
             self._new_game(1 - self.first)
+            events.append(Announced(None, "next_game", self.game_no))
         elif isinstance(move, Give):
-            self.hand = move.piece
-            self.turn = 1 - self.turn
+            self._give(move.piece)
         elif isinstance(move, Claim):
-            self._end(self.turn, self.claimable(), claimed=True)
+            events.append(Announced(seat, "claim"))
+            self._end(seat, self.claimable(), claimed=True)
         elif isinstance(move, Pass):
+            events.append(Announced(seat, "pass"))
             self._lose_missed()
             self._end(None, ())
         else:
             self._lose_missed()
+            events.append(PieceMoved(self.hand, f"hand:{seat}", f"square:{SQUARE_NAMES[move.square]}", seat))
             self.board[move.square] = self.hand
             self.hand = None
             full = None not in self.board
+            if move.call:
+                events.append(Announced(seat, "quarto"))
             if wins and (move.call or not self.call_mode):
-                self._end(self.turn, wins)
+                self._end(seat, wins)
             elif self.call_mode:
                 self.pending = move.square
-                self.hand = move.give
-                self.turn = 1 - self.turn
+                self._give(move.give)
             elif full:
                 self._end(None, ())
             else:
-                self.hand = move.give
-                self.turn = 1 - self.turn
+                self._give(move.give)
+
+    def _give(self, piece) -> None:
+        """The player to move hands `piece` (None: nothing, the board is full) to the other."""
+        self.turn = 1 - self.turn
+        self.hand = piece
+        if piece is not None:
+            self.events.append(PieceMoved(piece, "pool", f"hand:{self.turn}", 1 - self.turn))
+
+    def reveals(self, move) -> bool:
+        """Quarto hides nothing."""
+        return False
+
+    def zones(self) -> dict:
+        """Where each piece is: the pool beside the board, the hand of the player to place,
+        or a square."""
+        zones = {"pool": self.available()}
+        if self.hand is not None:
+            zones[f"hand:{self.turn}"] = [self.hand]
+        for square, piece in enumerate(self.board):
+            if piece is not None:
+                zones[f"square:{SQUARE_NAMES[square]}"] = [piece]
+        return zones
 
     def _lose_missed(self) -> None:
         """The lines made in the opponent's turn and not called no longer count."""
@@ -518,6 +554,7 @@ class State:
         self.claimed = claimed
         self.pending = None
         self.results.append(winner)
+        self.events.append(Scored(tuple(int(seat == winner) for seat in range(2)), "game"))
 
     def random_move(self):
         """A random legal move drawn with the state's own rng (changes the rng only)."""
@@ -529,23 +566,6 @@ class State:
         self.timeouts.append(len(self.log))
         self.play(move)
         return move
-
-    def rewound(self, count: int) -> "State":
-        """A new State with the last `count` moves taken back (undo), replayed from the start
-        of the match; moves the clock made are replayed through the same rng, so the state
-        equals the one the game had then."""
-        if self.start is None:
-            state = State(self.seed, self.options)
-        else:
-            state = from_notation(self.start[0], self.start[1], self.seed)
-        timeouts = set(self.timeouts)
-        for index, move in enumerate(self.log[:max(0, len(self.log) - count)]):
-            if index in timeouts and state.random_move() == move:
-                state.timeouts.append(len(state.log))
-                state.play(move)
-            else:
-                state.play(move)
-        return state
 
     # -- copies, views, saves ---------------------------------------------------------------
     def copy(self) -> "State":
@@ -604,18 +624,42 @@ class State:
         return f"<quarto {self.to_notation()} to move {self.to_move()}>"
 
 
+def _replayed(seed, options, start, moves, timeouts, first=None) -> State:
+    """The match replayed from its seed (or its starting position) through `moves`; moves the
+    clock made are replayed through the same rng, so the state equals the one the game had."""
+    if start is None:
+        state = State(seed, options)
+        if state.match_first != first and first is not None:   # a match whose first player was set
+            state = State(seed, options, first=first)
+    else:
+        state = from_notation(start[0], start[1], seed)
+    timeouts = set(timeouts)
+    for index, move in enumerate(moves):
+        if index in timeouts and state.random_move() == move:
+            state.timeouts.append(len(state.log))
+        state.play(move)
+    return state
+
+
 def from_dict(data: dict) -> State:
-    state = State.__new__(State)
-    state.options = resolve_options(data["options"])
-    for name in State._FIELDS:
-        value = data.get(name) if name == "start" else data[name]
-        setattr(state, name, list(value) if isinstance(value, list) else value)
-    state.dead = tuple(data["dead"])
-    state.win_groups = tuple(data["win_groups"])
-    state.log = [parse_move(text) for text in data["log"]]
-    version, internal, gauss = data["rng"]
-    state.rng = random.Random()
-    state.rng.setstate((version, tuple(internal), gauss))
+    """A saved match, read back only if it is exactly the match its seed, options and moves
+    make (ValueError otherwise: a damaged or impossible save)."""
+    read = SaveReader(data, "Quarto", "quarto")
+    seed = read.seed()
+    options = read.options(OPTIONS)
+    start = data.get("start")
+    if start is not None and not (isinstance(start, list) and len(start) == 2 and isinstance(start[0], str)
+                                  and len(start[0]) <= 40 and start[1] in (0, 1) and type(start[1]) is int):
+        read.fail("'start' must be a position in notation and the seat to move")
+    log = read.moves("log", parse_move)
+    timeouts = read.items("timeouts")
+    if not all(type(index) is int and 0 <= index < len(log) for index in timeouts):
+        read.fail("'timeouts' must name moves of the log")
+    first = read.integer("match_first", 0, 1)
+    state = read.replay(lambda: _replayed(seed, options, start, log, timeouts, first))
+    set_rng_state(state.rng, read.field("rng"), read)   # random_move() may have drawn from it since
+    check_rebuilt(read, state.to_dict())
+    state.events = []
     return state
 
 

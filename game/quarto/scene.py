@@ -3,8 +3,9 @@
 Pieces are drawn in a three-quarter view so all four attributes read at a glance, also for
 colour-blind players: light or dark by brightness (cream against near-black), round or
 square by outline, tall or short by height, hollow by a dark hole in the top.
-The player picks a square, then the piece to give (select-then-target with keyboard or
-gamepad, or clicks with the mouse); the legal targets light up.
+The player picks a square, then the piece to give (select-then-target with the kit's cursor,
+or clicks with the mouse); the legal targets light up. Every piece is a sprite: the animator
+carries it from the pool to the hand and from the hand to its square.
 """
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import t
-from game.ui.text import blit_text, fit
-from game.ui.widgets import nearest
+from game.ui.table.animator import Sprite
+from game.ui.table.panels import draw_button
+from game.ui.table.targets import Target, Targets
+from game.ui.text import blit_in, blit_text, fit
 
 WOOD = (122, 84, 50)
 WOOD_DARK = (86, 58, 34)
@@ -80,26 +83,16 @@ def piece_words(piece: int) -> str:
     return " \u00b7 ".join(t(f"quarto.attr.{value}") for value in rules.piece_attributes(piece).values())
 
 
-class Target:
-    __slots__ = ("kind", "value", "rect")
-
-    def __init__(self, kind: str, value, rect: pygame.Rect):
-        self.kind, self.value, self.rect = kind, value, rect
-
-
 class QuartoScene(GameScene):
     game = "quarto"
+    break_pause = GAME_OVER_PAUSE     # computers alone: the finished board shows this long
 
     def __init__(self, app, setup, state, seed):
         super().__init__(app, setup, state, seed)
         self.chosen_square = None        # a placement waiting for the piece to give
         self.focus = ("square", 5)
-        self.placed_at = {}              # square -> time it was placed (drop animation)
-        self.over_time = None            # when the current game ended
         self.clock_left = None
         self.clock_turn = None
-        self.hover = None
-        self.pending_result = False      # the result overlay waits until the line has been seen
 
     def enter(self):
         self._focus_for_phase()
@@ -107,7 +100,15 @@ class QuartoScene(GameScene):
     # -- rules helpers --------------------------------------------------------------------
     @property
     def phase(self) -> str:
-        return self.state.phase()
+        return self.state.phase
+
+    def at_break(self) -> bool:
+        return self.phase == "game_over"
+
+    def acknowledge(self) -> None:
+        """Between the games of a match a human says when to go on, whoever gives first."""
+        if self.at_break() and self.human_seats:
+            self.apply(rules.NextGame())
 
     def legal(self):
         return self.state.legal_moves() if self.humans_turn else []
@@ -127,8 +128,7 @@ class QuartoScene(GameScene):
         buttons = []
         phase = self.phase
         if phase == "game_over" and self.human_seats:
-            # between the games of a match a human says when to go on, whoever gives first
-            buttons.append(("quarto.button.next", rules.NextGame()))
+            buttons.append(("quarto.button.next", "next"))
         if self.humans_turn:
             if self.state.call_mode and phase in ("place", "pass"):
                 # Quarto! is always offered in call mode: showing it only when a missed line
@@ -147,13 +147,16 @@ class QuartoScene(GameScene):
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self):
-        u = self.app.u
+        u, su = self.app.u, self.app.space_u
         area = self.app.content_rect()
-        margin = int(36 * u)
-        top = area.y + int(100 * u)
-        size = int(min(area.h - top - margin, area.w * 0.47))
+        margin = int(36 * su)
+        top = area.y + margin
+        # the board takes the whole height; the status line heads the column beside it
+        size = int(min(area.h - 2 * margin, area.w * 0.47))
         board = pygame.Rect(area.x + margin, top, size, size)
-        right = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+        column = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+        status = pygame.Rect(column.x, column.y, column.w, self.status_height())
+        right = pygame.Rect(column.x, status.bottom + int(16 * su), column.w, column.bottom - status.bottom - int(16 * su))
         cell = size * 0.86 / 4
         inset = (size - cell * 4) / 2
         squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
@@ -174,164 +177,131 @@ class QuartoScene(GameScene):
             button_rects.append(pygame.Rect(x, buttons_top, width, height))
             x += width + int(14 * u)
         info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
-        return {"board": board, "squares": squares, "hand": hand, "pool": pool, "buttons": button_rects, "info": info}
+        piece_box = pygame.Rect(hand.x + 16 * u, hand.y + 10 * u, hand.h - 20 * u, hand.h - 20 * u)
+        return {"board": board, "squares": squares, "hand": hand, "piece_box": piece_box, "pool": pool,
+                "buttons": button_rects, "info": info, "status": status}
 
-    def targets(self, layout) -> list[Target]:
-        found = [Target("square", i, rect) for i, rect in enumerate(layout["squares"])]
-        available = set(self.state.available())
-        found += [Target("piece", p, rect) for p, rect in enumerate(layout["pool"]) if p in available]
-        found += [Target("button", i, rect) for i, rect in enumerate(layout["buttons"])]
+    def status_height(self) -> int:
+        """The height of the status line (two lines of small text on its panel, or one of body text)."""
+        u = self.app.u
+        return int(max(theme.BODY * 1.2, theme.SMALL * 2.4) * u + 16 * u)
+
+    def sprites(self, layout=None) -> list:
+        """Every piece where the state puts it: in the pool, in hand (or on the square chosen
+        for it), on the board. A sprite's rect is the square its picture is drawn in."""
+        layout = layout or self.layout()
+        found = []
+        for piece in self.state.available():
+            cell = layout["pool"][piece]
+            found.append(Sprite(piece, pygame.Rect(0, 0, int(cell.w * 1.1), int(cell.w * 1.1)), "piece"))
+            found[-1].rect.midbottom = cell.midbottom
+        board = list(self.state.board)
+        if self.chosen_square is not None and self.state.hand is not None:
+            board[self.chosen_square] = self.state.hand
+        elif self.state.hand is not None:
+            found.append(Sprite(self.state.hand, layout["piece_box"].copy(), "piece"))
+        for square, piece in enumerate(board):
+            if piece is not None:
+                rect = layout["squares"][square]
+                image = pygame.Rect(0, 0, int(rect.w * 0.94), int(rect.w * 0.94))
+                image.midbottom = (rect.centerx, rect.bottom - rect.h * 0.12)
+                found.append(Sprite(piece, image, "piece"))
         return found
 
-    def is_legal_target(self, target: Target) -> bool:
+    def targets(self, layout) -> Targets:
+        found = [Target(("square", i), rect) for i, rect in enumerate(layout["squares"])]
+        available = set(self.state.available())
+        found += [Target(("piece", p), rect) for p, rect in enumerate(layout["pool"]) if p in available]
+        found += [Target(("button", i), rect) for i, rect in enumerate(layout["buttons"])]
+        return Targets(found)
+
+    def is_legal_target(self, key) -> bool:
         if not self.humans_turn:
             return False
+        kind, value = key
         phase = self.phase
-        if target.kind == "button":
+        if kind == "button":
             return True
-        if target.kind == "square":
-            return phase == "place" and self.chosen_square is None and bool(self.square_moves(target.value))
-        if target.kind == "piece":
-            if phase == "give":
-                return True
-            return phase == "place" and self.chosen_square is not None and any(
-                m.give == target.value for m in self.square_moves(self.chosen_square))
-        return False
+        if kind == "square":
+            return phase == "place" and self.chosen_square is None and bool(self.square_moves(value))
+        if phase == "give":
+            return True
+        return phase == "place" and self.chosen_square is not None and any(
+            m.give == value for m in self.square_moves(self.chosen_square))
 
     # -- input ----------------------------------------------------------------------------
     def handle_game(self, action):
-        layout = self.layout()
-        targets = self.targets(layout)
         name = action.name
-        if name in inp.DIRECTIONS:
-            current = self._focused_target(targets)
-            if current is None:
-                self._focus_first(targets)
-                return
-            others = [target for target in targets if target is not current]
-            index = nearest(current.rect, [target.rect for target in others], name)
-            if index is not None:
-                self.focus = (others[index].kind, others[index].value)
-                self.app.sound.play("click")
-            return
-        if name == inp.POINT:
-            hit = self._target_at(targets, action.pos)
-            self.hover = (hit.kind, hit.value) if hit else None
-            if hit:
-                self.focus = (hit.kind, hit.value)
-            return
-        if name == inp.PRESS:
-            hit = self._target_at(targets, action.pos)
-            if hit:
-                self.focus = (hit.kind, hit.value)
-                self._choose(hit)
-            return
-        if name == inp.CONFIRM:
-            current = self._focused_target(targets)
-            if current:
-                self._choose(current)
+        if self.controls.handle(action, self.targets(self.layout()), self._first_legal):
             return
         if name == inp.BACK:
             if self.chosen_square is not None:
                 self.focus = ("square", self.chosen_square)
                 self.chosen_square = None
                 self.app.sound.play("click")
+        elif name == inp.NEXT:
+            self.acknowledge()
+
+    def _first_legal(self):
+        targets = list(self.targets(self.layout()))
+        legal = [target for target in targets if target.key[0] != "button" and self.is_legal_target(target.key)]
+        return (legal or targets)[0].key
+
+    def activate(self, key, by_mouse: bool = False):
+        if key is None:
             return
-        if name == inp.ACTION1:
-            self.ask_hint()
-            return
-        if name == inp.ACTION2:
-            self.undo()
-            return
-        if name == inp.NEXT and self.phase == "game_over" and self.human_seats:
-            self.apply(rules.NextGame())
-
-    def _focused_target(self, targets):
-        return next((target for target in targets if (target.kind, target.value) == self.focus), None)
-
-    def _focus_first(self, targets):
-        legal = [target for target in targets if self.is_legal_target(target) and target.kind != "button"]
-        pick = legal[0] if legal else (targets[0] if targets else None)
-        if pick:
-            self.focus = (pick.kind, pick.value)
-
-    @staticmethod
-    def _target_at(targets, pos):
-        return next((target for target in targets if target.rect.collidepoint(pos)), None)
-
-    def _choose(self, target: Target):
-        if target.kind == "button" and self.phase == "game_over":
-            self.apply(rules.NextGame())
+        kind, value = key
+        if kind == "button" and self.phase == "game_over":
+            self.acknowledge()
             return
         if not self.humans_turn:
             self.app.sound.play("error")
             return
-        if target.kind == "button":
+        phase = self.phase
+        if kind == "button":
             buttons = self.button_moves()
-            if target.value >= len(buttons):
-                return
-            _, what = buttons[target.value]
+            what = buttons[value][1] if value < len(buttons) else None
             if what == "hint":
                 self.ask_hint()
             elif what == "undo":
                 self.undo()
-            else:
+            elif what is not None:
                 self.apply(what)
-            return
-        phase = self.phase
-        if target.kind == "piece":
+        elif kind == "piece":
             if phase == "give":
-                self.apply(rules.Give(target.value))
+                self.apply(rules.Give(value))
             elif phase == "place" and self.chosen_square is not None:
-                self.apply(rules.Place(self.chosen_square, target.value))
+                self.apply(rules.Place(self.chosen_square, value))
             else:
-                self._refuse("quarto.say.place_first")
-            return
-        if target.kind == "square":
-            if phase != "place":
-                self._refuse("quarto.say.give_first" if phase == "give" else "quarto.say.use_buttons")
+                self.refuse(t("quarto.say.place_first"))
+        elif phase != "place":
+            self.refuse(t("quarto.say.give_first" if phase == "give" else "quarto.say.use_buttons"))
+        elif value != self.chosen_square:
+            self.chosen_square = None    # choosing another square changes the placement
+            if self.state.board[value] is not None:
+                self.refuse(t("quarto.say.taken"))
                 return
-            if self.chosen_square is not None:
-                if target.value == self.chosen_square:
-                    return
-                self.chosen_square = None  # choosing another square changes the placement
-            if self.state.board[target.value] is not None:
-                self._refuse("quarto.say.taken")
-                return
-            finishing = self.finishing_move(target.value)
+            finishing = self.finishing_move(value)
             if finishing is not None:
                 self.apply(finishing)
                 return
-            self.chosen_square = target.value
+            self.chosen_square = value
             self.app.sound.play("piece")
             available = self.state.available()
             if available:
                 self.focus = ("piece", available[0])
 
-    def _refuse(self, key):
-        self.app.sound.play("error")
-        self.app.notify(t(key))
-
     # -- turn flow ------------------------------------------------------------------------
     def after_move(self, seat, move):
         self.chosen_square = None
-        if isinstance(move, rules.Place):
-            self.placed_at[move.square] = self.time
-            self.app.sound.play("piece")
-        elif isinstance(move, rules.NextGame):
-            self.placed_at.clear()
-            self.over_time = None
+        if self.state.game_over() and not self.state.is_over():
+            self.app.sound.play("win" if self.state.winner is not None else "card")
         else:
-            self.app.sound.play("click")
-        if self.state.game_over() and self.over_time is None:
-            self.over_time = self.time
-            if not self.state.is_over():
-                self.app.sound.play("win" if self.state.winner is not None else "card")
+            super().after_move(seat, move)
         self._focus_for_phase()
 
     def after_undo(self):
         self.chosen_square = None
-        self.over_time = None
         self._focus_for_phase()
 
     def _focus_for_phase(self):
@@ -345,30 +315,14 @@ class QuartoScene(GameScene):
             if empty and (self.focus[0] != "square" or self.focus[1] not in empty):
                 self.focus = ("square", empty[0])
 
-    def computer_may_move(self):
-        # between games the human starts the next one; computers alone go on after a pause
-        if self.phase == "game_over":
-            return not self.human_seats and self.time - (self.over_time or 0) >= GAME_OVER_PAUSE
-        return True
-
-    def game_over(self):
-        self.pending_result = True
-
     def update(self, dt):
         super().update(dt)
-        if self.pending_result and self.over_time is not None \
-                and self.time - self.over_time >= GAME_OVER_PAUSE:
-            self.pending_result = False
-            super().game_over()
-        self._run_clock(dt)
-
-    def _run_clock(self, dt):
         seconds = self.state.clock_seconds()
         if not seconds or not self.humans_turn or self.phase not in ("place", "give", "pass"):
             self.clock_left = None
             return
         turn = len(self.state.log)
-        if self.clock_turn != turn:
+        if self.clock_turn != turn or self.clock_left is None:   # a new turn, or back to one by undo
             self.clock_turn, self.clock_left = turn, float(seconds)
         self.clock_left -= dt
         if self.clock_left <= 0:
@@ -388,7 +342,27 @@ class QuartoScene(GameScene):
                            draws=self.state.draws()))
         if self.state.claimed:
             lines.append(t("quarto.say.claimed"))
-        return lines
+        words = self.winning_words()
+        return ([words] if words else []) + lines
+
+    def winning_words(self) -> str | None:
+        """'Quarto on a1 b2 c3 d4: all tall · hollow' for the winning line, or None."""
+        line = self.state.winning_line() if self.state.game_over() else None
+        if line is None:
+            return None
+        pieces = [self.state.board[square] for square in line]
+        bits = rules.shared(pieces, self.state.mask)
+        values = [t(f"quarto.attr.{rules.piece_attributes(pieces[0])[name]}")
+                  for bit, name in enumerate(rules.ATTRIBUTES) if bits >> bit & 1]
+        return t("quarto.say.win_line", squares=" ".join(rules.SQUARE_NAMES[square] for square in line),
+                 shared=" \u00b7 ".join(values))
+
+    def result_area(self):
+        """Beside the board: the winning line stays in sight, lit."""
+        layout = self.layout()
+        area = self.app.content_rect()
+        left = layout["board"].right + int(16 * self.app.u)     # clear of the board's shadow
+        return pygame.Rect(left, area.y, area.right - left, area.h)
 
     # -- drawing ----------------------------------------------------------------------------
     def move_text(self, move, short: bool = False) -> str:
@@ -412,7 +386,7 @@ class QuartoScene(GameScene):
             if state.winner is None:
                 return t("quarto.status.draw")
             key = "quarto.status.claimed" if state.claimed else "quarto.status.won"
-            return t(key, name=self.seat_name(state.winner))
+            return self.said(key, state.winner, name=self.seat_name(state.winner))
         name = self.seat_name(mover)
         if not self.is_human(mover):
             return t("quarto.status.thinking", name=name)
@@ -428,26 +402,44 @@ class QuartoScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
+        self.sync_animation(layout)
         surface.blit(self.static_layer("table", lambda layer: self._paint_table(layer, layout)), (0, 0))
-        self.draw_status(surface, self.status_text())
+        self.draw_status(surface, self.status_text(), layout["status"])
         targets = self.targets(layout)
-        focused = self._focused_target(targets)
-        if focused is None and self.humans_turn:
-            self._focus_first(targets)
-            focused = self._focused_target(targets)
-        self._draw_board(surface, layout, focused)
+        if self.humans_turn:
+            self.controls.ensure_focus(targets, self._first_legal)
+        focused = self.focus if self.humans_turn else None
+        hint_square, hint_piece = self._hint_parts()
+        self._draw_board(surface, layout, hint_square)
+        self._draw_pool(surface, layout, hint_piece)
+        if self.state.hand is not None and self.chosen_square is None:     # the shadow of the piece in hand
+            box = layout["piece_box"]
+            pygame.draw.ellipse(surface, SLOT, box.inflate(-box.w * 0.1, -box.h * 0.6).move(0, box.h * 0.3))
+        moving = self.animator.moving(self.time)
+        for sprite in self.sprites(layout):
+            if sprite.key not in moving:
+                surface.blit(piece_image(sprite.key, sprite.rect.w), sprite.rect)
+        for piece, rect, _, size in self.animator.in_flight(self.time):
+            surface.blit(pygame.transform.smoothscale(piece_image(piece, size[0]), rect.size), rect)
+        u = self.app.u
+        if focused is not None and focused[0] == "square":     # the cursor over the pieces
+            rect = layout["squares"][focused[1]]
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-rect.w * 0.02, -rect.h * 0.02), max(3, int(5 * u)),
+                             border_radius=int(rect.w * 0.2))
+        elif focused is not None and focused[0] == "piece":
+            pygame.draw.rect(surface, theme.ACCENT, layout["pool"][focused[1]], max(3, int(5 * u)),
+                             border_radius=int(10 * u))
         self._draw_hand(surface, layout)
-        self._draw_pool(surface, layout, focused)
-        self._draw_buttons(surface, layout, focused)
+        for index, ((key, _), rect) in enumerate(zip(self.button_moves(), layout["buttons"])):
+            draw_button(surface, rect, t(key), self.app.u, primary=key in ("quarto.button.call", "quarto.button.claim"),
+                        focused=focused == ("button", index))
         self._draw_info(surface, layout)
 
     def _pulse(self) -> float:
         return 0.5 + 0.5 * math.sin(self.time * 5)
 
     def _hint_parts(self):
-        if not self.hint:
-            return None, None
-        move = self.hint[0]
+        move = self.hint[0] if self.hint else None
         if isinstance(move, rules.Give):
             return None, move.piece
         if isinstance(move, rules.Place):
@@ -477,95 +469,60 @@ class QuartoScene(GameScene):
         for rect in pool:
             pygame.draw.rect(layer, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
 
-    def _draw_board(self, surface, layout, focused):
+    def _draw_board(self, surface, layout, hint_square):
+        """The marks of the board under its pieces: the winning line, legal squares, the hint."""
         u = self.app.u
         win = set(self.state.winning_squares()) if self.state.game_over() else set()
-        hint_square, _ = self._hint_parts()
         for square, rect in enumerate(layout["squares"]):
             slot = rect.inflate(-rect.w * 0.12, -rect.h * 0.12)
             if square in win:
                 glow = theme.ACCENT if self._pulse() > 0.3 else theme.ACCENT_DARK
                 pygame.draw.ellipse(surface, glow, slot.inflate(int(10 * u), int(10 * u)), max(3, int(7 * u)))
-            target = Target("square", square, rect)
-            if self.is_legal_target(target):
+            if self.is_legal_target(("square", square)):
                 pygame.draw.ellipse(surface, theme.LEGAL, slot, max(2, int(3 * u)))
             if hint_square == square:
                 pygame.draw.ellipse(surface, theme.GOOD, slot.inflate(int(6 * u), int(6 * u)), max(3, int(6 * u)))
-            piece = self.state.board[square]
-            if piece is None and square == self.chosen_square and self.state.hand is not None:
-                piece = self.state.hand
-            if piece is not None:
-                self._draw_piece_in(surface, piece, rect, self.placed_at.get(square))
-            if focused is not None and focused.kind == "square" and focused.value == square and self.humans_turn:
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-rect.w * 0.02, -rect.h * 0.02), max(3, int(5 * u)),
-                                 border_radius=int(rect.w * 0.2))
-
-    def _draw_piece_in(self, surface, piece, rect, placed_time=None):
-        size = int(rect.w * 0.94)
-        image = piece_image(piece, size)
-        drop = 0.0
-        duration = max(0.01, self.app.pace("animation"))
-        if placed_time is not None and self.time - placed_time < duration:
-            progress = (self.time - placed_time) / duration
-            drop = (1 - progress) ** 2 * rect.h * 0.6
-        target = image.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.12 - drop))
-        surface.blit(image, target)
 
     def _draw_hand(self, surface, layout):
         u = self.app.u
-        box = layout["hand"]
+        box, piece_box = layout["hand"], layout["piece_box"]
         piece = self.state.hand
         mover = self.state.to_move()
-        piece_box = pygame.Rect(box.x + 16 * u, box.y + 10 * u, box.h - 20 * u, box.h - 20 * u)
         x = piece_box.right + 24 * u
-        if piece is not None and self.chosen_square is None:
-            pygame.draw.ellipse(surface, SLOT, piece_box.inflate(-piece_box.w * 0.1, -piece_box.h * 0.6).move(0, piece_box.h * 0.3))
-            surface.blit(piece_image(piece, piece_box.w), piece_box)
-            blit_text(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
-                      theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
-            blit_text(surface, piece_words(piece), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u), "topleft", bold=True)
-        elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
-            # the piece under the focus cursor, previewed with its attributes in words
-            blit_text(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, (x, box.y + 30 * u), "topleft")
-            if self.focus[0] == "piece" and self.focus[1] in self.state.available():
-                surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
-                blit_text(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, (x, box.y + 80 * u),
-                          "topleft", bold=True)
-        else:
-            blit_text(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM, (x, box.centery), "midleft")
+        right = box.right - 24 * u
         if self.clock_left is not None:
             colour = theme.BAD if self.clock_left < 10 else theme.TEXT
-            blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
-                      (box.right - 24 * u, box.centery), "midright", bold=True)
+            clock = blit_text(surface, f"{int(math.ceil(self.clock_left))} s", theme.HEADING * u, colour,
+                              (right, box.centery), "midright", bold=True, box=box)
+            right = clock.x - 16 * u
+        # a line saying what the piece is for, and the piece in words below it (on two lines if need be)
+        head = pygame.Rect(x, box.y + 20 * u, right - x, theme.SMALL * 1.8 * u)
+        words = pygame.Rect(x, head.bottom + 6 * u, right - x, box.bottom - head.bottom - 16 * u)
+        if piece is not None and self.chosen_square is None:
+            blit_in(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
+                    theme.SMALL * u, theme.TEXT_DIM, head, "left")
+            blit_in(surface, piece_words(piece), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+        elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
+            # the piece under the focus cursor, previewed with its attributes in words
+            blit_in(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, head, "left")
+            if self.focus[0] == "piece" and self.focus[1] in self.state.available():
+                surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
+                blit_in(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+        else:
+            blit_in(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM,
+                    pygame.Rect(x, box.y, right - x, box.h), "left")
 
-    def _draw_pool(self, surface, layout, focused):
+    def _draw_pool(self, surface, layout, hint_piece):
+        """The marks of the pool under its pieces: legal pieces, the hint."""
         u = self.app.u
-        pool = layout["pool"]
         available = set(self.state.available())
-        _, hint_piece = self._hint_parts()
-        for piece, rect in enumerate(pool):
+        for piece, rect in enumerate(layout["pool"]):
             if piece not in available:
                 continue
-            target = Target("piece", piece, rect)
-            if self.is_legal_target(target):
+            if self.is_legal_target(("piece", piece)):
                 pygame.draw.rect(surface, theme.LEGAL, rect.inflate(-4 * u, -4 * u), max(2, int(3 * u)), border_radius=int(10 * u))
             if hint_piece == piece:
                 pygame.draw.rect(surface, theme.GOOD, rect.inflate(-2 * u, -2 * u), max(3, int(5 * u)), border_radius=int(10 * u))
-            image = piece_image(piece, int(rect.w * 1.1))
-            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom)))
-            if focused is not None and focused.kind == "piece" and focused.value == piece and self.humans_turn:
-                pygame.draw.rect(surface, theme.ACCENT, rect, max(3, int(5 * u)), border_radius=int(10 * u))
-
-    def _draw_buttons(self, surface, layout, focused):
-        u = self.app.u
-        for index, ((key, _), rect) in enumerate(zip(self.button_moves(), layout["buttons"])):
-            is_focused = focused is not None and focused.kind == "button" and focused.value == index
-            important = key in ("quarto.button.call", "quarto.button.claim")
-            colour = theme.ACCENT_DARK if important else (theme.PANEL_LIGHT if is_focused else theme.PANEL)
-            pygame.draw.rect(surface, colour, rect, border_radius=int(12 * u))
-            if is_focused:
-                pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(4 * u)), border_radius=int(12 * u))
-            blit_text(surface, t(key), theme.SMALL * u, theme.TEXT, rect.center, "center", bold=important)
 
     def _draw_info(self, surface, layout):
         """Match score and rules in play on the left, the game's moves on the right."""
@@ -614,14 +571,7 @@ class QuartoScene(GameScene):
             y += line_height
 
     def legend(self):
-        items = [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")]
-        if self.chosen_square is not None:
-            items.append((inp.BACK, "legend.cancel"))
-        items += [(inp.ACTION1, "legend.hint")]
-        if self.can_undo():
-            items.append((inp.ACTION2, "legend.undo"))
-        items.append((inp.MENU, "legend.pause"))
-        return items
+        return self.turn_legend(cancel=self.chosen_square is not None)
 
 
 SCENE = QuartoScene

@@ -27,6 +27,12 @@ API (all widths in pixels; a card is `CARD_RATIO` times as high as it is wide):
                   align="center") -> list[Rect]
               # a fanned hand or a column: overlap shrinks so that every card fits in area
     card_at(rects, pos) -> int | None                       # topmost card under the mouse
+    turned_back(width, colour="blue") -> Surface            # a back lying sideways
+    tinted_face(card, width, four_colour, tint) -> Surface  # a dimmed face
+    strip_face(card, width, side, strip, four_colour) -> Surface  # upright index on a covered edge
+    blit_card_image(surface, image, rect, width, turned=False)    # a prepared image with shadow
+    suit_ink(suit, four_colour) -> (r, g, b)                # a suit's colour on dark panels
+    card_lines(cards, size, width) / draw_card_line(surface, line, size, midtop, four_colour)
     pip(suit, size, colour, flip=False) -> Surface          # a suit symbol, size px square
     clear_cache()
 
@@ -55,6 +61,7 @@ from game.cards import Card
 from game.ui import text as _text
 
 CARD_RATIO = 1.4
+MIN_FIGURE = 8          # the narrowest court frame (px) that gets a figure
 
 # Colours -----------------------------------------------------------------------------------
 PAPER = (252, 251, 247)
@@ -373,9 +380,11 @@ class _Layout:
         # Tiny cards (about 35 px and less): the index leaves no room for two columns of
         # pips, so number cards show one suit symbol in the middle, as the ace does.
         self.compact = w < 36 or (w - 2 * col) < self.pip
-        # court frame and the notches left for the indices
+        # court frame and the notches left for the indices; a card too narrow for a figure
+        # (a few pixels, in a window shrunk far below its minimum) shows its suit symbol
         m = max(1, int(round(w * 0.06)))
-        self.frame = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        self.frame = pygame.Rect(m, m, max(0, w - 2 * m), max(0, h - 2 * m))
+        self.figure = self.frame.w >= MIN_FIGURE
         self.notch = (int(round(self.right + w * 0.03)) - m,
                       int(round(self.bottom + w * 0.035)) - m)
 
@@ -647,7 +656,7 @@ def face(card: Card, width, four_colour: bool = False) -> pygame.Surface:
         colour = colour_of(card.suit, four_colour)
         lay = _layout(w)
         surf = _base(w).copy()
-        if card.rank == 1 or (card.rank <= 10 and lay.compact):
+        if card.rank == 1 or (card.rank <= 10 and lay.compact) or (card.rank > 10 and not lay.figure):
             _draw_ace(surf, card, colour, lay)
         elif card.rank <= 10:
             _draw_pips(surf, card, colour, lay)
@@ -752,6 +761,119 @@ def slot(width, label: str = "", color=(255, 255, 255)) -> pygame.Surface:
         return _ready(surf)
 
     return _cache.get(key, make)
+
+
+def turned_back(width, colour="blue") -> pygame.Surface:
+    """A card back lying sideways (the hands of the players on the left and right)."""
+    w = card_size(width)[0]
+    return _cache.get(("turned", w, colour), lambda: pygame.transform.rotate(back(w, colour), 90))
+
+
+def _shape_mask(face_image: pygame.Surface) -> pygame.Surface:
+    """White with the card's alpha: BLEND_RGBA_MIN with it trims an image to the card's shape."""
+    def make():
+        mask = face_image.copy()
+        mask.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
+        return mask
+    return _cache.get(("mask", face_image.get_size()), make)
+
+
+def strip_face(card: Card, width, side: str, strip: int, four_colour: bool = False) -> pygame.Surface:
+    """A face whose `side` edge ("bottom" or "right", `strip` pixels) shows the upright
+    top-left index: the covered cards of a pile fanned up or to the left stay readable
+    (a real card would show its upside-down index there, and a 6 would read as a 9)."""
+    w = card_size(width)[0]
+    key = ("strip", card, w, side, int(strip), bool(four_colour))
+
+    def make():
+        plain = face(card, w, four_colour)
+        fw, fh = plain.get_size()
+        image = plain.copy()
+        border = max(1, int(round(w * 0.012))) + 1
+        if side == "bottom":
+            cut = max(1, min(int(strip), fh // 2))
+            image.blit(plain.subsurface((0, 0, fw, cut)), (0, fh - cut))
+            image.blit(plain.subsurface((0, fh - border, fw, border)), (0, fh - border))
+        else:
+            cut = max(1, min(int(strip), fw // 2))
+            image.blit(plain.subsurface((0, 0, cut, fh)), (fw - cut, 0))
+            image.blit(plain.subsurface((fw - border, 0, border, fh)), (fw - border, 0))
+        image.blit(_shape_mask(plain), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        return image
+
+    return _cache.get(key, make)
+
+
+def blit_card_image(surface: pygame.Surface, image: pygame.Surface, rect, width, turned: bool = False) -> None:
+    """A prepared card image (a strip face, a turned back) with the card's shadow under it."""
+    w = card_size(width)[0]
+    if turned:
+        shade, (dx, dy) = _shadow_image(w)
+        shade = _cache.get(("turned_shadow", shade.get_size()), lambda: pygame.transform.rotate(shade, 90))
+        surface.blit(shade, (rect[0] + dx, rect[1] + dy))
+    else:
+        _blit_shadow(surface, pygame.Rect(rect[0], rect[1], w, card_size(w)[1]), w)
+    surface.blit(image, (rect[0], rect[1]))
+
+
+def tinted_face(card: Card, width, four_colour: bool = False, tint=(118, 138, 126)) -> pygame.Surface:
+    """A face dimmed by `tint` (a card that is the player's but not in its place)."""
+    w = card_size(width)[0]
+
+    def make():
+        image = face(card, w, four_colour).copy()
+        image.fill(tint, special_flags=pygame.BLEND_RGB_MULT)
+        return image
+    return _cache.get(("tinted", card, w, bool(four_colour), tuple(tint)), make)
+
+
+# Suits as text on the dark panels (score sheets, logs): the card inks are too dark there.
+LIGHT_INKS = {"S": (238, 238, 232), "H": (255, 120, 108), "C": (238, 238, 232), "D": (255, 120, 108)}
+LIGHT_INKS_FOUR = {"S": (238, 238, 232), "H": (255, 120, 108), "C": (120, 220, 140), "D": (130, 180, 255)}
+
+
+def suit_ink(suit: str, four_colour: bool = False) -> tuple[int, int, int]:
+    """A suit's colour readable on a dark panel (the four-colour deck when chosen)."""
+    return (LIGHT_INKS_FOUR if four_colour else LIGHT_INKS)[suit]
+
+
+def card_lines(cards, size: int, width: int, max_lines: int = 3) -> list[list]:
+    """Cards as text lines (each a list of cards) that fit `width` pixels at `size`; at most
+    `max_lines`, the last cut with an ellipsis."""
+    cards = list(cards)
+    if not cards:
+        return [[]]
+    space = _text.render(" ", size).get_width()
+    lines, line, used = [], [], 0
+    for card in cards:
+        w = _text.render(str(card), size, (255, 255, 255), True).get_width()
+        if line and used + space + w > width:
+            lines.append(line)
+            line, used = [], 0
+        used += (space if line else 0) + w
+        line.append(card)
+    lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1][:-1] + ["\u2026"]
+    return lines
+
+
+def draw_card_line(surface: pygame.Surface, line, size: int, midtop, four_colour: bool = False,
+                   empty_colour=(170, 178, 190)) -> None:
+    """Cards as text in their suits' light inks, centred at `midtop`; a dash for none."""
+    if not line:
+        _text.blit_text(surface, "\u2014", size, empty_colour, midtop, "midtop")
+        return
+    images = [_text.render(item, size, LIGHT_INKS["S"], True) if isinstance(item, str)
+              else _text.render(str(item), size, suit_ink(item.suit, four_colour), True) for item in line]
+    space = _text.render(" ", size).get_width()
+    x = midtop[0] - (sum(image.get_width() for image in images) + space * (len(images) - 1)) / 2
+    covered = pygame.Rect(round(x), midtop[1], 0, 0)
+    for image in images:
+        covered.union_ip(surface.blit(image, (round(x), midtop[1])))
+        x += image.get_width() + space
+    _text.note_text(surface, " ".join(str(item) for item in line), covered)
 
 
 def _as_rect(rect_or_topleft, width) -> tuple[pygame.Rect, int]:

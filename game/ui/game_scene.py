@@ -1,107 +1,112 @@
 """What every game's scene shares: seats, computer turns, hints, undo, saving, the end.
 
-A game's scene subclasses `GameScene` and draws its table and turns the player's input into
-moves with `self.apply(move)`. The base runs the computer seats through the worker process
-(at the pace the player chose), asks it for hints, keeps undo snapshots, saves the game
-after every move (so quitting or a crash loses nothing), shows a hand-over screen between
-human players when hands are hidden, records the statistics once, and offers a new game at
-the end. Each `game/<name>/scene.py` exposes its class as `SCENE`.
+A game's scene subclasses `GameScene`, describes its table (its layout, the `sprites()` the
+animator moves, its targets) and turns the player's input into moves with `self.apply(move)`.
+The base owns what every game would otherwise repeat:
+
+- the seats: whose eyes the table is seen through (`bottom_seat`), which hand may be shown
+  face up (`face_up_seat`: the one human's; with two or more humans only after the
+  hand-over screen; none when computers play alone), and autoplay, which lets the computer
+  play a human's seat until any input (`set_autoplay`);
+- the computer seats, through the worker process at the pace the player chose, held back
+  while the animator is busy; `computer_move_failed` is the hook for a computer answer that
+  has become impossible;
+- undo: snapshots at the human's decision points, dropped at a move for which
+  `state.reveals(move)` was true and between hands (everything is shown then);
+- the break between hands (`at_break`): the computers wait until a human said "next hand"
+  (`acknowledge`), a human dealer deals with it (`next_hand_move`), computers alone go on
+  after `break_pause`;
+- after every move: its sounds from `state.events`, the save (quitting or a crash loses
+  nothing), the statistics once at the end, and the result after `result_pause` once the
+  last things have landed.
+
+Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
 from __future__ import annotations
 
-import importlib
 import random
 import sys
 
 import pygame
 
 from game import registry
-from game.app import Scene
-from game.base import IllegalMove
-from game.menu.base import Overlay
+from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import has, t
+from game.ui.menu import Overlay
+from game.ui.scene import Scene
+from game.ui.table.animator import Animator
+from game.ui.table.panels import StatusLine
+from game.ui.table.targets import Controls
 from game.ui.text import blit_text
 from game.ui.widgets import Button
 
 SAVE_VERSION = 1
+LOG_SIZE = 40            # lines of the move log kept
+PASSIVE = (inp.POINT, inp.RELEASE, inp.SCROLL, inp.TEXT)   # input that does not stop autoplay
 
 
-def new_seed() -> int:
-    """A game number players can read out and share."""
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
-def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
-    info = registry.game(game)
-    seed = new_seed() if seed is None else seed
-    state = info.rules().new_game(seed, setup["players"], dict(setup["options"]))
-    scene_class = importlib.import_module(info.scene_module).SCENE
-    from game.menu.title import TitleScene
-    app.reset_to(TitleScene(app))
-    app.push(scene_class(app, setup, state, seed))
-
-
-def saved_game_summary(store) -> str | None:
-    data = store.load_game()
-    if not data or data.get("game") not in registry.GAMES:
-        return None
-    return t("menu.continue_what", game=t(registry.GAMES[data["game"]].title), seed=data.get("seed", "?"))
-
-
-def continue_game(app) -> None:
-    """Resume the saved game exactly; a save the rules reject is set aside and reported."""
-    data = app.store.load_game()
-    try:
-        info = registry.game(data["game"])
-        state = info.rules().from_dict(data["state"])
-        setup = data["setup"]
-        seats = setup["seats"]
-        if len(seats) < state.players:
-            raise ValueError("seats missing")
-        scene_class = importlib.import_module(info.scene_module).SCENE
-    except Exception as error:  # any damage in the file: keep it aside, tell the player, go on
-        print(f"spelavond: the saved game could not be resumed: {error!r}", file=sys.stderr)
-        app.store.report_bad_game()
-        app.notify(t("problem.save_unusable"), 6)
-        if app.top:
-            app.top.resume()
-        return
-    from game.menu.title import TitleScene
-    app.reset_to(TitleScene(app))
-    app.push(scene_class(app, setup, state, data.get("seed", 0)))
+def event_sound(events) -> str:
+    """The sound of a move, from what it did."""
+    kinds = {type(event) for event in events}
+    if HandDealt in kinds:
+        return "shuffle"
+    if PawnSentHome in kinds or TrickWon in kinds:
+        return "card"
+    if PieceMoved in kinds or PawnMoved in kinds:
+        return "piece"
+    if CardMoved in kinds:
+        return "card"
+    return "click"
 
 
 class GameScene(Scene):
     game = ""               # registry name, set by each subclass
     hides_hands = False     # hidden hands: show a hand-over screen between human players
+    result_pause = 1.6      # seconds the finished table shows before the result
+    break_pause = 4.0       # computers alone: how long the table rests between hands
+    autoplay_level = "hard"
+    look_key = "result.look"   # the result's button that goes back to the finished table
     name = "game"
 
     def __init__(self, app, setup: dict, state, seed: int):
         super().__init__(app)
         self.setup, self.state, self.seed = setup, state, seed
         self.info = registry.game(self.game)
-        self.seats = list(setup["seats"])[: state.players]
-        self.asked = None             # "move" or "hint" while the worker is thinking
-        self.asked_at = 0.0
+        self.seats = list(setup["seats"])[: state.players]     # autoplay makes a human seat a computer
+        self.asked = None             # "move", "hint" (or "stale": a hint no longer wanted) while the worker thinks
         self.pending = None           # a computer move held back until the pace allows it
         self.turn_time = 0.0          # seconds since the current computer decision began
         self.hint = None              # (move, reason) for the human to move
         self.undo_stack: list = []    # state copies at the human's decision points
         self.stats_recorded = False
-        self.shown_seat = self.viewer()
+        self.autoplay = False
         self.time = 0.0
+        self.animator = Animator()
+        self.controls = Controls(self)   # the cursor, the mouse and drag-and-drop over the table
+        self.hold_until = 0.0         # the table stays as it is until then (a trick being shown)
+        self.status_line = StatusLine()
+        self.move_log: list[str] = []   # lines saying what happened, newest last (`describe`)
+        self.over_at = None           # when the game ended: the result follows
+        self.result_shown = False
+        self.break_at = 0.0 if self.at_break() else None   # when the break between hands began
+        self.break_seen = False       # a human has said "next hand"
+        # with two or more humans no hand shows until the hand-over screen was confirmed
+        # (also when a saved game is resumed: whoever opens it may not be the one to move)
+        self.shown_seat = None if self.hides_hands and len(self.human_seats) > 1 else self.viewer()
 
     # -- seats ----------------------------------------------------------------------------
     def is_human(self, seat) -> bool:
+        """Whether a human decides for `seat` now (not while autoplay plays it)."""
         return seat is not None and self.seats[seat] == "human"
 
     @property
     def human_seats(self) -> list[int]:
-        return [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+        """The seats humans sit at (autoplay or not)."""
+        return [seat for seat, kind in enumerate(self.setup["seats"][: self.state.players]) if kind == "human"]
 
-    def viewer(self) -> int:
+    def viewer(self) -> int | None:
         """Whose eyes the table is drawn through: the human to move, or the one human."""
         humans = self.human_seats
         to_move = self.state.to_move()
@@ -111,23 +116,87 @@ class GameScene(Scene):
             return getattr(self, "shown_seat", humans[0])
         return humans[0] if humans else 0
 
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom of the table."""
+        seat = self.viewer()
+        return self.human_seats[0] if seat is None else seat
+
+    def face_up_seat(self) -> int | None:
+        """The one seat whose hidden hand may be drawn face up now, or None."""
+        humans = self.human_seats
+        seat = self.viewer()
+        if not humans or seat not in humans:
+            return None
+        if self.hides_hands and len(humans) > 1 and seat != self.shown_seat:
+            return None  # the hand-over screen has not been confirmed yet
+        return seat
+
     def seat_name(self, seat: int) -> str:
         """'You', 'Player 2', 'Computer' or 'Computer 3' (a game may name its seats)."""
         key = f"{self.game}.seat.{seat}"
         if has(key):
             return t(key)
-        if self.is_human(seat):
-            return t("seat.you") if len(self.human_seats) == 1 else t("seat.number", n=seat + 1)
-        computers = [s for s in range(len(self.seats)) if not self.is_human(s)]
-        return t("seat.computer_plain") if len(computers) == 1 else t("seat.computer_number", n=seat + 1)
+        humans = self.human_seats
+        if seat in humans:
+            return t("seat.you") if len(humans) == 1 else t("seat.number", n=seat + 1)
+        computers = self.state.players - len(humans)
+        return t("seat.computer_plain") if computers == 1 else t("seat.computer_number", n=seat + 1)
 
     def seat_level(self, seat: int) -> str:
         """'hard' for a computer seat, '' for a human."""
-        return "" if self.is_human(seat) else t(f"level.{self.seats[seat]}")
+        return "" if seat in self.human_seats else t(f"level.{self.seats[seat]}")
 
     @property
     def humans_turn(self) -> bool:
         return not self.state.is_over() and self.is_human(self.state.to_move())
+
+    def said(self, key: str, seat, **params) -> str:
+        """`t(key)`, in the second person ("you draw") when `seat` is the only human and the
+        game has such a text (`key` + "_you")."""
+        if seat in self.human_seats and len(self.human_seats) == 1 and has(key + "_you"):
+            key += "_you"
+        return t(key, **params)
+
+    # -- the table's cursor and drag (see table.targets.Controls) ----------------------------
+    @property
+    def focus(self):
+        return self.controls.focus
+
+    @focus.setter
+    def focus(self, key):
+        self.controls.focus = key
+
+    @property
+    def drag(self):
+        return self.controls.drag
+
+    def can_drag(self, key) -> bool:
+        """A game's hook: whether a press on `key` may start a drag."""
+        return False
+
+    def activate(self, key, by_mouse: bool = False) -> None:
+        """A game's hook: confirm or a click on the target `key` (None: a click on nothing)."""
+
+    def refuse(self, text: str) -> None:
+        """Say why not, with the error sound."""
+        self.app.sound.play("error")
+        self.app.notify(text)
+
+    # -- autoplay: the computer plays the humans' seats until any input --------------------
+    def set_autoplay(self, on: bool) -> None:
+        if on == self.autoplay or (on and (self.state.is_over() or not self.human_seats)):
+            return
+        self.autoplay = on
+        kinds = list(self.setup["seats"])[: self.state.players]
+        self.seats = [self.autoplay_level if on and kind == "human" else kind for kind in kinds]
+        if self.asked:
+            self.app.worker.cancel()
+        self.asked, self.pending, self.turn_time, self.hint = None, None, 0.0, None
+        self.app.sound.play("click")
+        self.on_autoplay(on)
+
+    def on_autoplay(self, on: bool) -> None:
+        """A game's hook: autoplay was switched on or off."""
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, move, play=None) -> bool:
@@ -137,7 +206,9 @@ class GameScene(Scene):
         clock running out); it returns the move it made.
         """
         mover = self.state.to_move()
-        before = self.state.copy() if self.is_human(mover) else None
+        revealing = move is not None and self.state.reveals(move)
+        before = self.state.copy() if self.is_human(mover) and not revealing else None
+        was_break = self.at_break()
         try:
             if play is None:
                 self.state.play(move)
@@ -147,10 +218,20 @@ class GameScene(Scene):
             self.app.sound.play("error")
             self.app.notify(t(error.key, **error.params) if error.key and has(error.key) else str(error))
             return False
-        if before is not None:
+        if self.autoplay and mover in self.human_seats:
+            self.setup["helper_played"] = True      # saved with the move: such a game is not counted
+        if revealing or self.at_break():
+            self.undo_stack.clear()    # undo never shows what was hidden, and a hand's end shows all
+        elif before is not None:
             self.undo_stack.append(before)
+        if self.at_break() and not was_break:
+            self.break_at, self.break_seen = self.time, False
         self.hint = None
+        if self.asked == "hint":      # a hint still on its way is for the position before the move
+            self.asked = "stale"
+        self.move_log = (self.move_log + self.describe(mover, move))[-LOG_SIZE:]
         self.after_move(mover, move)
+        self.sync_animation()
         self.save()
         if self.state.is_over():
             self.record_statistics()
@@ -158,11 +239,16 @@ class GameScene(Scene):
         return True
 
     def after_move(self, seat, move) -> None:
-        """A game's hook: sound, animation, log."""
-        self.app.sound.play("card")
+        """A game's hook: what a move shows besides the table (the log, a notice, marks).
+        By default the sound of its events."""
+        self.app.sound.play(event_sound(self.state.events))
+
+    def describe(self, seat, move) -> list[str]:
+        """A game's hook: the move log's lines for a move just played (read `state.events`)."""
+        return []
 
     def can_undo(self) -> bool:
-        return bool(self.undo_stack) and len(self.human_seats) >= 1 and not self.state.is_over()
+        return bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over()
 
     def undo(self) -> None:
         """Back to the human's last decision point (taking back the computer's replies)."""
@@ -173,13 +259,72 @@ class GameScene(Scene):
         self.asked, self.pending, self.hint = None, None, None
         self.state = self.undo_stack.pop()
         self.after_undo()
+        self.sync_animation()
         self.save()
 
     def after_undo(self) -> None: ...
 
+    # -- the animator -----------------------------------------------------------------------
+    def sprites(self, layout=None) -> list:
+        """A game's hook: everything on the table that may move, where the state puts it."""
+        return []
+
+    def frame_key(self):
+        """What, when it changes, makes everything snap to its place instead of flying."""
+        return (self.app.size, self.app.u, self.bottom_seat())
+
+    def sync_animation(self, layout=None) -> None:
+        self.animator.sync(self.sprites(layout), self.time, self.app.pace("animation"), self.frame_key())
+
+    def hold(self, seconds: float) -> None:
+        """Keep the table as it is for `seconds` (a finished trick shown before it is taken)."""
+        self.hold_until = max(self.hold_until, self.time + seconds)
+
+    def animating(self) -> bool:
+        return self.time < self.hold_until or self.animator.busy(self.time)
+
+    @property
+    def flights(self) -> list:
+        """The things in flight now."""
+        return self.animator.active(self.time)
+
+    # -- between hands ----------------------------------------------------------------------
+    def at_break(self) -> bool:
+        """A game's hook: whether a hand (or a game of a match) is over and the next one waits."""
+        return self.state.phase == "between"
+
+    def next_hand_move(self):
+        """A game's hook: the move that starts the next hand, played when a human to deal says so."""
+        return None
+
+    def acknowledge(self) -> None:
+        """A human says "next hand": a human dealer deals, else the computer may go on."""
+        if not self.at_break() or self.state.is_over():
+            return
+        self.animator.flights.clear()
+        dealer = self.state.to_move()
+        if self.is_human(dealer):
+            if self.hides_hands and len(self.human_seats) > 1 and dealer != self.shown_seat:
+                return  # the hand-over screen comes first
+            self.apply(self.next_hand_move())
+        else:
+            self.break_seen = True
+            self.app.sound.play("click")
+
+    def waiting_for_next(self) -> bool:
+        """A human still has to say "next hand"."""
+        return self.at_break() and bool(self.human_seats) and not self.break_seen
+
     # -- computer seats and hints ---------------------------------------------------------
     def computer_may_move(self) -> bool:
-        """A game can hold the computer back (an animation still running, a result shown)."""
+        """Not while things fly, nor between hands until a human said "next hand" (computers
+        alone rest `break_pause` seconds)."""
+        if self.animating():
+            return False
+        if self.at_break():
+            if not self.human_seats:
+                return self.time - (self.break_at or 0.0) >= self.break_pause
+            return self.break_seen
         return True
 
     def ask_hint(self) -> None:
@@ -192,6 +337,10 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.over_at is not None and not self.result_shown and not self.animating() \
+                and self.time - self.over_at >= self.result_pause:
+            self.result_shown = True
+            self.show_result()
         if self.state.is_over():
             return
         seat = self.state.to_move()
@@ -217,16 +366,23 @@ class GameScene(Scene):
     def _receive(self, kind, answer, seat) -> None:
         if answer.error:
             print(f"spelavond: computer player failed:\n{answer.error}", file=sys.stderr)
+            if kind == "move" and not self.autoplay:  # the player reads why this move is a plain one
+                self.app.notify(t("notice.computer_failed", name=self.seat_name(seat)), 6)
+        if kind == "stale":
+            return
         if kind == "hint":
             if answer.error or answer.move is None:
-                self.app.notify(t("hint.none"))
+                self.on_hint_failed()
             else:
                 self.hint = (answer.move, answer.reason)
                 self.on_hint(answer.move, answer.reason)
             return
-        self.pending = answer.move if not answer.error and self.playable(answer.move) else self.fallback_move()
+        move = answer.move
+        if answer.error or move is None or not self.accepts_computer_move(move):
+            move = self.computer_move_failed(seat)
+        self.pending = move
 
-    def playable(self, move) -> bool:
+    def accepts_computer_move(self, move) -> bool:
         """Whether the rules accept the move now (tried on a copy: some games have huge move lists)."""
         trial = self.state.copy()
         try:
@@ -235,14 +391,24 @@ class GameScene(Scene):
             return False
         return True
 
-    def fallback_move(self):
-        """A computer player failed or answered nonsense: a random legal move, so the game never stalls."""
+    def computer_move_failed(self, seat):
+        """The computer player failed, or its move has become impossible: the move to play
+        instead (None: none now). Autoplay stops and says so; a computer seat plays a
+        random legal move, so the game never stalls."""
+        if self.autoplay:
+            self.set_autoplay(False)
+            self.app.sound.play("error")
+            self.app.notify(t("autoplay.failed"))
+            return None
         moves = self.state.legal_moves()
         return random.Random(self.seed + len(moves)).choice(list(moves)) if moves else None
 
     def on_hint(self, move, reason) -> None:
         """A game's hook: highlight the hinted move."""
         self.app.notify(t("hint.prefix", move=str(move), reason=reason), 5)
+
+    def on_hint_failed(self) -> None:
+        self.app.notify(t("hint.none"))
 
     # -- hand-over between human players --------------------------------------------------
     def _check_hand_over(self, seat) -> None:
@@ -281,8 +447,8 @@ class GameScene(Scene):
         return "lost"
 
     def counts_for_statistics(self) -> bool:
-        """A game's hook: False for a game that should not count (one the helper played)."""
-        return True
+        """A game the computer played (part of) for a human is not counted."""
+        return not self.setup.get("helper_played")
 
     def record_statistics(self) -> None:
         """Count the finished game once (a resumed finished game is not counted again)."""
@@ -299,8 +465,12 @@ class GameScene(Scene):
         self.app.sound.play("win" if outcome == "won" else "card")
 
     def game_over(self) -> None:
-        """The game has ended (statistics are already counted): show the result. A game may
-        override this to let the last move be seen first, calling it later."""
+        """The game has ended (statistics are already counted): the result follows once the
+        last move has been seen."""
+        self.set_autoplay(False)
+        self.over_at = self.time
+
+    def show_result(self) -> None:
         self.app.push(ResultOverlay(self.app, self))
 
     def result_title(self) -> str:
@@ -313,21 +483,41 @@ class GameScene(Scene):
     def result_lines(self) -> list[str]:
         return []
 
+    def result_area(self) -> pygame.Rect:
+        """Where the result panel goes: a game may keep what explains the result in sight
+        (Quarto's winning line) by naming a part of the screen beside it."""
+        return self.app.content_rect()
+
     # -- input ----------------------------------------------------------------------------
     def pause_extras(self) -> list:
         return []
 
     def handle(self, action: inp.Action) -> None:
+        if self.autoplay and action.name not in PASSIVE:
+            self.set_autoplay(False)          # any input stops the helper
+            if action.name != inp.MENU:
+                return
         if action.name == inp.MENU:
-            from game.menu.pause import PauseOverlay
-            self.app.push(PauseOverlay(self.app, self.game, self.pause_extras()))
-            return
-        self.handle_game(action)
+            self.app.pause(self.game, self.pause_extras())
+        elif action.name == inp.ACTION1:
+            self.ask_hint()
+        elif action.name == inp.ACTION2:
+            if self.humans_turn:
+                self.undo()
+        else:
+            self.handle_game(action)
 
     def handle_game(self, action: inp.Action) -> None: ...
 
     def legend(self):
         return [(inp.MENU, "legend.pause")]
+
+    def turn_legend(self, choose: str = "legend.choose", cancel: bool = False, step: str = "", extra=()) -> list:
+        """The legend while a human plays: move, choose, cancel (when something is chosen), the
+        turn's next step, hint, undo (when possible), the game's `extra`, pause."""
+        items = [(inp.UP, "legend.move"), (inp.CONFIRM, choose)] + ([(inp.BACK, "legend.cancel")] if cancel else [])
+        items += ([(inp.NEXT, step)] if step else []) + [(inp.ACTION1, "legend.hint")]
+        return items + ([(inp.ACTION2, "legend.undo")] if self.can_undo() else []) + list(extra) + [(inp.MENU, "legend.pause")]
 
     def exit(self) -> None:
         if self.asked:
@@ -350,15 +540,12 @@ class GameScene(Scene):
             self._static_layer, self._static_layer_key = layer, full_key
         return self._static_layer
 
-    def draw_status(self, surface: pygame.Surface, text: str, rect: pygame.Rect | None = None) -> None:
-        """One line telling whose turn it is and what to do, on a panel at the top."""
+    def draw_status(self, surface: pygame.Surface, text: str, rect: pygame.Rect | None = None,
+                    lit: bool = False) -> pygame.Rect:
+        """Whose turn it is and what to do, on a panel at the top."""
         u = self.app.u
-        area = rect or self.app.content_rect()
-        image_rect = blit_text(surface, text, theme.BODY * u, theme.TEXT, (-1000, -1000))
-        box = image_rect.inflate(int(48 * u), int(20 * u))
-        box.midtop = (area.centerx, area.y + int(14 * u))
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=int(14 * u))
-        blit_text(surface, text, theme.BODY * u, theme.TEXT, box.center, "center")
+        area = rect or self.app.content_rect().inflate(0, -int(28 * u))
+        return self.status_line.draw(surface, area, text, u, lit)
 
 
 class HandOverOverlay(Scene):
@@ -398,18 +585,25 @@ class ResultOverlay(Overlay):
     def __init__(self, app, game_scene: GameScene):
         super().__init__(app)
         self.game_scene = game_scene
+        self.shade = game_scene.result_area() == app.content_rect()   # beside the table, the table stays lit
 
     def title(self):
         return self.game_scene.result_title()
 
+    def panel_area(self):
+        return self.game_scene.result_area()
+
+    def draw(self, surface, alpha):
+        if not self.shade:      # beside the table: the side is cleared, the table stays as it is
+            surface.fill(theme.FELT_DARK, self.panel_area())
+        super().draw(surface, alpha)
+
     def build(self):
-        from game.ui.widgets import Label
-        from game.menu.title import TitleScene
         scene = self.game_scene
-        widgets = [Label(line, theme.BODY, theme.TEXT) for line in scene.result_lines()]
-        widgets.append(Button(t("result.again"), lambda: start_game(self.app, scene.game, scene.setup)))
-        widgets.append(Button(t("result.look"), self.app.pop))
-        widgets.append(Button(t("pause.quit"), lambda: self.app.reset_to(TitleScene(self.app))))
+        widgets = self.text_rows(scene.result_lines(), theme.BODY)
+        widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
+        widgets.append(Button(t(scene.look_key), self.app.pop))
+        widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets
 
     def enter(self):

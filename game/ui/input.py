@@ -1,12 +1,12 @@
 """Keyboard, mouse and gamepads mapped to the same few actions.
 
 Scenes never look at raw events: they get `Action`s. Directions, confirm, back and menu
-drive the focus cursor on every screen; pointer actions (point, press, release, drag,
-scroll) carry a position for mouse play; `action1`/`action2` are game actions (hint, undo,
-Quarto!, end turn: each scene says in its legend what they do). Gamepads use pygame-ce's
-SDL game-controller API only (CONTROLLER events, never JOY as well), with hot-plug and any
-number of controllers at once. The device used last decides which button names the legend
-shows.
+drive the focus cursor on every screen; pointer actions (point, press, release, scroll)
+carry a position for mouse play (a drag is a press, points while held, then a release);
+`action1`/`action2` are game actions (hint, undo, Quarto!, end turn: each scene says in its
+legend what they do). Gamepads use pygame-ce's SDL game-controller API only (CONTROLLER
+events, never JOY as well), with hot-plug and any number of controllers at once. The device
+used last decides which button names the legend shows.
 """
 from __future__ import annotations
 

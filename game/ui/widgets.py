@@ -13,15 +13,22 @@ import pygame
 
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.text import blit_text, font, render
+from game.ui.text import blit_in, blit_text, font, render
 
 
 def _call(value):
     return value() if callable(value) else value
 
 
+def _label(surface, label, colour, rect: pygame.Rect, right: float, u: float) -> None:
+    """A row's name, left in `rect` up to `right` (where its value begins), fitted by the kit's rule."""
+    room = pygame.Rect(rect.x + int(24 * u), rect.y, max(1, int(right) - rect.x - int(24 * u)), rect.h)
+    blit_in(surface, _call(label), theme.BODY * u, colour, room, "left")
+
+
 class Widget:
     focusable = True
+    takes_text = False   # typed text goes here, and Backspace erases it (instead of going back)
     height_factor = 1.0  # its row height relative to the list's row height
     help = ""            # i18n key of a one-line explanation shown while focused
 
@@ -65,7 +72,7 @@ class Label(Widget):
         self.text, self.size, self.colour = text, size, colour
 
     def draw(self, surface, focused, u):
-        blit_text(surface, _call(self.text), self.size * u, self.colour, self.rect.midleft, "midleft")
+        blit_in(surface, _call(self.text), self.size * u, self.colour, self.rect, "left")
 
 
 class Button(Widget):
@@ -82,13 +89,17 @@ class Button(Widget):
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        if self.subtitle:
-            blit_text(surface, _call(self.text), theme.BODY * u, colour,
-                      (self.rect.x + 24 * u, self.rect.centery - 2 * u), "bottomleft", bold=True)
+        room = self.rect.w - int(48 * u)
+        if self.subtitle:   # the two lines centred together in the row
+            top = self.rect.centery - (font(int(theme.BODY * u), True).get_height() + int(4 * u)
+                                       + font(int(theme.TINY * u)).get_height()) / 2
+            title = blit_text(surface, _call(self.text), theme.BODY * u, colour, (self.rect.x + 24 * u, top),
+                              "topleft", bold=True, width=room, box=self.rect)
             blit_text(surface, _call(self.subtitle), theme.TINY * u, theme.TEXT_DIM,
-                      (self.rect.x + 24 * u, self.rect.centery + 4 * u), "topleft")
+                      (self.rect.x + 24 * u, title.bottom + 4 * u), "topleft", width=room, box=self.rect)
         else:
-            blit_text(surface, _call(self.text), theme.BODY * u, colour, self.rect.center, "center", bold=focused)
+            blit_text(surface, _call(self.text), theme.BODY * u, colour, self.rect.center, "center", bold=focused,
+                      width=room, box=self.rect)
 
 
 class Choice(Widget):
@@ -119,13 +130,18 @@ class Choice(Widget):
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
         colour = theme.TEXT if self.enabled else theme.TEXT_DIM
-        blit_text(surface, _call(self.label), theme.BODY * u, colour, (self.rect.x + 24 * u, self.rect.centery), "midleft")
         value = self.value_label(self.value)
         right = self.rect.right - 24 * u
         arrow_colour = theme.ACCENT if focused else theme.TEXT_DIM
-        arrow = blit_text(surface, "\u25b6", theme.SMALL * u, arrow_colour, (right, self.rect.centery), "midright")
-        text = blit_text(surface, value, theme.BODY * u, colour, (arrow.left - 14 * u, self.rect.centery), "midright", bold=True)
-        self._back_arrow = blit_text(surface, "\u25c0", theme.SMALL * u, arrow_colour, (text.left - 14 * u, self.rect.centery), "midright")
+        arrow = blit_text(surface, "\u25b6", theme.SMALL * u, arrow_colour, (right, self.rect.centery), "midright", box=self.rect)
+        # the value takes what it needs of the right part, on two lines if it must
+        back_w = arrow.w + int(28 * u)
+        room = pygame.Rect(self.rect.x + int(self.rect.w * 0.4), self.rect.y + int(4 * u), 0, self.rect.h - int(8 * u))
+        room.w = arrow.left - int(14 * u) - back_w - room.x
+        text = blit_in(surface, value, theme.BODY * u, colour, room, "right", bold=True)
+        self._back_arrow = blit_text(surface, "\u25c0", theme.SMALL * u, arrow_colour, (text.left - 14 * u, self.rect.centery),
+                                     "midright", box=self.rect)
+        _label(surface, self.label, colour, self.rect, self._back_arrow.left - 16 * u, u)
 
 
 class Slider(Choice):
@@ -163,19 +179,21 @@ class Slider(Choice):
 
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
-        blit_text(surface, _call(self.label), theme.BODY * u, theme.TEXT, (self.rect.x + 24 * u, self.rect.centery), "midleft")
         bar = self._bar(u)
         pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=int(8 * u))
         filled = bar.copy()
         filled.w = int(bar.w * self.value)
         pygame.draw.rect(surface, theme.ACCENT if focused else theme.TEXT_DIM, filled, border_radius=int(8 * u))
-        blit_text(surface, f"{int(self.value * 100)}%", theme.SMALL * u, theme.TEXT, (bar.left - 16 * u, bar.centery), "midright")
+        percent = blit_text(surface, f"{int(self.value * 100)}%", theme.SMALL * u, theme.TEXT, (bar.left - 16 * u, bar.centery),
+                            "midright", box=self.rect)
+        _label(surface, self.label, theme.TEXT, self.rect, percent.left - 16 * u, u)
 
 
 class SeedField(Widget):
     """A game number: typed digits, or left/right to step it; empty means random."""
 
     MAX_DIGITS = 9
+    takes_text = True
 
     def __init__(self, label, value: str, on_change, empty_text):
         super().__init__()
@@ -208,10 +226,11 @@ class SeedField(Widget):
 
     def draw(self, surface, focused, u):
         self._box(surface, focused, u)
-        blit_text(surface, _call(self.label), theme.BODY * u, theme.TEXT, (self.rect.x + 24 * u, self.rect.centery), "midleft")
         shown = self.value or _call(self.empty_text)
         colour = theme.TEXT if self.value else theme.TEXT_DIM
-        text = blit_text(surface, shown, theme.BODY * u, colour, (self.rect.right - 24 * u, self.rect.centery), "midright", bold=bool(self.value))
+        text = blit_text(surface, shown, theme.BODY * u, colour, (self.rect.right - 24 * u, self.rect.centery), "midright",
+                         bold=bool(self.value), width=self.rect.w * 0.45, box=self.rect)
+        _label(surface, self.label, theme.TEXT, self.rect, text.left - 16 * u, u)
         if focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             pygame.draw.line(surface, theme.ACCENT, (text.right + 3, text.top), (text.right + 3, text.bottom), max(1, int(2 * u)))
 
@@ -219,10 +238,11 @@ class SeedField(Widget):
 class FocusList:
     """A vertical list of widgets with a focus cursor, mouse hover and scrolling."""
 
-    def __init__(self, widgets: list[Widget]):
+    def __init__(self, widgets: list[Widget], pinned: int = 0):
         self.widgets = widgets
+        self.pinned = pinned      # the last `pinned` widgets stay at the bottom, never scrolled away
         self.focus = next((i for i, w in enumerate(widgets) if w.focusable), 0)
-        self.area = pygame.Rect(0, 0, 0, 0)
+        self.area = pygame.Rect(0, 0, 0, 0)       # the part that scrolls
         self.scroll = 0
         self.row_height = 0
 
@@ -230,23 +250,33 @@ class FocusList:
     def focused(self) -> Widget | None:
         return self.widgets[self.focus] if self.widgets else None
 
+    @property
+    def scrolling(self) -> list[Widget]:
+        return self.widgets[:len(self.widgets) - self.pinned]
+
     def layout(self, area: pygame.Rect, row_height: int, gap: int) -> None:
-        self.area, self.row_height = area, row_height
+        self.row_height = row_height
+        bottom = area.bottom
+        for widget in reversed(self.widgets[len(self.scrolling):]):
+            height = int(row_height * widget.height_factor)
+            widget.rect = pygame.Rect(area.x, bottom - height, area.w, height)
+            bottom -= height + gap
+        self.area = pygame.Rect(area.x, area.y, area.w, bottom - area.y - (gap if self.pinned else 0))
         y = area.y - self.scroll
-        for widget in self.widgets:
+        for widget in self.scrolling:
             height = int(row_height * widget.height_factor)
             widget.rect = pygame.Rect(area.x, y, area.w, height)
             y += height + gap
         self._keep_visible()
 
     def _content_height(self) -> int:
-        if not self.widgets:
+        if not self.scrolling:
             return 0
-        return self.widgets[-1].rect.bottom + self.scroll - self.area.y
+        return self.scrolling[-1].rect.bottom + self.scroll - self.area.y
 
     def _keep_visible(self) -> None:
         widget = self.focused
-        if widget is None or self.area.h <= 0:
+        if widget is None or self.area.h <= 0 or self.focus >= len(self.scrolling):
             return
         shift = 0
         if widget.rect.bottom > self.area.bottom:
@@ -255,7 +285,7 @@ class FocusList:
             shift = widget.rect.top - self.area.top
         if shift:
             self.scroll = max(0, self.scroll + shift)
-            for w in self.widgets:
+            for w in self.scrolling:
                 w.rect.y -= shift
 
     def move(self, step: int) -> bool:
@@ -270,10 +300,9 @@ class FocusList:
         return changed
 
     def widget_at(self, pos) -> int | None:
-        if not self.area.collidepoint(pos):
-            return None
         for index, widget in enumerate(self.widgets):
-            if widget.focusable and widget.rect.collidepoint(pos):
+            shown = self.area.collidepoint(pos) or index >= len(self.scrolling)
+            if shown and widget.focusable and widget.rect.collidepoint(pos):
                 return index
         return None
 
@@ -291,7 +320,7 @@ class FocusList:
             return "activate" if widget.activate() else None
         if name == inp.TEXT:
             return "adjust" if widget.type_text(action.text) else None
-        if name == inp.BACK and isinstance(widget, SeedField) and action.device == inp.KEYBOARD and widget.value:
+        if name == inp.BACK and widget.takes_text and action.device == inp.KEYBOARD and widget.value:
             return "adjust" if widget.erase() else None
         if name == inp.POINT:
             index = self.widget_at(action.pos)
@@ -309,7 +338,7 @@ class FocusList:
             limit = max(0, self._content_height() - self.area.h)
             before = self.scroll
             self.scroll = max(0, min(limit, self.scroll - action.amount * self.row_height))
-            for w in self.widgets:
+            for w in self.scrolling:
                 w.rect.y -= self.scroll - before
             return None
         return None
@@ -317,10 +346,38 @@ class FocusList:
     def draw(self, surface: pygame.Surface, u: float) -> None:
         clip = surface.get_clip()
         surface.set_clip(self.area.inflate(int(16 * u), int(16 * u)))
-        for index, widget in enumerate(self.widgets):
+        for index, widget in enumerate(self.scrolling):
             if widget.rect.bottom >= self.area.top - 8 and widget.rect.top <= self.area.bottom + 8:
                 widget.draw(surface, index == self.focus, u)
         surface.set_clip(clip)
+        for index in range(len(self.scrolling), len(self.widgets)):
+            self.widgets[index].draw(surface, index == self.focus, u)
+        self._draw_scroll_marks(surface, u)
+
+    def scrolls(self) -> bool:
+        """Whether the list is taller than its area (it scrolls, and says so)."""
+        return self._content_height() > self.area.h + 1
+
+    def _draw_scroll_marks(self, surface: pygame.Surface, u: float) -> None:
+        """A scroll bar beside the list and an arrow where rows are hidden above or below."""
+        if not self.scrolls():
+            return
+        total = self._content_height()
+        size = max(4, int(12 * u))
+        x = self.area.right + int(24 * u)
+        track = pygame.Rect(0, self.area.y + 2 * size, max(3, int(8 * u)), self.area.h - 4 * size)
+        track.centerx = x
+        pygame.draw.rect(surface, theme.PANEL, track, border_radius=track.w // 2)
+        thumb = track.copy()
+        thumb.h = max(int(30 * u), int(track.h * self.area.h / total))
+        thumb.y = track.y + int((track.h - thumb.h) * self.scroll / max(1, total - self.area.h))
+        pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=track.w // 2)
+        more_above, more_below = self.scroll > 0, self.scroll < total - self.area.h - 1
+        top, bottom = self.area.y + size // 2, self.area.bottom - size // 2
+        pygame.draw.polygon(surface, theme.ACCENT if more_above else theme.PANEL,
+                            [(x - size, top + size), (x + size, top + size), (x, top)])
+        pygame.draw.polygon(surface, theme.ACCENT if more_below else theme.PANEL,
+                            [(x - size, bottom - size), (x + size, bottom - size), (x, bottom)])
 
 
 def nearest(current: pygame.Rect, candidates: list[pygame.Rect], direction: str) -> int | None:

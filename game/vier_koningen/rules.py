@@ -23,9 +23,10 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.base import IllegalMove
-from game.cards import SUIT_SYMBOL, SUITS, Card
+from game.base import Announced, CardMoved, IllegalMove, Scored, check_type
+from game.cards import SUIT_SYMBOL, SUITS, Card, is_card
 from game.options import Option, resolve
+from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
 GAME = "vier_koningen"
 HAND_SIZE = {1: 5, 2: 3, 3: 3}
@@ -54,12 +55,27 @@ def sort_cards(cards) -> list:
 
 
 # ---------------------------------------------------------------------------------- moves
-def _cards_tuple(cards) -> tuple:
-    return tuple(sort_cards(Card.parse(c) if isinstance(c, str) else Card(*c) for c in cards))
+def _cards_tuple(cards):
+    """The cards in display order ('QS' and (12, 'S') read as Card(12, 'S')); anything that
+    is no set of cards is kept as given, and play() refuses it with IllegalMove."""
+    try:
+        return tuple(sort_cards(Card.parse(c) if isinstance(c, str) else Card(*c) for c in cards))
+    except (TypeError, ValueError, AttributeError):
+        return cards
+
+
+def _check_cards(cards) -> None:
+    """A move's cards must be a tuple of real cards (play() looks them up in sets)."""
+    if not isinstance(cards, tuple) or not all(is_card(card) for card in cards):
+        raise _illegal(f"not a set of cards: {cards!r}"[:80], "unknown_move")
 
 
 def _show(cards) -> str:
     return " ".join(str(card) for card in cards)
+
+
+def _codes(cards) -> str:
+    return " ".join(card.code for card in cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +89,10 @@ class ChooseHand:
     def __str__(self):
         return f"hand {_show(self.cards)}"
 
+    @property
+    def code(self):
+        return f"hand {_codes(self.cards)}"
+
 
 @dataclass(frozen=True, slots=True)
 class ReturnHand:
@@ -81,6 +101,8 @@ class ReturnHand:
     def __str__(self):
         return "change hand"
 
+    code = "return"
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -88,6 +110,8 @@ class Draw:
 
     def __str__(self):
         return "draw"
+
+    code = "draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +126,10 @@ class Cover:
     def __str__(self):
         return f"cover {self.target + 1} with {_show(self.cards)}"
 
+    @property
+    def code(self):
+        return f"cover {self.target + 1} {_codes(self.cards)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Uncover:
@@ -109,6 +137,10 @@ class Uncover:
     target: int
 
     def __str__(self):
+        return f"uncover {self.target + 1}"
+
+    @property
+    def code(self):
         return f"uncover {self.target + 1}"
 
 
@@ -119,6 +151,8 @@ class Judge:
     def __str__(self):
         return "judge"
 
+    code = "judge"
+
 
 @dataclass(frozen=True, slots=True)
 class GiveUp:
@@ -127,29 +161,24 @@ class GiveUp:
     def __str__(self):
         return "give up"
 
-
-MOVE_TYPES = {"hand": ChooseHand, "return": ReturnHand, "draw": Draw, "cover": Cover,
-              "uncover": Uncover, "judge": Judge, "give_up": GiveUp}
-_MOVE_NAMES = {cls: name for name, cls in MOVE_TYPES.items()}
+    code = "give_up"
 
 
-def move_to_dict(move) -> dict:
-    data = {"move": _MOVE_NAMES[type(move)]}
-    if hasattr(move, "target"):
-        data["target"] = move.target
-    if hasattr(move, "cards"):
-        data["cards"] = [card.code for card in move.cards]
-    return data
+_SIMPLE_MOVES = {"return": ReturnHand(), "draw": Draw(), "judge": Judge(), "give_up": GiveUp()}
 
 
-def move_from_dict(data: dict):
-    cls = MOVE_TYPES[data["move"]]
-    kwargs = {}
-    if "target" in data:
-        kwargs["target"] = int(data["target"])
-    if "cards" in data:
-        kwargs["cards"] = tuple(Card.parse(code) for code in data["cards"])
-    return cls(**kwargs)
+def parse_move(code: str):
+    """The move whose `code` is `code`: 'hand QS 10H ...', 'cover 1 QS', 'uncover 2', 'draw'..."""
+    words = code.split()
+    if len(words) == 1 and words[0] in _SIMPLE_MOVES:
+        return _SIMPLE_MOVES[words[0]]
+    if len(words) >= 2 and words[0] == "hand":
+        return ChooseHand(tuple(Card.parse(word) for word in words[1:]))
+    if len(words) >= 3 and words[0] == "cover" and words[1] in ("1", "2"):
+        return Cover(int(words[1]) - 1, tuple(Card.parse(word) for word in words[2:]))
+    if len(words) == 2 and words[0] == "uncover" and words[1] in ("1", "2"):
+        return Uncover(int(words[1]) - 1)
+    raise ValueError(f"not a 4 Koningen move: {code!r}")
 
 
 # ----------------------------------------------------------------------------- judgement
@@ -224,6 +253,7 @@ class State:
         self.last_reshuffle = None     # None, "draw" (mid-draw) or "turn_end", this turn
         self.round_turns = {1: 0, 2: 0, 3: 0}  # judged turns per round
         self.log: list = []            # every move played, in order
+        self.events: list = []         # what the last move did (game.base events)
         self.hidden = False            # True in a view: piles hold composition, not order
 
     # ------------------------------------------------------------------ the surface
@@ -330,8 +360,26 @@ class State:
                    GiveUp: self._give_up}.get(type(move))
         if handler is None:
             raise _illegal(f"not a move of this game: {move!r}", "unknown_move")
+        self.events = []
         handler(move)   # every handler checks everything before it changes anything
         self.log.append(move)
+
+    def reveals(self, move) -> bool:
+        """Drawing turns up unknown cards; nothing else shows what was hidden."""
+        return isinstance(move, Draw)
+
+    def zones(self) -> dict:
+        """Where every card is (the piles' order is hidden in a view)."""
+        zones = {"controlled": self.controlled, "hand": self.hand, "lost": self.lost}
+        for number, pile in enumerate(self.piles, 1):
+            zones[f"pile:{number}"] = pile
+        for target, card in enumerate(self.drawn):
+            zones[f"drawn:{target}"] = [card]
+            zones[f"cover:{target}"] = list(self.covers[target])
+        return zones
+
+    def _moved(self, cards, source: str, target: str) -> None:
+        self.events.extend(CardMoved(card, source, target, 0) for card in cards)
 
     def _phase(self, *phases):
         if self.phase not in phases:
@@ -342,6 +390,7 @@ class State:
         self._phase("hand")
         size = self.hand_size()
         cards = move.cards
+        _check_cards(cards)
         if len(set(cards)) != len(cards):
             raise _illegal("a card is chosen twice", "duplicate")
         if len(cards) != size:
@@ -354,9 +403,11 @@ class State:
         self.controlled = [card for card in self.controlled if card not in chosen]
         self.hand = list(cards)
         self.phase = "draw"
+        self._moved(cards, "controlled", "hand")
 
     def _return_hand(self, move):
         self._phase("draw")
+        self._moved(self.hand, "hand", "controlled")
         self.controlled = sort_cards(self.controlled + self.hand)
         self.hand = []
         self.phase = "hand"
@@ -372,6 +423,7 @@ class State:
                 self._reshuffle("draw")
                 pile = self.draw_pile
             drawn.append(pile.pop())
+            self.events.append(CardMoved(drawn[-1], f"pile:{self.round}", f"drawn:{len(drawn) - 1}", 0))
         self.drawn = drawn
         self.covers = [() for _ in drawn]
         self.phase = "cover"
@@ -386,13 +438,15 @@ class State:
         self.piles[self.round - 1] = pile
         self.reshuffles += 1
         self.last_reshuffle = when
+        self.events.append(Announced(0, "reshuffle", len(pile)))
 
     def _cover(self, move: Cover):
         self._phase("cover")
         target, cards = move.target, move.cards
-        if not isinstance(target, int) or not 0 <= target < len(self.drawn):
-            raise _illegal(f"there is no drawn card {target + 1 if isinstance(target, int) else target}",
-                           "no_target")
+        check_type(target, int, "a drawn card's number", "vier_koningen.err.no_target")
+        if not 0 <= target < len(self.drawn):
+            raise _illegal(f"there is no drawn card {target + 1}", "no_target")
+        _check_cards(cards)
         if self.covers[target]:
             raise _illegal("that drawn card is already covered: take its cards back first", "covered")
         if not cards:
@@ -414,14 +468,17 @@ class State:
         chosen = set(cards)
         self.hand = [card for card in self.hand if card not in chosen]
         self.covers[target] = cards
+        self._moved(cards, "hand", f"cover:{target}")
 
     def _uncover(self, move: Uncover):
         self._phase("cover")
         target = move.target
-        if not isinstance(target, int) or not 0 <= target < len(self.drawn):
-            raise _illegal(f"there is no drawn card {target}", "no_target")
+        check_type(target, int, "a drawn card's number", "vier_koningen.err.no_target")
+        if not 0 <= target < len(self.drawn):
+            raise _illegal(f"there is no drawn card {target + 1}", "no_target")
         if not self.covers[target]:
             raise _illegal("nothing lies on that drawn card", "not_covered")
+        self._moved(self.covers[target], f"cover:{target}", "hand")
         self.hand = sort_cards(self.hand + list(self.covers[target]))
         self.covers[target] = ()
 
@@ -431,7 +488,11 @@ class State:
             raise _illegal("lay at least one card on each drawn card", "uncovered")
         verdict = tuple(judge(drawn, laid) for drawn, laid in zip(self.drawn, self.covers))
         back = list(self.hand)
-        for item in verdict:
+        self._moved(self.hand, "hand", "controlled")
+        for target, item in enumerate(verdict):
+            goal = "controlled" if item.won else "lost"
+            self._moved([item.drawn], f"drawn:{target}", goal)
+            self._moved(item.laid, f"cover:{target}", goal)
             if item.won:
                 back.append(item.drawn)
                 back.extend(item.laid)
@@ -470,8 +531,10 @@ class State:
         self.result = result
         self.end_round = self.round
         self.phase = "over"
+        self.events.append(Scored((1 if result == "won" else 0,), result))
 
     def _give_up(self, move):
+        self.events.append(Announced(0, "give_up"))
         self._finish("gave_up")
 
     # ------------------------------------------------------------------ copies and views
@@ -528,7 +591,7 @@ class State:
             "verdict_turn": self.verdict_turn, "reshuffles": self.reshuffles,
             "last_reshuffle": self.last_reshuffle,
             "round_turns": [self.round_turns[n] for n in (1, 2, 3)],
-            "log": [move_to_dict(move) for move in self.log], "hidden": self.hidden,
+            "log": [move.code for move in self.log], "hidden": self.hidden,
             "rng": [version, list(internal), gauss],
         }
 
@@ -537,32 +600,78 @@ class State:
                 f"{len(self.controlled)} controlled, draw {len(self.draw_pile)}, lost {len(self.lost)}>")
 
 
+def _old_code(data: dict) -> str:
+    """A move as the first saves wrote it ({"move": "cover", "target": 0, "cards": [...]})."""
+    words = [data["move"]] + ([str(int(data["target"]) + 1)] if "target" in data else [])
+    return " ".join(words + list(data.get("cards", ())))
+
+
 def from_dict(data: dict) -> State:
+    """A saved game, read back only if it is exactly the game its number, options and moves
+    make (ValueError otherwise: a damaged or impossible save). A view (no game number, the
+    piles' order unknown) cannot be replayed: it is read field by field, every card once."""
+    read = SaveReader(data, "4 Koningen", GAME)
+    options = read.options(OPTIONS)
+    log = read.moves("log", lambda move: parse_move(_old_code(move) if isinstance(move, dict) else move))
+    turn_limit = read.integer("turn_limit", 1, 10 ** 9, allow_none=True)
+    if read.field("seed") is None:
+        return _view_from_dict(read, options, log, turn_limit)
+    seed = read.seed()
+
+    def rebuild():
+        state = new_game(seed, 1, options)
+        state.turn_limit = turn_limit
+        for move in log:
+            state.play(move)
+        state.events = []
+        return state
+
+    state = read.replay(rebuild)
+    old_log = any(isinstance(move, dict) for move in data["log"])   # the first saves' move format
+    check_rebuilt(read, state.to_dict(), {**data, "log": [move.code for move in log]} if old_log else None)
+    return state
+
+
+def _view_from_dict(read: SaveReader, options: dict, log: list, turn_limit) -> State:
+    data = read.data
     parse = lambda codes: [Card.parse(code) for code in codes]  # noqa: E731
     state = State()
-    state.seed = data["seed"]
-    state.options = resolve(OPTIONS, data.get("options"))
-    state.round = int(data["round"])
-    state.phase = data["phase"]
-    state.controlled = parse(data["controlled"])
-    state.hand = parse(data["hand"])
-    state.drawn = parse(data["drawn"])
-    state.covers = [tuple(parse(cover)) for cover in data["covers"]]
-    state.piles = [parse(pile) for pile in data["piles"]]
-    state.lost = parse(data["lost"])
-    state.turn = int(data["turn"])
-    state.turn_limit = data["turn_limit"]
-    state.result = data["result"]
-    state.end_round = data["end_round"]
-    state.verdict = tuple(Judgement.from_dict(item) for item in data["verdict"])
-    state.verdict_turn = int(data["verdict_turn"])
-    state.reshuffles = int(data["reshuffles"])
-    state.last_reshuffle = data["last_reshuffle"]
-    state.round_turns = dict(zip((1, 2, 3), data["round_turns"]))
-    state.log = [move_from_dict(move) for move in data["log"]]
-    state.hidden = bool(data["hidden"])
-    version, internal, gauss = data["rng"]
-    state.rng.setstate((version, tuple(internal), gauss))
+    state.options, state.log, state.turn_limit = options, log, turn_limit
+    state.round = read.integer("round", 1, 3)
+    state.phase = read.choice("phase", ("hand", "draw", "cover", "over"))
+    state.turn = read.integer("turn", 1, 10 ** 9)
+    state.verdict_turn = read.integer("verdict_turn", 0, state.turn)
+    state.reshuffles = read.integer("reshuffles", 0, 10 ** 9)
+    state.result = read.choice("result", (None, "won", "lost", "gave_up", "turn_limit"))
+    state.end_round = read.integer("end_round", 1, 3, allow_none=True)
+    state.last_reshuffle = read.choice("last_reshuffle", (None, "draw", "turn_end"))
+    state.hidden = read.flag("hidden")
+    if not state.hidden:
+        read.fail("a save without a game number must be a view")
+    set_rng_state(state.rng, read.field("rng"), read)
+    try:
+        state.controlled = parse(data["controlled"])
+        state.hand = parse(data["hand"])
+        state.drawn = parse(data["drawn"])
+        state.covers = [tuple(parse(cover)) for cover in data["covers"]]
+        state.piles = [parse(pile) for pile in data["piles"]]
+        state.lost = parse(data["lost"])
+        state.verdict = tuple(Judgement.from_dict(item) for item in data["verdict"])
+        turns = data["round_turns"]
+        if not (isinstance(turns, list) and len(turns) == 3 and all(type(n) is int and n >= 0 for n in turns)):
+            raise ValueError("round turns")
+        state.round_turns = dict(zip((1, 2, 3), turns))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        read.fail("its cards, verdict or turn counts cannot be read")
+    cards = (state.controlled + state.hand + state.drawn + [c for cover in state.covers for c in cover]
+             + [c for pile in state.piles for c in pile] + state.lost)
+    if len(state.piles) != 3 or len(state.covers) != len(state.drawn) or len(state.drawn) > 2:
+        read.fail("wrong number of piles or drawn cards")
+    if len(cards) != 52 or len(set(cards)) != 52:
+        read.fail("a card is missing or there twice")
+    if (state.phase == "over") != (state.result is not None):
+        read.fail("the game's result and its phase disagree")
+    state.events = []
     return state
 
 

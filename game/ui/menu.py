@@ -1,4 +1,5 @@
-"""A screen that is a titled list of widgets: the pattern of every menu."""
+"""A screen that is a titled list of widgets (the pattern of every menu), and the overlay
+that draws such a list over the scene below (pause, result, messages)."""
 from __future__ import annotations
 
 import functools
@@ -6,12 +7,15 @@ import math
 
 import pygame
 
-from game.app import Scene
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
-from game.ui.text import blit_text
+from game.ui.scene import Scene
+from game.ui.text import blit_in, blit_text
 from game.ui.widgets import FocusList
+
+
+COMPACT = 0.75     # a menu's rows may get this much lower to fit the screen
 
 
 @functools.lru_cache(maxsize=4)
@@ -37,6 +41,7 @@ class MenuScene(Scene):
     width = 900          # list width at 1080p, scaled by the unit
     row = 84             # row height at 1080p
     gap = 14
+    pinned = 0           # the last widgets that stay at the bottom while the rest scrolls
 
     def __init__(self, app):
         super().__init__(app)
@@ -55,7 +60,7 @@ class MenuScene(Scene):
 
     def rebuild(self) -> None:
         focus = self.list.focus
-        self.list = FocusList(self.build())
+        self.list = FocusList(self.build(), self.pinned)
         if focus < len(self.list.widgets) and self.list.widgets[focus].focusable:
             self.list.focus = focus
 
@@ -75,7 +80,16 @@ class MenuScene(Scene):
         width = min(int(self.width * u), area.w - int(60 * u))
         rect = pygame.Rect(0, top, width, area.bottom - top - int(70 * u))
         rect.centerx = area.centerx
-        self.list.layout(rect, int(self.row * u), int(self.gap * u))
+        self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), int(self.gap * u)), int(self.gap * u))
+
+    def fitted_row(self, height: int, row: int, gap: int) -> int:
+        """The row height: lower (down to COMPACT of it) when that makes the whole list fit;
+        a list that does not fit even so keeps its rows, scrolls and shows it."""
+        factors = sum(widget.height_factor for widget in self.list.widgets)
+        if not factors:
+            return row
+        room = (height - gap * (len(self.list.widgets) - 1)) / factors
+        return int(room) if row * COMPACT <= room < row else row
 
     def handle(self, action: inp.Action) -> None:
         if action.name in (inp.BACK, inp.MENU) and not self._field_eats_back(action):
@@ -88,9 +102,10 @@ class MenuScene(Scene):
             self.app.sound.play("click")
 
     def _field_eats_back(self, action) -> bool:
+        """Backspace on a text field with text in it erases a character instead of going back."""
         widget = self.list.focused
-        return (action.name == inp.BACK and action.device == inp.KEYBOARD
-                and getattr(widget, "value", None) not in (None, "") and hasattr(widget, "erase"))
+        return (action.name == inp.BACK and action.device == inp.KEYBOARD and widget is not None
+                and widget.takes_text and bool(widget.value))
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -99,16 +114,19 @@ class MenuScene(Scene):
         u = self.app.u
         draw_backdrop(surface, u, self.time)
         area = self.app.content_rect()
-        blit_text(surface, self.title(), theme.TITLE * u, theme.TEXT, (area.centerx, area.y + 70 * u), "midtop", bold=True)
+        room = area.w - int(60 * u)
+        blit_text(surface, self.title(), theme.TITLE * u, theme.TEXT, (area.centerx, area.y + 70 * u), "midtop", bold=True,
+                  width=room)
         subtitle = self.subtitle()
         if subtitle:
-            blit_text(surface, subtitle, theme.SMALL * u, theme.TEXT_DIM, (area.centerx, area.y + 168 * u), "midtop")
+            blit_text(surface, subtitle, theme.SMALL * u, theme.TEXT_DIM, (area.centerx, area.y + 168 * u), "midtop",
+                      width=room)
         self.layout()
         self.list.draw(surface, u)
         focused = self.list.focused
         if focused is not None and getattr(focused, "help", ""):
             blit_text(surface, t(focused.help), theme.SMALL * u, theme.TEXT_DIM,
-                      (area.centerx, area.bottom - 24 * u), "midbottom")
+                      (area.centerx, area.bottom - 24 * u), "midbottom", width=room)
 
     def legend(self):
         return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.BACK, "legend.back")]
@@ -127,18 +145,38 @@ class Overlay(MenuScene):
         panel = pygame.Rect(area.x - int(40 * u), area.y - int(130 * u), area.w + int(80 * u), area.h + int(170 * u))
         pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
         pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))
-        blit_text(surface, self.title(), theme.HEADING * u, theme.TEXT, (panel.centerx, panel.y + 30 * u), "midtop", bold=True)
+        title = pygame.Rect(panel.x + int(24 * u), panel.y + int(20 * u), panel.w - int(48 * u), area.y - panel.y - int(30 * u))
+        blit_in(surface, self.title(), theme.HEADING * u, theme.TEXT, title, bold=True)
         self.list.draw(surface, u)
+
+    def panel_area(self) -> pygame.Rect:
+        """Where the panel is centred: the screen above the legend (a result may choose a side)."""
+        return self.app.content_rect()
+
+    def list_width(self) -> int:
+        return min(int(self.width * self.app.u), self.panel_area().w - int(120 * self.app.u))
+
+    def text_rows(self, texts: list[str], size: int = theme.SMALL, colour=theme.TEXT) -> list:
+        """A label per paragraph, as high as its lines wrapped to the panel's width."""
+        from game.ui.text import lines_height, wrap
+        from game.ui.widgets import Label
+        u, width = self.app.u, self.list_width()
+        labels = []
+        for text in texts:
+            label = Label(text, size, colour)
+            lines = len(wrap(text, int(size * u), width))
+            label.height_factor = max(label.height_factor, (lines_height(lines, int(size * u)) + 6 * u) / (self.row * u))
+            labels.append(label)
+        return labels
 
     def layout(self) -> None:
         u = self.app.u
-        area = self.app.content_rect()
+        area = self.panel_area()
         height = sum(int(self.row * u * w.height_factor) + int(self.gap * u) for w in self.list.widgets)
         height = min(height, area.h - int(260 * u))
-        width = min(int(self.width * u), area.w - int(120 * u))
-        rect = pygame.Rect(0, 0, width, height)
+        rect = pygame.Rect(0, 0, self.list_width(), height)
         rect.center = (area.centerx, area.centery + int(50 * u))
-        self.list.layout(rect, int(self.row * u), int(self.gap * u))
+        self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), int(self.gap * u)), int(self.gap * u))
 
 
 class MessageOverlay(Overlay):
@@ -153,14 +191,8 @@ class MessageOverlay(Overlay):
         return self._title
 
     def build(self):
-        from game.ui.text import wrap
-        from game.ui.widgets import Button, Label
-        u = self.app.u
-        width = min(int(self.width * u), self.app.size[0] - int(120 * u))
-        wrapped = [line for text in self.lines for line in wrap(text, int(theme.SMALL * u), width)]
-        widgets = [Label(line, theme.SMALL, theme.TEXT) for line in wrapped]
-        widgets += [Button(text, action) for text, action in self.buttons]
-        return widgets
+        from game.ui.widgets import Button
+        return self.text_rows(self.lines) + [Button(text, action) for text, action in self.buttons]
 
     def enter(self):
         super().enter()

@@ -1,0 +1,345 @@
+"""Kingen computer players: a sensible human's card play, ISMCTS on top of it, and dealer's
+choices by simulation.
+
+Every level sees only its seat's view. What the view keeps (every card played and what the
+obligations prove a seat cannot hold, `State.excluded`) is what `State.sample` deals the unseen
+cards by, so the searches read the table as an expert does: a seat that did not discard a heart
+in No hearts holds none, one that did not over-trump holds no higher trump.
+
+- The playout policy (`policy_card`) plays like a sensible human, not at random: in the negative
+  games it ducks under the highest card of the trick with its highest card that still loses,
+  takes a trick it cannot avoid with its highest card (not a penalty card), and dumps penalty
+  cards (else its highest card) when it cannot follow; in No 7th and last it dumps high cards
+  except on the 7th and last tricks; in trump it cashes aces, wins as cheaply as it can when last
+  to play, trumps with its lowest winning trump and throws its lowest side card otherwise. One
+  move in ten is random, so the playouts do not all run down one line.
+- Card play: single-observer ISMCTS (`ai.mcts.search`) over this deal (the search's horizon),
+  each iteration on a new sample of the unseen cards; the leaf is played out by the policy; the
+  reward is each seat's points of the deal scaled to [0, 1] (the worst and best the game allows).
+- Dealer's choices by simulation over sampled deals (the dealer's own hand fixed, the other
+  hands sampled): trump is the suit with the most tricks for the dealer on average. In
+  Dubbelkingen a game is worth its mean points with this hand minus what the same game is worth
+  with an average hand (`AVERAGE_HAND`): every game is played twice in the match anyway (each
+  negative game twice, trump twice per dealer), so the choice only decides which of them this
+  hand plays; the quotas themselves are the rules' (`State.open_games`).
+
+Levels: easy plays the policy with human slips (one card in five at random among the legal
+ones, and a dealer's choice from a handful of simulated deals); normal searches a small budget;
+hard searches about one second a move on a 2-core machine. Budgets are iterations (a seed
+replays exactly); the process-time cap is only a safety net.
+"""
+from __future__ import annotations
+
+import random
+
+from ai import Reason
+from ai.mcts import search
+from game.kingen import rules as R
+from game.kingen.rules import (ABOVE, BELOW, CHOOSE_GAME, CHOOSE_TRUMP, FEWEST, GAME_MOVES, GAME_TOTAL, GAMES,
+                               HEART_MASK, KH_BIT, KJ_MASK, NO_7_13, NO_HEARTS, NO_KH, NO_KJ, NO_QUEENS, PLAY,
+                               QUEEN_MASK, SUIT_LETTERS, SUIT_MASK, TRUMP, TRUMP_MOVES, legal_mask)
+from game.cards import SUIT_SYMBOL
+
+LEVELS = ("easy", "normal", "hard")
+ITERATIONS = {"normal": 200, "hard": 8000}
+EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
+SECONDS = {"normal": 1.0, "hard": 3.0}          # safety caps only
+CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
+HINT_DEALS = 300
+SLIP = 0.2        # easy: the share of its cards played at random
+EXPLORE = 0.1     # the playout policy's share of random cards
+
+# penalty cards per game (the ones that cost points when taken)
+PENALTY = (0, HEART_MASK, KJ_MASK, QUEEN_MASK, KH_BIT, 0, 0)
+ACES = sum(1 << (suit * 13 + 12) for suit in range(4))
+# the worst and best points a seat can make in a deal of each game, for rewards in [0, 1]
+LOWEST = tuple(min(total, 0) for total in GAME_TOTAL)
+SPAN = tuple(abs(total) for total in GAME_TOTAL)
+# a game's mean points for the dealer with an average hand, as the choice simulates it (the best
+# suit for trump), measured by `average_hand(hands=200, deals=150, seed=1)`. The dealer's seat
+# is worth a little in every negative game (it plays last to the first trick): -2.91 in Fewest
+# tricks against -13/4 = -3.25 for an average seat.
+AVERAGE_HAND = (-2.91, -2.90, -1.82, -1.81, -1.20, -1.19, 4.55)
+
+
+def deal_rewards(state) -> list:
+    """Each seat's points of this deal, scaled to [0, 1]."""
+    game = state.g
+    low, span = LOWEST[game], SPAN[game]
+    return [(points - low) / span for points in state.points]
+
+
+# ----------------------------------------------------------------------------- the playout policy
+
+def _lowest_rank(mask: int, random_) -> int:
+    """The card of lowest rank in the mask (ties: a random suit)."""
+    best, best_rank = -1, 99
+    for suit in range(4):
+        cards = mask & SUIT_MASK[suit]
+        if cards:
+            card = (cards & -cards).bit_length() - 1
+            rank = card - 13 * suit
+            if rank < best_rank or rank == best_rank and random_() < 0.5:
+                best, best_rank = card, rank
+    return best
+
+
+def _highest_rank(mask: int, random_) -> int:
+    best, best_rank = -1, -1
+    for suit in range(4):
+        cards = mask & SUIT_MASK[suit]
+        if cards:
+            card = cards.bit_length() - 1
+            rank = card - 13 * suit
+            if rank > best_rank or rank == best_rank and random_() < 0.5:
+                best, best_rank = card, rank
+    return best
+
+
+def _negative_card(state, legal: int, random_) -> int:
+    trick = state.trick
+    game = state.g
+    penalty = PENALTY[game]
+    avoid = game != NO_7_13 or state.done + 1 in (7, 13)
+    if not trick:
+        if not avoid:
+            return _highest_rank(legal, random_)
+        return _lowest_rank(legal & ~penalty or legal, random_)
+    led = trick[0] // 13
+    if legal & SUIT_MASK[led]:
+        if not avoid:
+            return legal.bit_length() - 1
+        high = -1
+        for card in trick:
+            if card > high and card // 13 == led:
+                high = card
+        duck = legal & BELOW[high]
+        if duck:
+            return duck.bit_length() - 1        # the highest card that still loses
+        safe = legal & ~penalty or legal
+        if len(trick) == 3:
+            return safe.bit_length() - 1        # taken anyway: out with the highest
+        return (safe & -safe).bit_length() - 1  # someone after may still go over it
+    dump = legal & penalty
+    if dump:
+        return _highest_rank(dump, random_)
+    return _highest_rank(legal, random_)
+
+
+def _trump_card(state, legal: int, random_) -> int:
+    trick = state.trick
+    trump = state.trump
+    trumps = SUIT_MASK[trump]
+    if not trick:
+        aces = legal & ACES
+        if aces:
+            return _lowest_rank(aces, random_) if not aces & ~trumps else _highest_rank(aces & ~trumps, random_)
+        return _lowest_rank(legal & ~trumps or legal, random_)
+    led = trick[0] // 13
+    win = trick[0]
+    for card in trick:
+        if card // 13 == win // 13:
+            if card > win:
+                win = card
+        elif card // 13 == trump:
+            win = card
+    last = len(trick) == 3
+    if legal & SUIT_MASK[led]:
+        if win // 13 == led:
+            beat = legal & ABOVE[win]
+            if beat:
+                return (beat & -beat).bit_length() - 1 if last else beat.bit_length() - 1
+        return (legal & -legal).bit_length() - 1
+    ruff = legal & trumps
+    if ruff:
+        if win // 13 == trump:
+            ruff &= ABOVE[win]
+        if ruff:
+            return (ruff & -ruff).bit_length() - 1  # the cheapest trump that takes it
+    return _lowest_rank(legal & ~trumps or legal, random_)
+
+
+def policy_card(state, random_, explore: float = EXPLORE) -> int:
+    """The playout policy's card (an id) for the seat to move."""
+    legal = legal_mask(state.hands[state.turn], state.trick, state.g, state.trump, state.lose_rule)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if random_() < explore:
+        cards = R.ids_of(legal)
+        return cards[int(random_() * len(cards))]
+    if state.g == TRUMP:
+        return _trump_card(state, legal, random_)
+    return _negative_card(state, legal, random_)
+
+
+def play_out(state, random_) -> None:
+    """Play the deal to its end by the policy (the state's match must end with this deal)."""
+    while state.phase == PLAY:
+        state.play_fast(policy_card(state, random_))
+
+
+# ----------------------------------------------------------------------------- dealer's choices
+
+def _simulate_choices(view, seat: int, games: list, deals: int, rng: random.Random):
+    """Mean points of `seat` (the dealer) per open game over `deals` sampled deals (the same
+    samples for every game); for trump also per suit. Returns (means per game, means per suit)."""
+    base = view.single_deal()
+    random_ = rng.random
+    totals = {game: 0.0 for game in games}
+    suits = [0.0] * 4
+    for _ in range(deals):
+        sample = base.sample(seat, rng)
+        for game in games:
+            state = sample.copy()
+            if state.phase == CHOOSE_GAME:
+                state.play(GAME_MOVES[game])
+            if game == TRUMP:
+                for suit in range(4):
+                    trial = state.copy()
+                    trial.play(TRUMP_MOVES[suit])
+                    play_out(trial, random_)
+                    suits[suit] += trial.points[seat]
+            else:
+                play_out(state, random_)
+                totals[game] += state.points[seat]
+    means = {game: totals[game] / deals for game in games if game != TRUMP}
+    suit_means = [total / deals for total in suits]
+    if TRUMP in games:
+        means[TRUMP] = max(suit_means)
+    return means, suit_means
+
+
+def _suit_name(suit: int) -> str:
+    return SUIT_SYMBOL[SUIT_LETTERS[suit]]
+
+
+def _number(value: float) -> str:
+    return f"{value:+.1f}".replace("-", "\u2212")
+
+
+def choose_trump(view, deals: int, rng: random.Random):
+    seat = view.dealer
+    _, means = _simulate_choices(view, seat, [TRUMP], deals, rng)
+    best = max(range(4), key=lambda suit: means[suit])
+    others = ", ".join(f"{_suit_name(suit)} {means[suit]:.1f}" for suit in sorted(range(4), key=lambda s: -means[s])
+                       if suit != best)
+    reason = Reason(f"{_suit_name(best)} as trump: {means[best]:.1f} tricks on average over {deals} simulated deals "
+                    f"({others})", "kingen.hint.trump", suit=_suit_name(best), tricks=f"{means[best]:.1f}",
+                    deals=deals, others=others)
+    return TRUMP_MOVES[best], reason
+
+
+def choose_game(view, deals: int, rng: random.Random):
+    seat = view.dealer
+    games = view.open_games(seat)
+    if len(games) == 1:
+        game = games[0]
+        return GAME_MOVES[game], Reason(f"{GAMES[game]} is the only game left to you", "kingen.hint.game_only")
+    means, _ = _simulate_choices(view, seat, games, deals, rng)
+    gain = {game: means[game] - AVERAGE_HAND[game] for game in games}
+    best = max(games, key=lambda game: gain[game])
+    reason = Reason(f"{GAMES[best]}: {_number(means[best])} points on average over {deals} simulated deals with "
+                    f"this hand, {_number(gain[best])} against an average hand (the best gain of the games open "
+                    f"to you)", f"kingen.hint.game.{GAMES[best]}", points=_number(means[best]), deals=deals,
+                    gain=_number(gain[best]))
+    return GAME_MOVES[best], reason
+
+
+def average_hand(hands: int = 200, deals: int = 150, seed: int = 1) -> list:
+    """What each game is worth to a dealer with a random hand, as `choose_game` measures it
+    (the constants in AVERAGE_HAND; about a minute):
+    python -c "from ai.kingen import average_hand; print(average_hand())"."""
+    rng = random.Random(seed)
+    sums = [0.0] * len(GAMES)
+    for index in range(hands):
+        state = R.new_game(rng.getrandbits(32), 4, {"match": "dubbelkingen"})
+        means, _ = _simulate_choices(state.view(state.dealer), state.dealer, list(range(len(GAMES))), deals, rng)
+        for game, value in means.items():
+            sums[game] += value
+    return [round(total / hands, 2) for total in sums]
+
+
+# ----------------------------------------------------------------------------- hints
+
+TAKEN = {FEWEST: "trick", NO_HEARTS: "heart", NO_KJ: "king or jack", NO_QUEENS: "queen", NO_KH: "king of hearts",
+         NO_7_13: "7th or last trick"}
+
+
+def explain_card(view, move, deals: int, rng: random.Random) -> Reason:
+    """How the card fares over sampled deals, each played out by the policy after it."""
+    seat = view.to_move()
+    base = view.single_deal()
+    random_ = rng.random
+    game = view.g
+    clean, total = 0, 0.0
+    before = view.points[seat]
+    for _ in range(deals):
+        state = base.sample(seat, rng)
+        state.play_fast(move.index)
+        play_out(state, random_)
+        gained = state.points[seat] - before
+        total += gained
+        clean += gained == 0
+    mean = total / deals
+    card = R.card_text(move.index)
+    if game == TRUMP:
+        return Reason(f"{card}: {mean:.1f} more tricks on average over {deals} simulated deals",
+                      "kingen.hint.card_trump", card=card, tricks=f"{mean:.1f}", deals=deals)
+    percent = round(100 * clean / deals)
+    return Reason(f"{card}: took no {TAKEN[game]} in {percent}% of {deals} simulated deals "
+                  f"({_number(mean)} points on average)",
+                  f"kingen.hint.card.{GAMES[game]}", card=card, percent=percent, deals=deals, points=_number(mean))
+
+
+# ----------------------------------------------------------------------------- the players
+
+class KingenBot:
+    def __init__(self, level: str = "normal", seed=None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level = level
+        self.rng = random.Random(seed)
+        self.last = None   # the last search's result (normal, hard)
+
+    def choose(self, view):
+        return self._decide(view)[0]
+
+    def hint(self, view):
+        move, reason = self._decide(view)
+        if reason is None:
+            reason = explain_card(view, move, HINT_DEALS, self.rng)
+        return move, reason
+
+    def _decide(self, view):
+        """(move, reason or None: a card's reason is simulated only when a hint asks)."""
+        phase = view.phase
+        level = self.level
+        if phase == CHOOSE_TRUMP:
+            return choose_trump(view, CHOICE_DEALS[level], self.rng)
+        if phase == CHOOSE_GAME:
+            return choose_game(view, CHOICE_DEALS[level], self.rng)
+        moves = view.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to choose from")
+        if len(moves) == 1:
+            card = R.card_text(moves[0].index)
+            return moves[0], Reason(f"{card} is the only card you may play", "kingen.hint.only", card=card)
+        if level == "easy":
+            random_ = self.rng.random
+            if random_() < SLIP:
+                return moves[int(random_() * len(moves))], None
+            return R.PLAY_MOVE[policy_card(view, random_, explore=0.0)], None
+        random_ = self.rng.random
+
+        def evaluate(state):
+            play_out(state, random_)
+            return deal_rewards(state)
+
+        self.last = search(view.single_deal(), view.to_move(), rng=self.rng, iterations=ITERATIONS[level],
+                           seconds=SECONDS[level], evaluate=evaluate, depth=0, reward=deal_rewards,
+                           exploration=EXPLORATION[level])
+        return self.last.move, None
+
+
+def make(level: str, seed=None) -> KingenBot:
+    return KingenBot(level, seed)

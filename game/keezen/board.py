@@ -1,0 +1,177 @@
+"""The Keezen board's geometry and drawing: the cross, its 64 squares, the nests and homes.
+
+Coordinates are grid units around the board's centre (x right, y down); the board spans
+`EXTENT` units each way. The track runs clockwise around a plus of arms 4 units wide and 8
+long: square 64 - 1 lies on the tip of the bottom arm, the start square 0 one step clockwise
+of it, and the home H1..H4 runs from the tip up the arm towards the centre, so a pawn steps
+from the square before its start straight into its home. The nest lies beside the start in
+the empty corner. Colour c's quarter is the bottom quarter turned c quarters clockwise;
+`Board` turns the whole so that the viewer's colour sits at the bottom.
+
+Colours differ in hue and in a shape drawn on every pawn, nest and start square (circle,
+triangle, square, diamond), so colour-blind players tell them apart too.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.keezen.rules import HOME, NEST, START, TRACK
+
+EXTENT = 9.2
+# blue, green, yellow, red: also far apart in lightness (green dark, yellow light)
+COLOURS = ((52, 116, 235), (28, 150, 80), (240, 200, 36), (222, 58, 52))
+DARK = ((20, 50, 120), (10, 70, 36), (130, 100, 10), (110, 24, 20))
+SHAPES = ("circle", "triangle", "square", "diamond")
+# the bottom quarter's outline from the tip's centre, clockwise: corners of the plus
+OUTLINE = ((0, 8), (-2, 8), (-2, 2), (-8, 2), (-8, 0))
+
+
+def _quarter_track() -> list:
+    """The 16 squares from the bottom tip clockwise: square 63's place first, then 0..14."""
+    points, (x, y) = [(0.0, 8.0)], OUTLINE[0]
+    for nx, ny in OUTLINE[1:]:
+        while (x, y) != (nx, ny):
+            x += (nx > x) - (nx < x)
+            y += (ny > y) - (ny < y)
+            points.append((float(x), float(y)))
+    return points[:16]
+
+
+QUARTER = _quarter_track()
+HOME_SPOTS = [(0.0, 7.0 - i) for i in range(4)]
+NEST_SPOTS = [(-4.0, 6.0), (-5.0, 6.0), (-4.0, 7.0), (-5.0, 7.0)]
+
+
+def turn(point, quarters: int):
+    x, y = point
+    for _ in range(quarters % 4):
+        x, y = -y, x        # a quarter clockwise on screen
+    return x, y
+
+
+def track_point(square: int):
+    """Where track square `square` lies before the board is turned for the viewer."""
+    colour, offset = divmod((square + 1) % TRACK, 16)
+    return turn(QUARTER[offset], colour)
+
+
+class Board:
+    """The board drawn in `rect` (a square) with colour `bottom` at the bottom."""
+
+    def __init__(self, rect: pygame.Rect, bottom: int):
+        self.rect, self.bottom = rect, bottom
+        self.unit = rect.w / (2 * EXTENT)
+        self.square_radius = max(3, int(self.unit * 0.34))
+        self.pawn_radius = max(3, int(self.unit * 0.4))
+
+    def point(self, grid) -> tuple[int, int]:
+        x, y = turn(grid, -self.bottom)
+        return round(self.rect.centerx + x * self.unit), round(self.rect.centery + y * self.unit)
+
+    def square(self, colour: int, square: int, pawn: int = 0) -> tuple[int, int]:
+        """The centre of `square` for a pawn of `colour` (homes and nests are the colour's own;
+        in the nest each pawn has its place)."""
+        if square == NEST:
+            return self.point(turn(NEST_SPOTS[pawn], colour))
+        if square >= HOME:
+            return self.point(turn(HOME_SPOTS[square - HOME], colour))
+        return self.point(track_point(square))
+
+    def spot(self, colour: int, square: int, pawn: int = 0, radius: int | None = None) -> pygame.Rect:
+        r = radius or self.square_radius
+        rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+        rect.center = self.square(colour, square, pawn)
+        return rect
+
+    def nest_rect(self, colour: int) -> pygame.Rect:
+        spots = [self.spot(colour, NEST, pawn) for pawn in range(4)]
+        return spots[0].unionall(spots).inflate(int(self.unit * 0.5), int(self.unit * 0.5))
+
+    def arm_tip(self, colour: int) -> tuple[int, int]:
+        return self.point(turn((0, EXTENT), colour))
+
+    # -- drawing ------------------------------------------------------------------------
+    def paint(self, surface: pygame.Surface) -> None:
+        """The wooden cross, the track, the start squares, homes and nests."""
+        u = self.unit
+        wood, edge = (196, 150, 96), (120, 82, 46)
+        plate = self.rect.inflate(-int(u * 0.2), -int(u * 0.2))
+        pygame.draw.rect(surface, (92, 62, 36), plate, border_radius=int(u * 1.2))
+        for quarters in range(2):   # the plus: two bars
+            w, h = (2 * 2.8 * u, 2 * 8.8 * u) if quarters == 0 else (2 * 8.8 * u, 2 * 2.8 * u)
+            bar = pygame.Rect(0, 0, round(w), round(h))
+            bar.center = self.rect.center
+            pygame.draw.rect(surface, edge, bar.inflate(int(u * 0.2), int(u * 0.2)), border_radius=int(u * 0.8))
+            pygame.draw.rect(surface, wood, bar, border_radius=int(u * 0.7))
+        centre = pygame.Rect(0, 0, round(5.6 * u), round(5.6 * u))
+        centre.center = self.rect.center
+        pygame.draw.rect(surface, wood, centre)
+        # the track as a groove joining the squares
+        points = [self.point(track_point(square)) for square in range(TRACK)]
+        pygame.draw.lines(surface, edge, True, points, max(2, int(u * 0.12)))
+        for colour in range(4):
+            light, dark = COLOURS[colour], DARK[colour]
+            home = [self.square(colour, HOME + i) for i in range(4)]
+            pygame.draw.line(surface, dark, self.square(colour, (START[colour] - 1) % TRACK), home[-1], max(2, int(u * 0.16)))
+            nest = self.nest_rect(colour)
+            pygame.draw.rect(surface, dark, nest, border_radius=int(u * 0.5))
+            pygame.draw.rect(surface, light, nest, max(2, int(u * 0.1)), border_radius=int(u * 0.5))
+            for pawn in range(4):
+                hole(surface, self.square(colour, NEST, pawn), self.square_radius, (60, 40, 24))
+            for point in home:
+                hole(surface, point, self.square_radius, light, ring=dark)
+            start = self.square(colour, START[colour])
+            pygame.draw.circle(surface, light, start, int(self.square_radius * 1.45))
+            pygame.draw.circle(surface, dark, start, int(self.square_radius * 1.45), max(2, int(u * 0.08)))
+        for square in range(TRACK):
+            if square not in START:
+                hole(surface, points[square], self.square_radius, (238, 226, 200), ring=edge)
+            else:
+                colour = START.index(square)
+                hole(surface, points[square], self.square_radius, (250, 244, 230), ring=DARK[colour])
+                shape(surface, SHAPES[colour], points[square], self.square_radius * 0.55, DARK[colour])
+
+    def draw_pawn(self, surface: pygame.Surface, colour: int, rect: pygame.Rect) -> None:
+        """A pawn: a disc of its colour with a rim, a highlight and its shape."""
+        r = rect.w // 2
+        centre = rect.center
+        pygame.draw.circle(surface, (0, 0, 0), (centre[0] + max(1, r // 6), centre[1] + max(1, r // 5)), r)
+        pygame.draw.circle(surface, DARK[colour], centre, r)
+        pygame.draw.circle(surface, COLOURS[colour], centre, max(2, r - max(1, r // 6)))
+        shape(surface, SHAPES[colour], centre, r * 0.5, (255, 255, 255) if colour != 2 else DARK[colour])
+
+
+def hole(surface, centre, radius, fill, ring=None) -> None:
+    if ring is not None:
+        pygame.draw.circle(surface, ring, centre, radius + max(1, radius // 6))
+    pygame.draw.circle(surface, fill, centre, radius)
+
+
+def shape(surface, kind: str, centre, size: float, colour) -> None:
+    """A colour's shape, `size` the radius of the circle around it."""
+    cx, cy = centre
+    if kind == "circle":
+        pygame.draw.circle(surface, colour, centre, max(2, int(size * 0.8)))
+        return
+    if kind == "square":
+        s = size * 0.75
+        pygame.draw.rect(surface, colour, pygame.Rect(round(cx - s), round(cy - s), round(2 * s), round(2 * s)))
+        return
+    corners = 3 if kind == "triangle" else 4
+    points = [(cx + size * math.sin(2 * math.pi * i / corners), cy - size * math.cos(2 * math.pi * i / corners))
+              for i in range(corners)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.aalines(surface, colour, True, points)
+
+
+def mark_spot(surface, rect: pygame.Rect, colour, width: int, fill: int = 0) -> None:
+    """A ring around a square or pawn (lit, focused, chosen); `fill` > 0 also tints the inside
+    with that opacity, so a lit square shows from across the room."""
+    r = rect.w // 2 + width + 1
+    if fill:
+        glow = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.circle(glow, (*colour, fill), (r, r), r)
+        surface.blit(glow, (rect.centerx - r, rect.centery - r))
+    pygame.draw.circle(surface, colour, rect.center, r, width)

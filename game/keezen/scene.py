@@ -1,0 +1,613 @@
+"""Keezen on screen: the cross-shaped board (game/keezen/board.py), the hand, the played cards.
+
+The board fills the middle, turned so that the viewer's colour sits at the bottom; the left
+column holds the status and the move log, the plates of the seats sit beside the board (a
+stripe and a pawn of their colour; the partner's plate says "partner"), the hand and the
+buttons at the bottom right. The played cards lie in the centre of the cross, the last on top.
+
+Choosing a move is a chain of choices over `options()`, every way to play the chosen card
+as (pawn, end) steps: pick a card, and the pawns it can move light up; pick a pawn, and its
+end squares light up; pick one. A 7 goes part by part (the first pawn and where it stops,
+then the second pawn) with the steps left in the status line; a jack is your pawn, then the
+other pawn; an ace or king enters from the lit nest. The cursor (keyboard, gamepad) moves
+over the hand, the lit pawns and squares and the buttons. With no playable card the button
+"Lay hand away" asks for the confirmation; with the exchange option a chosen card is given
+by the "Give" button.
+
+Pawns are sprites keyed by their index; a PawnMoved's path makes them walk square by square,
+and a hit pawn waits for the walker before it flies back to its nest.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.base import Announced, HandDealt, PawnMoved, PawnSentHome, partner
+from game.keezen import rules
+from game.keezen.board import COLOURS, Board, mark_spot
+from game.keezen.rules import EXCHANGE, HOME, NEST, PLAY, SEVEN, START, Enter, Give, LayAway, Swap, Walk
+from game.ui import cards as cardui
+from game.ui import input as inp
+from game.ui import theme
+from game.ui.game_scene import GameScene
+from game.ui.i18n import has, language, t
+from game.ui.table.animator import Sprite
+from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
+from game.ui.table.panels import draw_button, stack_buttons
+from game.ui.table.seats import draw_plate, lifted, plate_size, seat_sides
+from game.ui.table.targets import Target, Targets
+from game.ui.text import blit_text, fit, wrap
+
+K = "keezen.scene."
+LOG_ROWS = 8      # rows of the move log (a long line takes two)
+RANK_ORDER = {1: 14}     # the hand sorted low to high, the ace last (it is the strongest card)
+
+
+def colour_name(colour: int) -> str:
+    return t(f"keezen.colour.{rules.COLOUR_NAMES[colour]}")
+
+
+def spot(colour: int, square: int) -> tuple:
+    """A place on the board as a target key: track squares are shared, nests and homes a colour's."""
+    return ("spot", colour if square == NEST or square >= HOME else None, square)
+
+
+def draw_wrapped_log(surface, rect: pygame.Rect, lines: list, u: float) -> None:
+    """The newest lines of the move log that fit in `rect`, each wrapped to at most three rows,
+    the newest bright and at the bottom."""
+    size, height = int(theme.TINY * u), int(theme.TINY * 1.3 * u)
+    rows = []
+    for index, text in enumerate(reversed(lines)):
+        wrapped = wrap(text, size, rect.w)
+        wrapped = wrapped[:2] + ([fit(" ".join(wrapped[2:]), size, rect.w)] if len(wrapped) > 2 else [])
+        if (len(rows) + len(wrapped)) * height > rect.h:
+            break
+        rows = [(row, theme.TEXT if index == 0 else theme.TEXT_DIM) for row in wrapped] + rows
+    for number, (row, colour) in enumerate(rows):
+        blit_text(surface, row, theme.TINY * u, colour, (rect.x, rect.y + number * height), "topleft")
+
+
+class Layout:
+    def __init__(self, scene: "KeezenScene"):
+        app, state = scene.app, scene.state
+        self.u = u = app.u
+        area = app.content_rect()
+        self.m = m = int(14 * u)
+        # the status line across the top, the board under it in the middle
+        status_h = int(theme.SMALL * 1.2 * u * 2 + 22 * u)
+        top = area.y + int(10 * u) + status_h + m // 2
+        side = min(area.bottom - m - top, int(area.w * 0.54))
+        self.board_rect = pygame.Rect(0, top, side, side)
+        self.board_rect.centerx = area.centerx
+        self.status = pygame.Rect(self.board_rect.x, area.y + int(10 * u), side, status_h)
+        self.bottom = scene.bottom_seat()
+        self.board = board = Board(self.board_rect, scene.colour_of(self.bottom))
+        left = pygame.Rect(area.x + m, area.y + m, self.board_rect.left - area.x - 2 * m, area.h - 2 * m)
+        right = pygame.Rect(self.board_rect.right + m, area.y + m, area.right - self.board_rect.right - 2 * m,
+                            area.h - 2 * m)
+        self.info = (left.x, left.y)
+        self.log = pygame.Rect(left.x, left.y + int(theme.TINY * 1.6 * u), left.w, int(theme.TINY * 1.3 * u * LOG_ROWS))
+        pw, ph = min(int(440 * u), left.w, right.w), plate_size(u, area)[1]
+        sides = seat_sides(state.players, self.bottom)
+        self.plates = {}
+        for seat, where in sides.items():
+            plate = pygame.Rect(0, 0, pw, ph)
+            if where == "bottom":
+                plate.bottomleft = (left.x, left.bottom)
+            elif where == "left":
+                plate.midleft = (left.x, max(self.board_rect.centery, self.log.bottom + m + ph // 2))
+            elif where == "top":
+                plate.topright = (right.right, right.y)
+            else:
+                plate.midright = (right.right, self.board_rect.centery)
+            self.plates[seat] = plate
+        # the others' cards as small backs under their plates
+        bw = max(12, int(34 * u))
+        self.backs = {seat: [pygame.Rect(plate.x + int(14 * u) + i * int(bw * 0.6), plate.bottom + int(8 * u),
+                                         *cardui.card_size(bw)) for i in range(len(state.hands[seat]))]
+                      for seat, plate in self.plates.items()}
+        # the hand at the bottom right, the buttons above it
+        self.cw = cw = max(24, min(int(right.w / 3.4), int(area.h / 8)))
+        self.ch = ch = cardui.card_size(cw)[1]
+        self.lift = int(ch * 0.2)
+        self.hand_area = pygame.Rect(right.x, right.bottom - ch, right.w, ch)
+        self.hand_cards = scene.bottom_hand()
+        self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
+        self.buttons = stack_buttons(right.right, self.hand_area.top - self.lift - m, min(right.w, int(340 * u)), u,
+                                     scene.button_names(), small=("hint", "undo"))
+        # the played cards in the centre of the cross, the last on top
+        # the played cards in the centre of the cross, each a little right and down of the one before
+        card_w = max(20, int(board.unit * 1.9))
+        shown, step = state.played[-4:], int(board.unit * 0.18)
+        size = cardui.card_size(card_w)
+        pile = pygame.Rect(0, 0, size[0] + step * (len(shown) - 1), size[1] + step * (len(shown) - 1))
+        pile.center = self.board_rect.center
+        self.played = [pygame.Rect((pile.x + i * step, pile.y + i * step), size) for i in range(len(shown))]
+        self.pawns = [board.spot(index >> 2, state.pawns[index], index & 3, board.pawn_radius) for index in range(16)]
+
+    def spot_rect(self, key) -> pygame.Rect:
+        _, colour, square = key
+        if square == NEST:
+            return self.board.nest_rect(colour)
+        return self.board.spot(colour or 0, square)
+
+
+class KeezenScene(GameScene):
+    game = "keezen"
+    hides_hands = True
+
+    def __init__(self, app, setup, state, seed):
+        super().__init__(app, setup, state, seed)
+        self.card = None        # the rank chosen
+        self.card_at = None     # where in the hand (two cards of a rank: the one picked lifts)
+        self.steps: list = []   # the (pawn, end, steps) chosen so far (a 7 has several)
+        self.pawn = None        # the pawn chosen, its end still to choose
+        self.version = 0
+        self._layout = None
+        self._layer = CachedLayer()
+        self._options = (None, [])   # (state, version, card) -> options()
+        self.move_log.append(t(K + "log.start"))
+
+    # -- seats ------------------------------------------------------------------------------
+    def colour_of(self, seat: int) -> int:
+        return seat   # seat c plays colour c
+
+    def seat_name(self, seat: int) -> str:
+        humans = self.human_seats
+        if seat in humans and len(humans) == 1:
+            return t("seat.you")
+        return colour_name(seat)
+
+    def at_break(self) -> bool:
+        return False    # the next hand is dealt at once
+
+    def bottom_hand(self) -> list:
+        seat = self.bottom_seat()
+        hand = sorted(self.state.hands[seat], key=lambda card: (RANK_ORDER.get(card.rank, card.rank), card.suit)) \
+            if self.face_up_seat() == seat else [None] * len(self.state.hands[seat])
+        return hand
+
+    def can_play(self) -> bool:
+        return self.humans_turn and self.face_up_seat() == self.state.to_move()
+
+    def can_undo(self) -> bool:
+        return self.can_play() and super().can_undo()
+
+    def ask_hint(self) -> None:
+        if self.can_play():
+            super().ask_hint()
+
+    def only_lay_away(self) -> bool:
+        return self.can_play() and self.state.legal_moves() == [rules.LAY_AWAY]
+
+    # -- the chain of choices -----------------------------------------------------------------
+    def options(self) -> list:
+        """Every way to play the chosen card: ([(pawn, end, steps), ...], move). A 7's two
+        parts come in either order when both orders do the same. Kept until the next move."""
+        state, found = self.state, []
+        if self.card is None or state.phase != PLAY:
+            return found
+        key = (id(state), self.version, self.card)
+        if self._options[0] == key:
+            return self._options[1]
+        self._options = (key, found)
+        for move in state.legal_moves():
+            if getattr(move, "card", None) != self.card:
+                continue
+            if type(move) is Enter:
+                found.append(([(spot(move.colour, NEST), spot(move.colour, START[move.colour]), 0)], move))
+            elif type(move) is Swap:
+                found.append(([(spot(move.colour, move.square), spot(move.other_colour, move.other_square), 0)], move))
+            elif type(move) is Walk:
+                orders = [move.parts]
+                if len(move.parts) == 2:
+                    turned = Walk(move.card, move.parts[::-1])
+                    if state.normalize(turned) == move:
+                        orders.append(turned.parts)
+                for parts in orders:
+                    found.append(([(spot(c, s), spot(c, rules.walk_path(c, s, n)[-1]), n) for c, s, n in parts],
+                                  Walk(move.card, parts)))
+        return found
+
+    def open_options(self) -> list:
+        chosen = [(pawn, end) for pawn, end, _ in self.steps]
+        return [(steps, move) for steps, move in self.options()
+                if [(pawn, end) for pawn, end, _ in steps[:len(chosen)]] == chosen and len(steps) > len(chosen)]
+
+    def lit(self) -> set:
+        """The pawns that may be chosen now, or the chosen pawn's ends."""
+        depth = len(self.steps)
+        if self.pawn is None:
+            return {steps[depth][0] for steps, _ in self.open_options()}
+        return {steps[depth][1] for steps, _ in self.open_options() if steps[depth][0] == self.pawn}
+
+    def steps_left(self) -> int:
+        return SEVEN - sum(n for _, _, n in self.steps)
+
+    def choose(self, key, by_mouse: bool) -> None:
+        depth = len(self.steps)
+        if self.pawn is not None and key in self.lit():
+            options = [(steps, move) for steps, move in self.open_options()
+                       if steps[depth][:2] == (self.pawn, key)]
+            self.steps.append(options[0][0][depth])
+            self.pawn = None
+            done = [move for steps, move in options if len(steps) == len(self.steps)]
+            if done:
+                self.try_move(self.state.normalize(done[0]))
+                return
+            self.app.sound.play("click")
+        elif key == self.pawn:
+            self.pawn = None
+            self.app.sound.play("click")
+        elif key in {steps[depth][0] for steps, _ in self.open_options()}:
+            self.pawn = key
+            self.app.sound.play("click")
+        else:
+            self.refuse(t(K + "say.not_here"))
+            return
+        lit = self.lit()
+        if lit and not by_mouse:
+            self.focus = min(lit, key=lambda spot_key: self.layout().spot_rect(spot_key).center[::-1])
+
+    def cancel(self) -> None:
+        if self.pawn is not None:
+            self.pawn = None
+        elif self.steps:
+            self.steps.pop()
+        elif self.card is not None:
+            self.card = None
+        else:
+            return
+        self.app.sound.play("click")
+
+    def try_move(self, move) -> bool:
+        self.card, self.steps, self.pawn = None, [], None
+        return self.apply(move)
+
+    def select_card(self, index: int, by_mouse: bool) -> None:
+        card = self.layout().hand_cards[index]
+        self.card_at = index
+        if self.state.phase == EXCHANGE:
+            self.card = None if self.card == card.rank else card.rank
+            self.app.sound.play("click")
+            return
+        if self.card == card.rank:
+            self.card, self.steps, self.pawn = None, [], None
+            self.app.sound.play("click")
+            return
+        self.card, self.steps, self.pawn = card.rank, [], None
+        if self.only_lay_away():
+            self.card = None
+            self.refuse(t(K + "say.none_playable"))
+        elif not self.options():
+            self.card = None
+            self.refuse(t(K + "say.card_nowhere", card=rules.RANK_LETTER[card.rank]))
+        else:
+            self.app.sound.play("click")
+            if not by_mouse:
+                self.focus = min(self.lit(), key=lambda spot_key: self.layout().spot_rect(spot_key).center[::-1])
+
+    # -- layout, targets, input ----------------------------------------------------------------
+    def layout(self) -> Layout:
+        key = (self.app.size, self.app.u, self.version, self.bottom_seat(), self.face_up_seat(),
+               tuple(self.button_names()))
+        if self._layout is None or self._layout[0] != key:
+            self._layout = (key, Layout(self))
+        return self._layout[1]
+
+    def frame_key(self):
+        return super().frame_key() + (self.face_up_seat(),)
+
+    def button_names(self) -> list:
+        if self.state.is_over():
+            return ["result"] if self.result_shown else []
+        if not self.can_play():
+            return []
+        first = ["lay_away"] if self.only_lay_away() else ["give"] if self.state.phase == EXCHANGE and self.card else []
+        return first + ["hint"] + (["undo"] if self.can_undo() else [])
+
+    def hand_rects(self, layout) -> list:
+        playing = self.can_play()
+        lifts = [layout.lift if self.card is not None and index == self.card_at and playing else
+                 layout.lift // 2 if playing and self.focus == ("hand", index) else 0
+                 for index, card in enumerate(layout.hand_cards)]
+        return lifted(layout.hand, lifts)
+
+    def targets(self, layout) -> Targets:
+        found = []
+        if self.can_play():
+            found += [Target(("hand", index), rect, row="hand") for index, rect in enumerate(self.hand_rects(layout))]
+            lit = self.lit()
+            if self.pawn is not None:
+                lit.add(self.pawn)
+            found += [Target(key, layout.spot_rect(key).inflate(layout.board.square_radius,
+                                                                layout.board.square_radius)) for key in sorted(lit, key=str)]
+        found += [Target(("button", name), rect) for name, rect in layout.buttons.items()]
+        return Targets(found)
+
+    def neighbour(self, key, direction, layout=None):
+        return self.targets(layout or self.layout()).neighbour(key, direction)
+
+    def default_focus(self, layout):
+        if self.only_lay_away():
+            return ("button", "lay_away")
+        if layout.hand_cards and self.can_play():
+            return ("hand", len(layout.hand_cards) // 2)
+        return ("button", next(iter(layout.buttons))) if layout.buttons else None
+
+    def handle_game(self, action) -> None:
+        name = action.name
+        if self.state.is_over():
+            if self.result_shown and name in (inp.CONFIRM, inp.NEXT):
+                self.show_result()
+            elif self.result_shown and name == inp.PRESS and self.layout().buttons.get("result", pygame.Rect(0, 0, 0, 0)).collidepoint(action.pos):
+                self.show_result()
+            return
+        layout = self.layout()
+        if self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout)):
+            return
+        if name == inp.BACK:
+            self.cancel()
+        elif name == inp.NEXT and self.only_lay_away():
+            self.apply(rules.LAY_AWAY)
+        elif name == inp.NEXT and self.state.phase == EXCHANGE and self.card and self.can_play():
+            self.try_move(Give(self.card))
+
+    def activate(self, key, by_mouse: bool = False) -> None:
+        if key is None:
+            if self.card is not None:
+                self.cancel()
+            return
+        if key[0] == "button":
+            if key[1] == "lay_away" and self.only_lay_away():
+                self.apply(rules.LAY_AWAY)
+            elif key[1] == "give" and self.card:
+                self.try_move(Give(self.card))
+            elif key[1] == "hint":
+                self.ask_hint()
+            elif key[1] == "undo":
+                self.undo()
+            elif key[1] == "result":
+                self.show_result()
+            return
+        if not self.can_play():
+            return
+        if key[0] == "hand":
+            self.select_card(key[1], by_mouse)
+        elif key[0] == "spot" and self.card is not None:
+            self.choose(key, by_mouse)
+
+    # -- after a move ---------------------------------------------------------------------------
+    def after_move(self, seat, move) -> None:
+        self.version += 1
+        self.after_undo()
+        layout = self.layout()
+        board, walked = layout.board, 1
+        for event in self.state.events:
+            if type(event) is PawnMoved and len(event.path) > 1:
+                walked = max(walked, len(event.path))
+                self.animator.route(("pawn", event.colour * 4 + event.pawn),
+                                    [board.spot(event.colour, square, 0, board.pawn_radius) for square in event.path[:-1]])
+            elif type(event) is PawnSentHome:
+                here = board.spot(event.colour, event.square, 0, board.pawn_radius)
+                self.animator.route(("pawn", event.colour * 4 + event.pawn), [here] * walked)
+        for card, rect in zip(self.state.played[-4:], layout.played):
+            if card not in self.animator.goals:
+                self.animator.come_from(card, layout.plates[seat], "face")
+        kinds = {type(event) for event in self.state.events}
+        if HandDealt in kinds:
+            self.app.sound.play("shuffle")
+        else:
+            super().after_move(seat, move)
+
+    def after_undo(self) -> None:
+        self.version += 1
+        self.card, self.steps, self.pawn = None, [], None
+        self.controls.cancel()
+
+    def describe(self, seat, move) -> list:
+        name, say, events = self.seat_name(seat), self.said, self.state.events
+        hits = [t(K + "log.hits", colour=colour_name(e.colour), square=rules.square_name(e.square))
+                for e in events if type(e) is PawnSentHome]
+        hit = (", " + ", ".join(hits)) if hits else ""
+        if type(move) is Enter:
+            lines = [say(K + "log.enter", seat, name=name, card=rules.RANK_LETTER[move.card],
+                         colour=colour_name(move.colour), hit=hit)]
+        elif type(move) is Walk:
+            parts = [t(K + ("log.back" if n < 0 else "log.step" if n == 1 else "log.steps"), n=abs(n))
+                     for _, _, n in move.parts]
+            lines = [say(K + "log.walk", seat, name=name, card=rules.RANK_LETTER[move.card],
+                         parts=t(K + "log.and").join(parts), hit=hit)]
+        elif type(move) is Swap:
+            lines = [say(K + "log.swap", seat, name=name, colour=colour_name(move.other_colour),
+                         square=rules.square_name(move.other_square))]
+        elif type(move) is LayAway:
+            lines = [say(K + "log.lay_away", seat, name=name)]
+        elif type(move) is Give:
+            lines = [say(K + "log.give", seat, name=name)]
+        else:
+            lines = []
+        for event in events:
+            if type(event) is Announced and event.what == "finished":
+                lines.append(t(K + "log.finished", colour=colour_name(event.seat)))
+            elif type(event) is HandDealt:
+                lines.append(say(K + "log.deal", event.dealer, name=self.seat_name(event.dealer), n=event.counts[0]))
+            elif type(event) is Announced and event.what == "time_up":
+                lines.append(t(K + "log.time_up"))
+        return lines
+
+    def on_hint(self, move, reason) -> None:
+        key = getattr(reason, "key", "")
+        text = t(key, **dict(getattr(reason, "params", {}) or {})) if key and has(key) else str(reason)
+        self.app.notify(t(K + "say.hint", reason=text), 6)
+
+    # -- the animator ---------------------------------------------------------------------------
+    def sprites(self, layout=None) -> list:
+        layout = layout or self.layout()
+        found = [Sprite(("pawn", index), rect, index >> 2) for index, rect in enumerate(layout.pawns)]
+        found += [Sprite(card, rect, "face") for card, rect in zip(self.state.played[-4:], layout.played)]
+        return found
+
+    # -- texts ----------------------------------------------------------------------------------
+    def status_text(self) -> str:
+        state = self.state
+        if state.is_over():
+            winners = state.winners()
+            if not winners:
+                return t(K + "status.draw")
+            return t(K + "status.won", a=colour_name(winners[0]), b=colour_name(winners[1]))
+        seat = state.to_move()
+        name = self.seat_name(seat)
+        if not self.is_human(seat):
+            return t(K + ("status.computer_gives" if state.phase == EXCHANGE else "status.computer"), name=name)
+        if not self.can_play():
+            return t(K + "status.waiting", name=name)
+        if state.phase == EXCHANGE:
+            return t(K + ("status.give_chosen" if self.card else "status.give"))
+        if self.only_lay_away():
+            return t(K + "status.lay_away")
+        if self.card is None:
+            playing = state.mover_colour(seat)
+            return t(K + ("status.turn_partner" if playing != seat else "status.turn"), colour=colour_name(playing))
+        if self.card == SEVEN and (self.steps or self.pawn is not None):
+            return t(K + ("status.seven_end" if self.pawn is not None else "status.seven_next"), n=self.steps_left())
+        if self.card == rules.JACK:
+            return t(K + ("status.jack_other" if self.pawn is not None else "status.jack"))
+        return t(K + ("status.end" if self.pawn is not None else "status.pawn"), card=rules.RANK_LETTER[self.card])
+
+    def plate_detail(self, seat: int) -> str:
+        """Partner or opponent (the viewer's own colour on the viewer's plate) and pawns home;
+        the cards in hand show as backs under the plate."""
+        bottom = self.bottom_seat()
+        if seat == bottom:   # "You" says whose plate it is, a colour's name says which pawns: say the other
+            role = colour_name(seat) if self.seat_name(seat) != colour_name(seat) else t(K + "plate.you")
+        else:
+            role = t(K + ("plate.partner" if seat == partner(bottom) else "plate.opponent"))
+        return f"{role} \u00b7 " + t(K + "plate.home", n=self.state.home_count(seat))
+
+    def result_lines(self) -> list:
+        state = self.state
+        return [t(K + "result.team", a=colour_name(team), b=colour_name(team + 2), n=state.scores()[team])
+                for team in (0, 1)] + [t(K + "result.turns", n=state.turns)]
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface, alpha) -> None:
+        layout = self.layout()
+        self.sync_animation(layout)
+        moving = self.animator.moving(self.time)
+        key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
+        surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
+        playing = self.can_play()
+        if playing:
+            self.controls.ensure_focus(self.targets(layout), lambda: self.default_focus(layout))
+        elif self.card is not None:
+            self.card, self.steps, self.pawn = None, [], None
+        focused = self.focus if playing or self.state.is_over() else None
+        self.status_line.draw(surface, layout.status, self.status_text(), layout.u, playing)
+        self.draw_choices(surface, layout, focused)
+        self.draw_hand(surface, layout, focused)
+        for name, rect in layout.buttons.items():
+            draw_button(surface, rect, t(K + "button." + name, card=rules.RANK_LETTER.get(self.card, "")), layout.u,
+                        primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
+        for key, rect, look, size in self.animator.in_flight(self.time):
+            if type(key) is tuple:     # ("pawn", index); a card is a NamedTuple
+                layout.board.draw_pawn(surface, look, rect)
+            else:
+                draw_card_sprite(surface, key, rect, look, self.four(), size)
+
+    def four(self) -> bool:
+        return bool(self.app.store.settings["four_colour"])
+
+    def paint_table(self, surface, layout, away) -> None:
+        u, state = layout.u, self.state
+        surface.fill(theme.FELT_DARK)
+        layout.board.paint(surface)
+        draw_wrapped_log(surface, layout.log, self.move_log, u)
+        for card, rect in zip(state.played[-4:], layout.played):
+            if card not in away:
+                draw_card_sprite(surface, card, rect, "face", self.four())
+        for index, rect in enumerate(layout.pawns):
+            if ("pawn", index) not in away:
+                layout.board.draw_pawn(surface, index >> 2, rect)
+        turn = state.to_move()
+        for seat, plate in layout.plates.items():
+            draw_plate(surface, plate, u, self.seat_name(seat), self.seat_level(seat), self.plate_detail(seat),
+                       seat == turn, team=COLOURS[seat])
+            if seat != layout.bottom:
+                for rect in layout.backs[seat]:
+                    cardui.blit_card_image(surface, cardui.back(rect.w), rect, rect.w)
+            icon = pygame.Rect(0, 0, int(26 * u), int(26 * u))
+            icon.center = (plate.x, plate.centery)
+            layout.board.draw_pawn(surface, seat, icon)
+        info = t(K + "info.deck", deck=state.deck_no + 1, hand=state.hand_no + 1)
+        if state.options["time_limit"]:
+            info += " \u00b7 " + t(K + "info.turns", n=max(0, rules.TURN_LIMIT - state.turns))
+        blit_text(surface, fit(info, int(theme.TINY * u), layout.log.w), theme.TINY * u, theme.ACCENT, layout.info,
+                  "topleft")
+
+    def draw_choices(self, surface, layout, focused) -> None:
+        """The lit pawns and squares, the chosen pawn, a 7's chosen parts, the cursor."""
+        u, width = layout.u, max(2, int(4 * layout.u))
+        board = layout.board
+        if self.can_play() and self.card is not None:
+            for key in self.lit():
+                rect = layout.spot_rect(key)
+                if key[2] == NEST:
+                    mark(surface, rect, "legal", u, self.time)
+                else:
+                    mark_spot(surface, rect, theme.LEGAL, width + 1, fill=int(90 + 60 * pulse(self.time)))
+            for pawn, end, n in self.steps:
+                mark_spot(surface, layout.spot_rect(pawn), theme.TEXT, width)
+                mark_spot(surface, layout.spot_rect(end), theme.GOOD, width, fill=200)
+                colour = pawn[1] if pawn[1] is not None else self.state.board[pawn[2]] >> 2
+                preview = layout.spot_rect(end).inflate(-board.square_radius // 2, -board.square_radius // 2)
+                board.draw_pawn(surface, colour, preview)
+                badge = pygame.Rect(0, 0, board.square_radius * 2, board.square_radius * 2)
+                badge.center = layout.spot_rect(end).topright
+                pygame.draw.circle(surface, theme.GOOD, badge.center, badge.w // 2)
+                blit_text(surface, str(n), theme.TINY * u, theme.BACKGROUND, badge.center, "center", bold=True)
+            if self.pawn is not None:
+                mark_spot(surface, layout.spot_rect(self.pawn), theme.TEXT, width + 2)
+        hinted = self.hint[0] if self.hint and self.can_play() and self.card is None else None
+        if type(hinted) in (Enter, Walk, Swap):       # the hint's pawns, ringed in green
+            pawns = [(hinted.colour, NEST)] if type(hinted) is Enter else [(hinted.colour, hinted.square)] \
+                if type(hinted) is Swap else [(colour, square) for colour, square, _ in hinted.parts]
+            for colour, square in pawns:
+                mark_spot(surface, layout.spot_rect(spot(colour, square)), theme.GOOD, width + 1)
+        if focused and focused[0] == "spot":
+            rect = layout.spot_rect(focused)
+            if focused[2] == NEST:
+                mark(surface, rect, "focus", u)
+            else:
+                mark_spot(surface, rect.inflate(width * 2, width * 2), theme.ACCENT, width)
+
+    def draw_hand(self, surface, layout, focused) -> None:
+        u = layout.u
+        move = self.hint[0] if self.hint and self.can_play() and self.card is None else None
+        hinted = next((index for index, card in enumerate(layout.hand_cards)
+                       if card is not None and card.rank == getattr(move, "card", None)), None)
+        if layout.hand and self.can_play():
+            area = layout.hand[0].unionall(layout.hand).inflate(int(16 * u), int(12 * u))
+            pygame.draw.rect(surface, theme.ACCENT_DARK, area.move(0, int(4 * u)), max(2, int(3 * u)),
+                             border_radius=int(14 * u))
+        for index, (card, rect) in enumerate(zip(layout.hand_cards, self.hand_rects(layout))):
+            draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
+            if self.card is not None and index == self.card_at and self.can_play():
+                mark(surface, rect, "selected", u)
+            if focused == ("hand", index):
+                mark(surface, rect, "focus", u)
+        if hinted is not None:
+            mark(surface, self.hand_rects(layout)[hinted], "hint", u)
+        if not layout.hand_cards and not self.state.is_over():
+            blit_text(surface, t(K + "hand.empty"), theme.SMALL * u, theme.TEXT_DIM, layout.hand_area.center, "center")
+
+    def legend(self):
+        if self.state.is_over():
+            return [(inp.MENU, "legend.pause")]
+        if not self.can_play():
+            return [(inp.MENU, "legend.pause")]
+        step = K + "legend.lay_away" if self.only_lay_away() else \
+            K + "legend.give" if self.state.phase == EXCHANGE and self.card else ""
+        return self.turn_legend(cancel=self.card is not None, step=step)
+
+
+SCENE = KeezenScene

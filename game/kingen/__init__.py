@@ -1,0 +1,1 @@
+"""Kingen and Dubbelkingen: the Flemish four-player trick-taking match."""

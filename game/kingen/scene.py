@@ -1,0 +1,711 @@
+"""Kingen and Dubbelkingen on screen: four seats around the trick, the game and its duties.
+
+The kit seats the others around `bottom_seat()`: left, across and right, each with a
+face-down hand; the bottom hand is sorted by suit in alternating colours and its legal cards
+are lit. The trick lies in the middle, each card on the side of the seat that played it, the
+leader's marked. Beside the trick each seat keeps what it has taken: a small stack of its
+tricks and the penalty cards among them face up. The top band says the deal, the game and
+its duties in a line, trump, whose turn, and what happened (the log).
+
+Playing: click a card (or move the cursor onto it and confirm). An illegal card is refused
+with the obligation it breaks. PREV (PgUp / LB, the button) shows the last trick, NEXT
+(Tab / RB, the button) the score sheet; ACTION1 asks for a hint (a card, or the dealer's
+trump or game), ACTION2 takes back your own card while nobody has played after it.
+
+A finished trick stays where it was played for a moment (at the computer pace) and then
+flies to its winner. The rules deal the next hand with the last card of a deal, so the scene
+keeps the finished deal (`finished`) on the table, with the score sheet over it, until a
+human says "next deal" (the base's break).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.base import Announced, TrickWon
+from game.kingen import rules
+from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, GAMES, PLAY, ChooseGame, ChooseTrump, PlayCard
+from game.cards import SUIT_SYMBOL
+from game.ui import cards as cardui
+from game.ui import input as inp
+from game.ui import theme
+from game.ui.game_scene import GameScene
+from game.ui.i18n import has, language, t
+from game.ui.table.animator import Sprite
+from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, panel
+from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log, log_height,
+                                  stack_buttons)
+from game.ui.table.seats import arrange_seats, draw_plate, lifted
+from game.ui.table.targets import Target, Targets
+from game.ui.text import blit_text, fit
+
+K = "kingen.scene."
+SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}      # black, red, black, red
+SUITS_SHOWN = "SHCD"
+# where each seat's card lies in the trick, in card widths and heights from the table's centre
+TRICK_SPOT = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-1.05, 0), "right": (1.05, 0)}
+PENALTY = {rules.NO_HEARTS: rules.HEART_MASK, rules.NO_KJ: rules.KJ_MASK, rules.NO_QUEENS: rules.QUEEN_MASK,
+           rules.NO_KH: rules.KH_BIT}
+LOG_LINES = 5
+
+
+def hand_order(cards) -> list:
+    """The hand as shown: by suit (♠ ♥ ♣ ♦, colours alternating), ace down to two."""
+    return sorted(cards, key=lambda card: (SUIT_ORDER[card.suit], -(14 if card.rank == 1 else card.rank)))
+
+
+def is_penalty(game: int | None, card) -> bool:
+    return bool(PENALTY.get(game, 0) & rules.BIT[rules.ID[card]])
+
+
+def game_name(game: str) -> str:
+    return t(f"kingen.game.{game}")
+
+
+def suit_name(letter: str) -> str:
+    return t(K + "suit." + letter)
+
+
+class Layout:
+    """Every rectangle of one frame, from the window size and the table shown."""
+
+    def __init__(self, scene: "KingenScene"):
+        app, table = scene.app, scene.table()
+        self.u = u = app.u
+        self.area = area = app.content_rect()
+        self.cw = cw = max(24, int(min(app.size) / 11))
+        self.ch = ch = cardui.card_size(cw)[1]
+        self.bw = max(18, int(cw * 0.5))
+        self.sw = max(16, int(cw * 0.5))            # the small cards of what a seat has taken
+        self.sh = cardui.card_size(self.sw)[1]
+        self.m = m = int(14 * u)
+        self.lift = int(ch * 0.2)
+        side_panel = int(min(430 * u, area.w * 0.25))
+        self.info = pygame.Rect(area.x + m, area.y + m, side_panel, int(120 * u))
+        self.log = pygame.Rect(area.right - m - side_panel, area.y + m, side_panel, log_height(u, LOG_LINES))
+        self.status = pygame.Rect(self.info.right + m, area.y + int(12 * u), self.log.left - self.info.right - 2 * m,
+                                  int(theme.SMALL * 1.2 * u * 2 + 22 * u))
+        self.bottom = scene.bottom_seat()
+        hand_bottom = area.bottom - m
+        self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
+        button_w = int(min(300 * u, area.w * 0.17))
+        counts = [len(table.hand_cards(seat)) for seat in range(4)]
+        seats = arrange_seats(area, max(self.status.bottom, self.info.bottom) + int(6 * u), self.hand_row, button_w,
+                              4, self.bottom, counts, u, cw, self.bw)
+        self.sides = {seat: place.side for seat, place in seats.places.items()}
+        self.plates = {seat: place.plate for seat, place in seats.places.items()}
+        self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}
+        self.middle = middle = seats.middle
+        cx, cy = middle.centerx, middle.centery
+        self.spots = {}
+        for seat, side in self.sides.items():
+            dx, dy = TRICK_SPOT[side]
+            self.spots[seat] = pygame.Rect(0, 0, cw, ch)
+            self.spots[seat].center = (cx + round(dx * cw), cy + round(dy * ch))
+        self.trick_zone = self.spots[0].unionall(list(self.spots.values()))
+        # what each seat has taken: a stack of its tricks, its penalty cards fanned beside it
+        self.stacks, self.penalty_area = {}, {}
+        room = int(min(middle.w * 0.5 - cw * 1.35, self.sw * 5.5))
+        for seat, side in self.sides.items():
+            stack = pygame.Rect(0, 0, self.sw, self.sh)
+            if side == "bottom":
+                stack.bottomleft = (cx + int(cw * 0.75), middle.bottom - m)
+            elif side == "top":
+                stack.topright = (cx - int(cw * 0.75) - room + self.sw, middle.top + m)
+            elif side == "left":
+                stack.topleft = (middle.left + m, cy + int(ch * 0.1))
+            else:
+                stack.bottomleft = (middle.right - m - room, cy - int(ch * 0.1))
+            self.stacks[seat] = stack
+            self.penalty_area[seat] = pygame.Rect(stack.right + int(8 * u), stack.y, room - self.sw - int(8 * u),
+                                                  self.sh)
+        self.buttons = stack_buttons(area.right - m, hand_bottom, button_w, u, scene.button_names(),
+                                     small=("hint", "undo"))
+        self.hand_area = seats.hand_area
+        self.hand_cards = scene.bottom_hand()
+        self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
+        self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
+        self.sheet.midbottom = (area.centerx, middle.bottom)
+        if table.phase == CHOOSE_GAME:        # the choice table beside the games
+            self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.6), middle.h)
+            self.quota = pygame.Rect(self.chooser.right, middle.y, middle.right - self.chooser.right, middle.h)
+        else:
+            self.chooser, self.quota = middle, None
+
+    def penalty_rects(self, seat: int, count: int) -> list:
+        return cardui.fan_positions(count, self.penalty_area[seat], self.sw, step=self.sw * 0.5, align="start")
+
+
+class KingenScene(GameScene):
+    game = "kingen"
+    hides_hands = True
+
+    def __init__(self, app, setup, state, seed):
+        self.deal_seen = state.deal_no   # the deal a human has seen begin (a later one: the break)
+        self.finished = None             # the deal that just ended, as it lay on the table
+        super().__init__(app, setup, state, seed)
+        self.version = 0
+        self.showing = None              # (leader, cards, winner, until): a finished trick on show
+        self.panel = None                # "last" (the last trick) or "sheet" over the table
+        self._layer = CachedLayer()
+        self._layout = None
+        self._sheet = ScoreSheet()
+        self.warmer = FaceWarmer()
+        self.move_log.append(self.deal_line())
+
+    # -- what the table shows ---------------------------------------------------------------
+    def at_break(self) -> bool:
+        return not self.state.is_over() and self.deal_seen < self.state.deal_no
+
+    def table(self):
+        """The state on the table: the finished deal during the break, else the match."""
+        return self.finished if self.finished is not None and self.at_break() else self.state
+
+    def bottom_hand(self) -> list:
+        hand = hand_order(self.table().hand_cards(self.bottom_seat()))
+        return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
+
+    def can_play(self) -> bool:
+        """The human to move may act now: their turn, their hand in view, no trick on show."""
+        return (self.humans_turn and not self.at_break() and self.face_up_seat() == self.state.to_move()
+                and self.showing is None)
+
+    def choosing(self) -> bool:
+        return self.can_play() and self.state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
+
+    def choices(self) -> list:
+        return self.state.legal_moves() if self.choosing() else []
+
+    def choice_label(self, move) -> str:
+        if isinstance(move, ChooseTrump):
+            return f"{SUIT_SYMBOL[move.suit]} {suit_name(move.suit)}"
+        return t(K + "short." + move.game)
+
+    def per_row(self):
+        """Games two to a row (their names are long), the four suits in one."""
+        return 2 if self.state.phase == CHOOSE_GAME else None
+
+    def trick_on_show(self) -> bool:
+        if self.showing is not None and self.time >= self.showing[3]:
+            self.showing = None
+            self.version += 1
+        return self.showing is not None
+
+    def layout(self) -> Layout:
+        key = (self.app.size, self.app.u, self.version, self.bottom_seat(), self.face_up_seat(), self.at_break(),
+               tuple(self.button_names()))
+        if self._layout is None or self._layout[0] != key:
+            self._layout = (key, Layout(self))
+        return self._layout[1]
+
+    def frame_key(self):
+        return super().frame_key() + (self.face_up_seat(),)
+
+    def sprites(self, layout=None) -> list:
+        layout = layout or self.layout()
+        table, found = self.table(), []
+        self.trick_on_show()
+        for seat, rects in layout.seat_cards.items():
+            look = "back" if layout.sides[seat] == "top" else "turned"
+            found += [Sprite(card, rect, look) for card, rect in zip(table.hand_cards(seat), rects)]
+        face_up = self.face_up_seat() == layout.bottom
+        hand = hand_order(table.hand_cards(layout.bottom))
+        found += [Sprite(card, rect, "face" if face_up else "back", live=True) for card, rect in zip(hand, layout.hand)]
+        for seat, card in table.trick_cards():
+            found.append(Sprite(card, layout.spots[seat], "face"))
+        if self.showing is not None:
+            leader, cards, _, _ = self.showing
+            found += [Sprite(rules.CARD[card], layout.spots[(leader + i) % 4], "face") for i, card in enumerate(cards)]
+        stacked, penalties = self.taken()
+        found += [Sprite(card, layout.stacks[seat], "back") for card, seat in stacked.items()]
+        for seat, cards in penalties.items():
+            found += [Sprite(card, rect, "face") for card, rect in zip(cards, layout.penalty_rects(seat, len(cards)))]
+        return found
+
+    def taken(self):
+        """What the seats have taken, the trick on show not yet: ({card: seat} of the cards in
+        the stacks of tricks, {seat: [penalty cards]})."""
+        table = self.table()
+        tricks = table.tricks[:-1] if self.showing is not None else table.tricks
+        stacked, penalties = {}, {seat: [] for seat in range(4)}
+        for _, cards, winner in tricks:
+            for card in cards:
+                if is_penalty(table.g, rules.CARD[card]):
+                    penalties[winner].append(rules.CARD[card])
+                else:
+                    stacked[rules.CARD[card]] = winner
+        return stacked, penalties
+
+    # -- buttons and targets -----------------------------------------------------------------
+    def button_names(self) -> list[str]:
+        if self.state.is_over():
+            return ["result"] if self.result_shown else []
+        if self.at_break():
+            return ["next"] if self.human_seats else []
+        names = ["last", "scores"]
+        if self.can_play():
+            names += ["hint"] + (["undo"] if self.can_undo() else [])
+        elif self.can_undo():
+            names += ["undo"]
+        return names
+
+    def targets(self, layout: Layout) -> Targets:
+        found = [Target(("button", name), rect) for name, rect in layout.buttons.items()]
+        if self.panel is None and self.choosing():
+            _, rects = choice_rects(layout.chooser, len(self.choices()), layout.u, self.per_row())
+            found += [Target(("choice", index), rect, row="choice") for index, rect in enumerate(rects)]
+        elif self.panel is None and self.face_up_seat() == layout.bottom and layout.hand_cards and not self.at_break():
+            found += [Target(("hand", index), rect, row="hand") for index, rect in enumerate(self.hand_rects(layout))]
+        return Targets(found)
+
+    def neighbour(self, key, direction: str, layout: Layout | None = None):
+        return self.targets(layout or self.layout()).neighbour(key, direction)
+
+    def hand_rects(self, layout: Layout) -> list:
+        playing = self.can_play() and self.state.phase == PLAY
+        lifts = [layout.lift // 2 if playing and self.focus == ("hand", index) else 0
+                 for index in range(len(layout.hand_cards))]
+        return lifted(layout.hand, lifts)
+
+    def legal_cards(self) -> set:
+        if not self.can_play() or self.state.phase != PLAY:
+            return set()
+        return {move.card for move in self.state.legal_moves()}
+
+    def default_focus(self, layout: Layout):
+        if self.choosing():
+            return ("choice", 0)
+        legal = self.legal_cards()
+        for index, card in enumerate(layout.hand_cards):
+            if card in legal:
+                return ("hand", index)
+        if layout.hand_cards and not self.at_break():
+            return ("hand", len(layout.hand_cards) // 2)
+        return ("button", next(iter(layout.buttons))) if layout.buttons else None
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, action: inp.Action) -> None:
+        if action.name == inp.ACTION2 and not self.humans_turn and self.can_undo():
+            self.undo()    # your own card, while the next seat is still thinking
+            return
+        super().handle(action)
+
+    def handle_game(self, action):
+        name = action.name
+        if self.state.is_over():
+            if self.result_shown and name in (inp.CONFIRM, inp.NEXT, inp.PRESS):
+                self.show_result()
+            return
+        if self.at_break():
+            if name in (inp.CONFIRM, inp.NEXT) or name == inp.PRESS and any(
+                    rect.collidepoint(action.pos) for rect in self.layout().buttons.values()):
+                self.acknowledge()
+            return
+        if self.panel is not None and name in (inp.CONFIRM, inp.BACK, inp.PRESS):
+            self.toggle(self.panel)
+            return
+        if name == inp.PREV:
+            self.toggle("last")
+            return
+        if name == inp.NEXT:
+            self.toggle("sheet")
+            return
+        layout = self.layout()
+        self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout))
+
+    def toggle(self, panel: str) -> None:
+        if panel == "last" and self.panel != "last" and self.table().last_trick() is None:
+            self.refuse(t(K + "say.no_last_trick"))
+            return
+        self.panel = None if self.panel == panel else panel
+        self.app.sound.play("click")
+
+    def activate(self, key, by_mouse: bool = False):
+        if key is None:
+            return
+        kind, value = key
+        if kind == "button":
+            if value == "next":
+                self.acknowledge()
+            elif value == "result":
+                self.show_result()
+            elif value == "last":
+                self.toggle("last")
+            elif value == "scores":
+                self.toggle("sheet")
+            elif value == "hint":
+                self.ask_hint()
+            elif value == "undo":
+                self.undo()
+            return
+        if not self.can_play():
+            if not (self.humans_turn and self.face_up_seat() is None):   # else the hand-over comes first
+                self.refuse(t(K + "say.wait"))
+            return
+        if kind == "choice":
+            choices = self.choices()
+            if value < len(choices):
+                self.apply(choices[value])
+                self.focus = None
+            return
+        if self.state.phase != PLAY:
+            self.refuse(t(K + "say.choose_first"))
+            return
+        card = self.layout().hand_cards[value]
+        if self.apply(PlayCard(card)):
+            count = len(self.layout().hand_cards)
+            self.focus = ("hand", min(value, count - 1)) if count else None
+
+    def acknowledge(self) -> None:
+        """A human says "next deal": the new deal comes on the table."""
+        if not self.at_break():
+            return
+        self.deal_seen, self.finished, self.break_seen, self.showing = self.state.deal_no, None, True, None
+        self.version += 1
+        self.focus = self.panel = None
+        self.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
+        self.app.sound.play("shuffle")
+
+    # -- moves --------------------------------------------------------------------------------
+    def apply(self, move, play=None) -> bool:
+        if self.state.reveals(move):      # the last card of a deal: keep that deal on the table
+            final = self.state.single_deal()
+            final.play(move)
+            self.finished = final
+        return super().apply(move, play)
+
+    def after_move(self, seat, move):
+        self.version += 1
+        self.panel = None
+        events = self.state.events
+        won = next((event for event in events if isinstance(event, TrickWon)), None)
+        if won is not None:
+            table = self.table()
+            leader, cards, winner = table.tricks[-1] if table.tricks else (None, None, won.seat)
+            if cards is not None:
+                self.showing = (leader, cards, winner, self.time + self.trick_seconds())
+                self.hold(self.trick_seconds() + 0.05)
+        if won is not None or not self.is_human(seat):
+            self.undo_stack.clear()           # undo never takes back what others showed
+        else:
+            del self.undo_stack[:-1]          # only your last card
+        if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
+            self.app.notify(self.describe(seat, move)[0], 4)
+        super().after_move(seat, move)
+
+    def trick_seconds(self) -> float:
+        """How long a finished trick stays where it was played: at the computer pace."""
+        pace = self.app.pace()
+        return 0.0 if pace <= 0 else max(1.0, pace * 1.6)
+
+    def can_undo(self) -> bool:
+        return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over() and not self.at_break()
+                and self.undo_stack[-1].to_move() == self.face_up_seat())
+
+    def after_undo(self):
+        self.version += 1
+        self.showing = self.panel = None
+        self.controls.cancel()
+
+    def ask_hint(self) -> None:
+        if self.can_play():
+            super().ask_hint()
+
+    def on_hint(self, move, reason):
+        key = getattr(reason, "key", "")
+        text = t(key, **dict(getattr(reason, "params", {}) or {})) if key and has(key) else str(reason)
+        self.app.notify(t(K + "say.hint", reason=text), 6)
+
+    def hinted(self):
+        return self.hint[0] if self.hint and self.can_play() else None
+
+    def update(self, dt):
+        self.trick_on_show()
+        super().update(dt)
+        if self.at_break() and not self.human_seats and self.time - (self.break_at or 0.0) >= self.break_pause:
+            self.acknowledge()    # computers alone go on after the pause
+
+    def _check_hand_over(self, seat) -> None:
+        if self.showing is None:      # the players see the finished trick before the screen is covered
+            super()._check_hand_over(seat)
+
+    def computer_may_move(self) -> bool:
+        return not self.at_break() and super().computer_may_move()
+
+    # -- the log, the texts -----------------------------------------------------------------
+    def deal_line(self) -> str:
+        state = self.state
+        return self.said(K + "log.deal", state.dealer, n=state.deal_no, name=self.seat_name(state.dealer))
+
+    def describe(self, seat, move) -> list[str]:
+        name, say = self.seat_name(seat), self.said
+        if isinstance(move, ChooseGame):
+            return [say(K + "log.game", seat, name=name, game=game_name(move.game))]
+        if isinstance(move, ChooseTrump):
+            return [say(K + "log.trump", seat, name=name, suit=SUIT_SYMBOL[move.suit])]
+        lines = [say(K + "log.play", seat, name=name, card=rules.card_text(rules.ID[move.card]))]
+        for event in self.state.events:
+            if isinstance(event, TrickWon):
+                lines.append(say(K + "log.takes", event.seat, name=self.seat_name(event.seat)))
+        if any(isinstance(event, Announced) and event.what == "deal_end" for event in self.state.events) \
+                and not self.state.is_over():
+            lines.append(self.deal_line())
+        return lines
+
+    def status_text(self) -> str:
+        state, table = self.state, self.table()
+        if state.is_over():
+            winners = state.winners()
+            if len(winners) == 1:
+                return t(K + "status.match_over", name=self.seat_name(winners[0]))
+            return t(K + "status.match_shared", names=", ".join(self.seat_name(seat) for seat in winners))
+        if self.at_break():
+            reason = t(f"kingen.end.{table.end_reason or 'all_tricks'}")
+            return t(K + "status.deal_over", n=table.deal_no) + " " + reason
+        if self.showing is not None:
+            winner = self.showing[2]
+            return self.said(K + "status.took", winner, name=self.seat_name(winner))
+        seat = state.to_move()
+        name = self.seat_name(seat)
+        if not self.is_human(seat):
+            key = {CHOOSE_GAME: "status.computer_game", CHOOSE_TRUMP: "status.computer_trump"}.get(state.phase,
+                                                                                                   "status.computer")
+            return t(K + key, name=name)
+        if self.face_up_seat() != seat:
+            return t(K + "status.waiting", name=name)
+        who = t(K + "status.you") if len(self.human_seats) == 1 else name
+        if state.phase == CHOOSE_GAME:
+            return t(K + "status.choose_game", who=who)
+        if state.phase == CHOOSE_TRUMP:
+            return t(K + "status.choose_trump", who=who)
+        if not state.trick:
+            return t(K + "status.lead", who=who)
+        led = SUIT_SYMBOL[state.trick_cards()[0][1].suit]
+        return t(K + "status.follow", who=who, suit=led)
+
+    def rule_line(self) -> str:
+        table = self.table()
+        if table.game is None:
+            return t(K + "rule.choosing")
+        key = f"{K}rule.{table.game}"
+        if table.lose_rule and has(key + ".lose"):
+            key += ".lose"
+        return t(key)
+
+    def info_lines(self) -> list:
+        table = self.table()
+        match = t(K + "info.match." + table.kind, n=table.deal_no, of=self.state.last_deal)
+        game = game_name(table.game) if table.game else t(K + "info.choosing")
+        if table.trump_suit:
+            game += "  \u00b7  " + t(K + "info.trump", suit=SUIT_SYMBOL[table.trump_suit])
+        elif table.game == "trump":
+            game += "  \u00b7  " + t(K + "info.trump_open")
+        return [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
+                (self.rule_line(), theme.TINY, theme.TEXT, False)]
+
+    def plate_detail(self, seat: int) -> str:
+        table = self.table()
+        return t(K + "plate.detail", points=f"{table.points[seat]:+d}", total=f"{table.totals[seat]:+d}")
+
+    def score_sheet(self) -> Sheet:
+        state = self.state
+        rows = []
+        for entry in state.sheet:
+            label = t(K + "sheet.deal", n=entry["deal"], game=t(K + "short." + entry["game"]))
+            if entry["trump"]:
+                label += " " + SUIT_SYMBOL[entry["trump"]]
+            cells = [f"{points:+d} ({total:+d})" for points, total in zip(entry["points"], entry["totals"])]
+            rows.append((label, cells, None, entry is state.sheet[-1]))   # the deal's points (the running total)
+        totals = state.scores()
+        best = max(totals)
+        total = (t(K + "sheet.total"), [f"{value:+d}" for value in totals],
+                 {seat for seat in range(4) if totals[seat] == best})
+        extras = []
+        if state.kind == "dubbelkingen":
+            extras.append((t(K + "sheet.choices"), [self.quota_text(seat) for seat in range(4)]))
+        if state.is_over():
+            title = self.status_text()
+        elif self.at_break():
+            title = t(K + "sheet.after", n=self.table().deal_no, of=state.last_deal)
+        else:
+            title = t(K + "sheet.title")
+        note = t(K + "sheet.press_next") if self.waiting_for_next() else ""
+        return Sheet(title, [self.seat_name(seat) for seat in range(4)], rows, total, extras, note,
+                     lambda n: t(K + "sheet.earlier", n=n))
+
+    def quota_text(self, seat: int) -> str:
+        """The source's notation: a filled triangle per negative game chosen, a circle per trump."""
+        chosen = self.state.chosen[seat]
+        negative = sum(chosen[game] for game in rules.NEGATIVE)
+        trumps = chosen[rules.TRUMP]
+        return ("\u25b2" * negative + "\u25b3" * (rules.NEGATIVE_QUOTA - negative) + " "
+                + "\u25cf" * trumps + "\u25cb" * (rules.TRUMP_QUOTA - trumps))
+
+    # -- statistics and the result ------------------------------------------------------------
+    def stat_score(self):
+        humans = self.human_seats
+        return (self.state.totals[humans[0]], True) if len(humans) == 1 else None
+
+    def result_lines(self):
+        totals = self.state.scores()
+        order = sorted(range(4), key=lambda seat: (-totals[seat], seat))
+        return [t(K + "result.line", name=self.seat_name(seat), n=f"{totals[seat]:+d}") for seat in order]
+
+    # -- drawing ------------------------------------------------------------------------------
+    def four(self) -> bool:
+        return bool(self.app.store.settings["four_colour"])
+
+    def draw(self, surface, alpha):
+        layout = self.layout()
+        self.sync_animation(layout)
+        self.warmer.step((layout.cw, layout.sw), self.four(), self.animating())
+        moving = self.animator.moving(self.time)
+        key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
+               self.showing is not None, frozenset(moving))
+        surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
+        targets = self.targets(layout)
+        if self.can_play():
+            self.controls.ensure_focus(targets, lambda: self.default_focus(layout))
+        for name in ("next", "result"):
+            if name in layout.buttons:
+                self.focus = ("button", name)
+        focused = self.focus if self.can_play() or self.at_break() or self.state.is_over() else None
+        self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
+        self.draw_hand(surface, layout, focused, moving)
+        hinted = self.hinted()
+        for name, rect in layout.buttons.items():
+            draw_button(surface, rect, t(K + "button." + name), layout.u, primary=name in ("next", "result"),
+                        focused=focused == ("button", name), hinted=name == "last" and self.panel == "last")
+        for card, rect, look, size in self.animator.in_flight(self.time):
+            draw_card_sprite(surface, card, rect, look, self.four(), size)
+        if self.showing is not None:
+            mark(surface, layout.spots[self.showing[2]], "hint", layout.u)   # the card that takes it
+        if self.animating() and self.at_break() or self.state.is_over() and not self.result_shown and self.animating():
+            return
+        if self.panel is None and self.choosing():
+            choices = self.choices()
+            title = t(K + ("choose.game" if self.state.phase == CHOOSE_GAME else "choose.trump"))
+            index = focused[1] if focused and focused[0] == "choice" else None
+            draw_choice(surface, layout.chooser, layout.u, title, [self.choice_label(move) for move in choices], index,
+                        choices.index(hinted) if hinted in choices else None, self.per_row())
+        if layout.quota is not None and self.state.phase == CHOOSE_GAME and not self.at_break() and self.panel is None:
+            self.draw_quota(surface, layout)
+        if self.panel == "last":
+            self.draw_last_trick(surface, layout)
+        if self.panel == "sheet" or self.at_break() or self.state.is_over():
+            self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.break_seen,
+                                                               self.state.is_over()), self.score_sheet, self.four())
+
+    def paint_table(self, surface, layout, away):
+        """The felt, the info, the log, the seats, the trick and what each seat has taken:
+        what changes only with a move. `away` are the cards in flight (drawn on top)."""
+        u, table = layout.u, self.table()
+        surface.fill(theme.FELT_DARK)
+        middle = layout.middle
+        pygame.draw.rect(surface, theme.FELT, middle.inflate(int(20 * u), int(12 * u)), border_radius=int(60 * u))
+        lines = self.info_lines()
+        info = layout.info.copy()
+        info.h = draw_lines(pygame.Surface((1, 1)), layout.info, lines, u, most=4) - info.y
+        panel(surface, info.inflate(int(16 * u), int(12 * u)), u)
+        draw_lines(surface, layout.info, lines, u, most=4)
+        draw_log(surface, layout.log, self.move_log, u, LOG_LINES)
+        tricks = table.tricks[:-1] if self.showing is not None else table.tricks
+        counts = {seat: sum(1 for _, _, winner in tricks if winner == seat) for seat in range(4)}
+        stacked, _ = self.taken()
+        for seat, stack in layout.stacks.items():
+            if counts[seat]:
+                draw_stack(surface, stack, counts[seat], u, badge=False)
+                blit_text(surface, str(counts[seat]), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
+        for sprite in self.sprites(layout):
+            if not sprite.live and sprite.key not in away and sprite.key not in stacked:
+                draw_card_sprite(surface, sprite.key, sprite.rect, sprite.look, self.four())
+        leader = table.leader if table.trick else (self.showing[0] if self.showing else None)
+        if leader is not None:
+            self.draw_led(surface, layout, leader)
+        playing = table is self.state and table.phase == PLAY and self.showing is None
+        for seat in range(4):
+            choosing = table.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and table.dealer == seat
+            active = playing and table.turn == seat or choosing
+            draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),
+                       self.plate_detail(seat), active and not self.at_break(), t(K + "dealer_mark")
+                       if seat == table.dealer else "")
+            rects = layout.seat_cards.get(seat)
+            if rects and active and not self.at_break():
+                mark(surface, rects[0].unionall(rects), "turn", u)
+
+    def draw_hand(self, surface, layout, focused, away):
+        u = layout.u
+        legal = self.legal_cards()
+        hinted = self.hinted()
+        table = self.table()
+        real = hand_order(table.hand_cards(layout.bottom))
+        if legal:
+            area = layout.hand[0].unionall(layout.hand).inflate(int(16 * u), int(12 * u))
+            pygame.draw.rect(surface, theme.ACCENT_DARK, area.move(0, int(4 * u)), max(2, int(3 * u)),
+                             border_radius=int(14 * u))
+        for index, (card, rect) in enumerate(zip(layout.hand_cards, self.hand_rects(layout))):
+            if real[index] in away:
+                continue
+            draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
+            if card in legal:
+                mark(surface, rect, "lit", u)
+            if isinstance(hinted, PlayCard) and hinted.card == card:
+                mark(surface, rect, "hint", u)
+            if focused == ("hand", index):
+                mark(surface, rect, "focus", u)
+
+    def draw_last_trick(self, surface, layout):
+        u = layout.u
+        leader, cards, winner = self.table().last_trick()
+        box = layout.trick_zone.inflate(int(layout.cw * 1.8), int(layout.ch * 0.5 + theme.SMALL * u * 3))
+        panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK)
+        blit_text(surface, fit(self.said(K + "last.title", winner, name=self.seat_name(winner)), int(theme.SMALL * u),
+                               box.w - int(20 * u), True), theme.SMALL * u, theme.TEXT,
+                  (box.centerx, box.y + int(8 * u)), "midtop", bold=True)
+        for position, card in enumerate(cards):
+            seat = (leader + position) % 4
+            cardui.draw_card(surface, card, layout.spots[seat], four_colour=self.four())
+        mark(surface, layout.spots[winner], "hint", u)
+        self.draw_led(surface, layout, leader)
+        blit_text(surface, t(K + "last.close"), theme.TINY * u, theme.TEXT_DIM, (box.centerx, box.bottom - int(8 * u)),
+                  "midbottom")
+
+    def draw_led(self, surface, layout, seat: int) -> None:
+        """"led" beside the leader's card in the trick, on the side away from the others."""
+        u, rect, side = layout.u, layout.spots[seat], layout.sides[seat]
+        gap = int(6 * u)
+        place = {"bottom": ("midtop", (rect.centerx, rect.bottom + gap // 2)),
+                 "top": ("midbottom", (rect.centerx, rect.top - gap // 2)),
+                 "left": ("midright", (rect.left - gap, rect.centery)),
+                 "right": ("midleft", (rect.right + gap, rect.centery))}[side]
+        blit_text(surface, t(K + "led"), theme.TINY * u, theme.ACCENT, place[1], place[0], bold=True)
+
+    def draw_quota(self, surface, layout):
+        """Every player's choices so far (triangles: negative games, circles: trump) and how
+        often each negative game has been chosen."""
+        u, state = layout.u, self.state
+        area = layout.quota.inflate(-int(16 * u), -int(16 * u))
+        lines = [(t(K + "quota.title"), theme.SMALL, theme.TEXT, True)]
+        lines += [(f"{self.seat_name(seat)}: {self.quota_text(seat)}", theme.TINY,
+                   theme.ACCENT if seat == state.dealer else theme.TEXT, seat == state.dealer) for seat in range(4)]
+        lines += [(t(K + "quota.game", game=t(K + "short." + GAMES[game]),
+                     n=sum(chosen[game] for chosen in state.chosen)), theme.TINY, theme.TEXT_DIM, False)
+                  for game in rules.NEGATIVE]
+        box = pygame.Rect(area.x, area.y, area.w, 0)
+        box.h = draw_lines(pygame.Surface((1, 1)), area, lines, u, most=1) - area.y + int(16 * u)
+        box.centery = area.centery
+        panel(surface, box.inflate(int(12 * u), 0), u, theme.BACKGROUND, theme.ACCENT_DARK)
+        draw_lines(surface, box.inflate(-int(12 * u), -int(16 * u)), lines, u, most=1)
+
+    # -- legend -------------------------------------------------------------------------------
+    def legend(self):
+        if self.state.is_over():
+            return ([(inp.CONFIRM, K + "legend.result")] if self.result_shown else []) + [(inp.MENU, "legend.pause")]
+        if self.at_break():
+            return [(inp.CONFIRM, K + "legend.next_deal"), (inp.MENU, "legend.pause")]
+        extra = [(inp.PREV, K + "legend.last_trick"), (inp.NEXT, K + "legend.scores")]
+        if not self.can_play():
+            return ([(inp.ACTION2, "legend.undo")] if self.can_undo() else []) + extra + [(inp.MENU, "legend.pause")]
+        return self.turn_legend(choose=K + "legend.play" if self.state.phase == PLAY else "legend.choose", extra=extra)
+
+
+SCENE = KingenScene

@@ -1,0 +1,149 @@
+"""Reading a save that a disk, an editor or a hostile folder may have changed.
+
+Pure Python, for the rules modules' `from_dict`. A `SaveReader` hands out each field only
+when it has the type and range the rules expect, and otherwise raises `ValueError` with one
+clear message ("damaged Quarto save: 'turn' must be 0 or 1, not 5"). The fields a reader
+cannot judge alone (is this position reachable, are all the cards there, once?) are judged
+by `check_rebuilt`: the rules rebuild the state from the save's seed, options and moves, and
+the rebuilt state must be exactly the saved one.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from game.base import MAX_SEED, IllegalMove
+
+MAX_MOVES = 1_000_000     # a move log longer than this is damage, not a long evening
+
+
+class SaveReader:
+    def __init__(self, data, title: str, game: str):
+        self.title = title
+        if not isinstance(data, dict):
+            self.fail(f"expected an object, not {type(data).__name__}")
+        self.data = data
+        if data.get("game", game) != game:
+            self.fail(f"it is a save of another game ({str(data.get('game'))[:40]!r})")
+
+    def fail(self, message: str):
+        raise ValueError(f"damaged {self.title} save: {message}")
+
+    def field(self, key: str):
+        if key not in self.data:
+            self.fail(f"{key!r} is missing")
+        return self.data[key]
+
+    def integer(self, key: str, low: int, high: int, allow_none: bool = False):
+        value = self.field(key)
+        if value is None and allow_none:
+            return None
+        if type(value) is not int or not low <= value <= high:
+            self.fail(f"{key!r} must be a whole number from {low} to {high}, not {_short(value)}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.field(key)
+        if type(value) is not bool:
+            self.fail(f"{key!r} must be true or false, not {_short(value)}")
+        return value
+
+    def choice(self, key: str, choices):
+        value = self.field(key)
+        if not any(type(value) is type(choice) and value == choice for choice in choices):
+            self.fail(f"{key!r} must be one of {', '.join(map(repr, choices))}, not {_short(value)}")
+        return value
+
+    def items(self, key: str, limit: int = MAX_MOVES) -> list:
+        value = self.field(key)
+        if not isinstance(value, list) or len(value) > limit:
+            self.fail(f"{key!r} must be a list of at most {limit} entries")
+        return value
+
+    def seed(self, key: str = "seed") -> int:
+        return self.integer(key, 0, MAX_SEED)
+
+    def options(self, options: list, key: str = "options") -> dict:
+        """Every option's saved value (an option the save does not name has its default)."""
+        given = self.field(key)
+        if not isinstance(given, dict):
+            self.fail(f"{key!r} must be an object")
+        known = {option.key: option for option in options}
+        for name, value in given.items():
+            option = known.get(name)
+            if option is None:
+                self.fail(f"there is no option {name[:40]!r}")
+            if not any(type(value) is type(choice) and value == choice for choice in option.choices):
+                self.fail(f"option {name!r} cannot be {_short(value)}")
+        return {option.key: given.get(option.key, option.default) for option in options}
+
+    def moves(self, key: str, parse) -> list:
+        """The move log: each entry read back by the rules' own parser."""
+        moves = []
+        for index, code in enumerate(self.items(key)):
+            try:
+                moves.append(parse(code))
+            except (ValueError, TypeError, KeyError, AttributeError):
+                self.fail(f"move {index + 1} of {key!r} cannot be read: {_short(code)}")
+        return moves
+
+    def replay(self, build):
+        """`build()` replays the save's moves; a move the rules refuse means damage."""
+        try:
+            return build()
+        except IllegalMove as error:
+            self.fail(f"its moves cannot be replayed ({error})")
+
+
+def set_rng_state(rng: random.Random, saved, reader: SaveReader) -> None:
+    """Restore a saved `random.Random` state ([version, 625 ints, gauss])."""
+    try:
+        version, internal, gauss = saved
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError):
+        reader.fail("the random generator's state is damaged")
+
+
+def check_rebuilt(reader: SaveReader, rebuilt: dict, saved: dict | None = None) -> None:
+    """The state rebuilt from the save's moves must be exactly the saved state (or `saved`,
+    the save with an older format brought up to date): this is what proves the position
+    possible (every card and piece there once, the turn, the phase, the scores, the random
+    generator)."""
+    difference = first_difference(reader.data if saved is None else saved, rebuilt)
+    if difference:
+        reader.fail(f"the position does not follow from its moves ({difference})")
+
+
+def first_difference(saved, rebuilt, where: str = "") -> str:
+    """Where two JSON values first differ, in words ('' when they are equal; 1, 1.0 and true
+    are three different values here)."""
+    if not where:
+        try:   # the common case, equal, at the JSON encoder's speed
+            if json.dumps(saved, sort_keys=True) == json.dumps(rebuilt, sort_keys=True):
+                return ""
+        except (TypeError, ValueError):
+            pass
+    if isinstance(saved, dict) and isinstance(rebuilt, dict):
+        for key in list(rebuilt) + [key for key in saved if key not in rebuilt]:
+            if key not in saved:
+                return f"{where}{key} is missing"
+            if key not in rebuilt:
+                return f"{where}{str(key)[:40]} is unknown"
+            found = first_difference(saved[key], rebuilt[key], f"{where}{key}.")
+            if found:
+                return found
+        return ""
+    if isinstance(saved, list) and isinstance(rebuilt, list) and len(saved) == len(rebuilt):
+        for index, (a, b) in enumerate(zip(saved, rebuilt)):
+            found = first_difference(a, b, f"{where}{index}.")
+            if found:
+                return found
+        return ""
+    if type(saved) is type(rebuilt) and saved == rebuilt:
+        return ""
+    return f"{where.rstrip('.') or 'the save'} is {_short(saved)}, the moves give {_short(rebuilt)}"
+
+
+def _short(value) -> str:
+    text = repr(value[:40] if isinstance(value, (str, list)) else value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,31 @@
+"""The base of every screen: the app keeps a stack of scenes; overlays draw over the one below."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import input as inp
+
+
+class Scene:
+    """One screen. Overlays draw on top of the scene below them."""
+
+    overlay = False
+    shade = True     # an overlay darkens what lies beneath it
+    name = "scene"
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def resume(self) -> None:
+        """Called when the scene above this one was popped."""
+
+    def handle(self, action: inp.Action) -> None: ...
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
+
+    def legend(self) -> list[tuple[str, str]]:
+        """(action, i18n key) pairs for the button legend at the bottom."""
+        return []

@@ -1,0 +1,133 @@
+"""The table's drawing pieces: marks around things, panels, the cached layer, card sprites."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.cards import SUITS, Card
+from game.ui import cards as cardui
+from game.ui import theme
+from game.ui.text import blit_text, fit, render, wrap
+
+# What a mark means, its colour, thickness and gap (at 1080p, scaled by the unit).
+MARKS = {
+    "focus": (theme.ACCENT, 5, 9),       # the cursor
+    "selected": (theme.TEXT, 5, 0),      # chosen, waiting for a target
+    "hint": (theme.GOOD, 5, 6),          # what the hint suggests
+    "legal": (theme.LEGAL, 6, 0),        # where the chosen thing may go
+    "lit": (theme.LEGAL, 3, 2),          # a card that may be played now
+    "refused": (theme.BAD, 7, 0),        # where a dragged thing may not go
+    "turn": (theme.ACCENT, 4, 6),        # the hand of the seat to move
+}
+LEGAL_DIM = (80, 150, 210)
+
+
+def pulse(time: float) -> float:
+    return 0.5 + 0.5 * math.sin(time * 5)
+
+
+def mark(surface: pygame.Surface, rect, kind: str, u: float, time: float | None = None) -> None:
+    """A rounded ring around a card-shaped `rect` saying `kind` (see MARKS); a legal target
+    pulses when given the time."""
+    colour, thickness, gap = MARKS[kind]
+    if kind == "legal" and time is not None and pulse(time) <= 0.25:
+        colour = LEGAL_DIM
+    cardui.outline(surface, rect, colour, thickness=max(3 if thickness > 3 else 2, int(thickness * u)),
+                   gap=max(gap // 3, int(gap * u)) if gap else None)
+
+
+def panel(surface: pygame.Surface, rect, u: float, colour=theme.PANEL, border=None, width: int = 3,
+          radius: int = 14) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=int(radius * u))
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, max(2, int(width * u)), border_radius=int(radius * u))
+
+
+class CachedLayer:
+    """A window-sized surface repainted only when its key changes: what moves only with a
+    move (felt, piles, the other seats) is one blit a frame."""
+
+    def __init__(self):
+        self.key = None
+        self.surface: pygame.Surface | None = None
+
+    def get(self, size, key, paint) -> pygame.Surface:
+        if self.surface is None or self.surface.get_size() != tuple(size):
+            self.surface = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self.surface = self.surface.convert()
+            self.key = None
+        if key != self.key:
+            paint(self.surface)
+            self.key = key
+        return self.surface
+
+
+def draw_card_sprite(surface: pygame.Surface, card, rect: pygame.Rect, look, four_colour: bool = False,
+                     size=None) -> None:
+    """A card as the table shows it: `look` is "face", "back", "turned" (a back lying
+    sideways) or ("strip", side, pixels) (see cards.strip_face). With `size` (a card on its
+    way between two sizes) the image is made at that size and scaled to the rect."""
+    w, h = size or rect.size
+    width = h if look == "turned" else w
+    if look == "turned":
+        image = cardui.turned_back(width)
+    elif isinstance(look, tuple):
+        image = cardui.strip_face(card, width, look[1], look[2], four_colour)
+    else:
+        image = cardui.face(card, width, four_colour) if look == "face" and card is not None else cardui.back(width)
+    if image.get_size() != rect.size:
+        image = pygame.transform.smoothscale(image, rect.size)
+    cardui.blit_card_image(surface, image, rect, width, turned=look == "turned")   # the shadow of its own size
+
+
+def draw_stack(surface: pygame.Surface, rect: pygame.Rect, count: int, u: float, empty_label: str = "",
+               back_colour="blue", badge: bool = True) -> None:
+    """A face-down pile (a stock, a draw pile): up to three backs, thicker with more cards,
+    its count on a round label; an empty place with `empty_label` when there are none."""
+    if count <= 0:
+        cardui.draw_slot(surface, rect, label="" if badge else empty_label)
+    layers = min(3, (count + 5) // 6)
+    for layer in range(layers - 1, -1, -1):
+        offset = int(layer * 3 * u)      # one shadow, under the lowest card
+        cardui.draw_card(surface, None, rect.move(-offset, -offset), back_colour=back_colour, shadow=layer == layers - 1)
+    if badge and (count or empty_label):
+        image = render(str(count) if count else empty_label, int(theme.SMALL * u), theme.TEXT, True)
+        box = image.get_rect().inflate(int(20 * u), int(8 * u))
+        box.w = max(box.w, box.h)
+        box.center = rect.center
+        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, theme.TEXT_DIM, box, max(1, int(2 * u)), border_radius=box.h // 2)
+        blit_text(surface, str(count) if count else empty_label, theme.SMALL * u, theme.TEXT, box.center, "center",
+                  bold=True, box=box)
+
+
+def draw_lines(surface: pygame.Surface, rect: pygame.Rect, lines, u: float, most: int = 2) -> int:
+    """Lines of (text, size, colour, bold) from the top of `rect`, each wrapped to at most
+    `most` lines; returns the y below them."""
+    y = rect.y
+    for text, size, colour, bold in lines:
+        for line in wrap(text, int(size * u), rect.w, bold)[:most]:
+            y = blit_text(surface, fit(line, int(size * u), rect.w, bold), size * u, colour, (rect.x, y), "topleft",
+                          bold=bold).bottom + int(2 * u)
+        y += int(3 * u)
+    return y
+
+
+class FaceWarmer:
+    """Draws one card face a frame ahead of need at the sizes a table shows, so a card first
+    shown at a size (a card drawn, a window resized) does not stall its frame."""
+
+    def __init__(self):
+        self.sizes = None
+        self.queue: list = []
+
+    def step(self, widths, four_colour: bool, busy: bool) -> None:
+        if self.sizes != (tuple(widths), four_colour):
+            self.sizes = (tuple(widths), four_colour)
+            deck = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
+            self.queue = [(card, width) for width in widths for card in deck]
+        if self.queue and not busy:     # not while things fly: those frames are drawn already
+            card, width = self.queue.pop()
+            cardui.face(card, width, four_colour)

@@ -1,0 +1,144 @@
+"""Seats around the viewer: who sits where, their name plates, their face-down hands, and the
+viewer's own fanned hand.
+
+The viewer sits at the bottom; the others follow in turn order clockwise: the next player on
+the left, then across, then on the right (`seat_sides`). `arrange_seats` places a plate and a
+face-down hand for each of them around a table area and leaves the middle to the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import cards as cardui
+from game.ui import theme
+from game.ui.table.draw import panel
+from game.ui.text import blit_text, render
+
+SIDES = {1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}
+
+
+def seat_sides(players: int, bottom: int) -> dict[int, str]:
+    """seat -> "bottom", "left", "top" or "right", seen from `bottom`."""
+    sides = {bottom: "bottom"}
+    for step, side in enumerate(SIDES[players], start=1):
+        sides[(bottom + step) % players] = side
+    return sides
+
+
+def plate_size(u: float, area: pygame.Rect) -> tuple[int, int]:
+    return (int(min(330 * u, area.w * 0.18)),
+            int(theme.SMALL * u * 1.25 + theme.TINY * u * 1.25 + 20 * u))
+
+
+@dataclass
+class SeatPlace:
+    side: str
+    plate: pygame.Rect
+    cards: list = field(default_factory=list)    # the face-down hand, drawing order
+    anchor: pygame.Rect | None = None            # a card-sized place at the seat
+
+
+@dataclass
+class SeatsLayout:
+    places: dict            # seat -> SeatPlace
+    middle: pygame.Rect     # the table between the seats
+    hand_area: pygame.Rect  # the viewer's hand
+
+
+def arrange_seats(area: pygame.Rect, top: int, hand_row: pygame.Rect, right_reserve: int, players: int,
+                  bottom: int, counts, u: float, card_width: int, back_width: int) -> SeatsLayout:
+    """Plates and face-down hands around `area` below `top`; the viewer's plate at the left of
+    `hand_row` and the hand between it and `right_reserve` pixels kept free on the right
+    (the buttons). `counts[seat]` is how many cards each hand shows."""
+    m = int(14 * u)
+    pw, ph = plate_size(u, area)
+    bw = back_width
+    bh = cardui.card_size(bw)[1]
+    cw, ch = cardui.card_size(card_width)
+    sides = seat_sides(players, bottom)
+    side_w = max(pw, bh + int(20 * u))
+    has_sides = "left" in sides.values()
+    middle = pygame.Rect(area.x + m + (side_w + int(24 * u) if has_sides else 0), 0, 0, 0)
+    middle.width = area.right - m - (side_w + int(24 * u) if has_sides else 0) - middle.x
+    middle.top = top + max(bh, ph) + int(14 * u) if "top" in sides.values() else top + int(8 * u)
+    middle.height = hand_row.top - int(ch * 0.2) - int(8 * u) - middle.top
+    cx, cy = area.centerx, middle.centery
+    places = {}
+    for seat, side in sides.items():
+        count = counts[seat]
+        anchor = pygame.Rect(0, 0, cw, ch)
+        if side == "bottom":
+            plate = pygame.Rect(0, 0, pw, ph)
+            plate.midleft = (area.x + m, hand_row.centery)
+            places[seat] = SeatPlace(side, plate, [], anchor)
+            continue
+        if side == "top":
+            fan = pygame.Rect(0, top, min(int(area.w * 0.34), bw + int(bw * 0.3) * 19), bh)
+            fan.centerx = cx + pw // 2
+            rects = cardui.fan_positions(count, fan, bw, step=bw * 0.3)
+            plate = pygame.Rect(0, 0, pw, ph)
+            plate.midright = ((rects[0].left if rects else fan.centerx) - int(14 * u), fan.centery)
+            anchor.midtop = (fan.centerx, top - ch // 3)
+        else:
+            x0 = area.x + m if side == "left" else area.right - m - side_w
+            room = max(bw, middle.h - ph - int(20 * u))
+            step = bw * 0.34
+            if count > 1:
+                step = max(2.0, min(step, (room - bw) / (count - 1)))
+            y0 = cy + ph // 2 - (bw + step * max(0, count - 1)) / 2
+            x = x0 + (side_w - bh) // 2
+            rects = [pygame.Rect(x, round(y0 + i * step), bh, bw) for i in range(count)]
+            plate = pygame.Rect(0, 0, pw, ph)
+            plate.midbottom = (x0 + side_w // 2, round(y0) - int(10 * u))
+            anchor.center = (x0 + side_w // 2, cy)
+        places[seat] = SeatPlace(side, plate, rects, anchor)
+    left = places[bottom].plate.right + int(24 * u)
+    right = area.right - m - right_reserve - int(24 * u)
+    hand_area = pygame.Rect(left, hand_row.y, max(cw, right - left), ch)
+    places[bottom].anchor.center = hand_area.center
+    return SeatsLayout(places, middle, hand_area)
+
+
+def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, level: str, detail: str,
+               active: bool, badge: str = "", team: tuple | None = None) -> None:
+    """A seat's plate: name and level, a line of detail (cards, points), lit when it is the
+    seat's turn; `badge` a letter in a gold disc (the dealer), `team` a colour stripe."""
+    if active:
+        pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(int(10 * u), int(10 * u)), border_radius=int(18 * u))
+    panel(surface, rect, u, theme.PANEL_LIGHT if active else theme.PANEL, theme.ACCENT if active else None)
+    if team is not None:
+        stripe = pygame.Rect(rect.x, rect.y + int(10 * u), max(3, int(6 * u)), rect.h - int(20 * u))
+        pygame.draw.rect(surface, team, stripe, border_radius=stripe.w // 2)
+    pad, radius = int(14 * u), int(17 * u)
+    inner = rect.w - 2 * pad - (2 * radius + int(8 * u) if badge else 0)
+    name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT, (rect.x + pad, rect.y + int(10 * u)), "topleft",
+                          bold=True, width=inner, box=rect)
+    room = rect.x + pad + inner - name_rect.right - int(10 * u)
+    if level and render(level, int(theme.TINY * u)).get_width() <= room:
+        blit_text(surface, level, theme.TINY * u, theme.TEXT_DIM,
+                  (name_rect.right + int(10 * u), name_rect.bottom - int(3 * u)), "bottomleft")
+    blit_text(surface, detail, theme.TINY * u, theme.TEXT if active else theme.TEXT_DIM,
+              (rect.x + pad, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
+    if badge:
+        centre = (rect.right - pad - radius, rect.centery)
+        pygame.draw.circle(surface, theme.ACCENT, centre, radius)
+        pygame.draw.circle(surface, theme.ACCENT_DARK, centre, radius, max(1, int(2 * u)))
+        blit_text(surface, badge, theme.TINY * u, theme.BACKGROUND, centre, "center", bold=True)
+
+
+def lifted(rects, lifts) -> list[pygame.Rect]:
+    """The viewer's hand with each card raised by its lift (the focused card a little, the
+    chosen one more)."""
+    return [rect.move(0, -lift) for rect, lift in zip(rects, lifts)]
+
+
+def new_card_dot(surface: pygame.Surface, rect: pygame.Rect, u: float, label: str = "") -> None:
+    """A gold dot over a card just drawn, with a word beside the first of them."""
+    radius = max(3, int(7 * u))
+    centre = (rect.x + int(rect.w * 0.16), rect.y - radius - int(5 * u))
+    pygame.draw.circle(surface, theme.ACCENT, centre, radius)
+    if label:
+        blit_text(surface, label, theme.TINY * u, theme.ACCENT, (centre[0] - radius - int(6 * u), centre[1]),
+                  "midright", bold=True)

@@ -1,0 +1,842 @@
+"""Fuzzing: random games, random input and hostile data folders, each checked as it runs.
+
+    python -m tests.fuzz TARGET [--seconds S] [--seed N] [--limit K] [--only I] [--thorough F]
+
+TARGET is a game with rules (every game in game/registry.py whose rules module exists, so a
+new game joins by landing its rules), `ui`, `saves`, or `all`. Each target prints one line:
+what it ran (games and moves, input events, or data folders), the seconds, the seed, and the
+failures, then the kinds of failure and the first ones in full; the exit code is 1 when
+anything failed. A progress line comes every minute. Every unit of work gets its own random
+generator from (seed, index), so `--only INDEX` reruns exactly the game, session or folder a
+failure names. `--limit` stops after that many games, events or folders; `--thorough 0.05`
+gives every check to 5% of the positions only (the rest get the cheap ones), for long runs.
+tests/test_fuzz.py runs a short seeded slice of each target; long runs are for people.
+
+- A game target plays random games under random option sets (every option of the module's
+  OPTIONS, a random number of seats) and checks every position: the legal moves are all
+  playable (on a copy), moves from elsewhere and moves with fields of a wrong type raise
+  IllegalMove and change nothing, `to_dict` survives JSON and `from_dict` rebuilds the same
+  state, a copy is independent, the view and a sample agree with the state, and the cards
+  or pieces are all there, once (where the game's state shows them).
+- `ui` sends random real pygame events to a headless App on every screen: keys, mouse,
+  wheel, text, gamepad buttons and sticks, gamepad hot-plug with bogus ids, real window
+  resizes down to 1x1, long and zero frames, and QUIT (after which the next start reads what
+  the last one saved). The computer players answer at once, sometimes with nonsense.
+- `saves` starts the App on hostile data folders (deep nesting, huge strings, wrong types,
+  impossible positions of every game, non-UTF-8 bytes, empty files, folders where files
+  belong, leftovers of a killed write), presses Continue, and requires it to start, to
+  report what it set aside, to go on, and to say nothing the second time.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import io
+import itertools
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game import registry  # noqa: E402
+from game.base import IllegalMove  # noqa: E402
+from game.cards import Card, full_deck  # noqa: E402
+
+MAX_MOVES = 200_000       # a game longer than this is stuck (a chips match to 500 takes tens of thousands)
+ROUND_TRIPS = 64          # a save round trip at every position up to this many moves, then fewer
+SHOWN_FAILURES = 5        # failures printed in full per target
+PROGRESS = 0.0            # seconds between progress lines; the command line sets 60
+KEPT_FAILURES = 50
+
+
+@dataclass
+class Report:
+    target: str
+    seed: int
+    unit: str                        # "games", "events" or "data folders"
+    runs: int = 0
+    steps: int = 0                   # moves played (games)
+    seconds: float = 0.0
+    failures: list = field(default_factory=list)
+    failure_count: int = 0
+    kinds: dict = field(default_factory=dict)   # "TypeError at game/x.py:12" -> count
+    command: str = ""                            # the target as typed (when the label says more)
+    notes: dict = field(default_factory=dict)    # extra counts for the line ("resumed": 12)
+    progress: float = 0.0                        # seconds between progress lines (0: none)
+    _shown: float = 0.0
+
+    def tick(self, started: float) -> None:
+        """A progress line now and then (long runs), so a run cut short still says what it did."""
+        now = time.perf_counter()
+        if self.progress and now - self._shown >= self.progress:
+            self._shown = now
+            self.seconds = now - started
+            print("  ... " + self.line(), flush=True)
+
+    def fail(self, index: int, error: BaseException, where: str = "") -> None:
+        """Count a failure; keep the first few in full, with the command that reruns it."""
+        self.failure_count += 1
+        inner = error.__cause__ or error
+        frames = traceback.extract_tb(inner.__traceback__)
+        place = f"{os.path.relpath(frames[-1].filename, ROOT)}:{frames[-1].lineno}" if frames else "?"
+        kind = f"{type(inner).__name__} at {place}"
+        if isinstance(inner, Broken):   # the invariant, without the particulars
+            kind = f"Broken: {str(inner).split(' (')[0][:60]}"
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if len(self.failures) < KEPT_FAILURES:
+            text = "".join(traceback.format_exception(type(inner), inner, inner.__traceback__, limit=-6))
+            command = f"python -m tests.fuzz {self.command or self.target} --seed {self.seed} --only {index}"
+            self.failures.append(f"[{command}] {where}{' ' if where else ''}{error}\n{text}")
+
+    def line(self) -> str:
+        moves = f", {self.steps} moves" if self.steps else ""
+        notes = "".join(f", {count} {name}" for name, count in self.notes.items())
+        return (f"{self.target}: {self.runs} {self.unit}{moves}{notes}, {self.seconds:.1f} s, seed {self.seed}, "
+                f"{self.failure_count} failures")
+
+    def note(self, name: str) -> None:
+        self.notes[name] = self.notes.get(name, 0) + 1
+
+
+def unit_rng(seed: int, index: int) -> random.Random:
+    return random.Random(f"{seed}:{index}")
+
+
+def run_units(report: Report, seconds: float, limit: int | None, only: int | None, one) -> Report:
+    """Call one(index, rng) for index 0, 1, ... until the time or the count runs out."""
+    start = time.perf_counter()
+    indices = [only] if only is not None else itertools.count()
+    for index in indices:
+        if only is None and (time.perf_counter() - start >= seconds or (limit is not None and report.runs >= limit)):
+            break
+        try:
+            one(index, unit_rng(report.seed, index))
+        except Exception as error:
+            report.fail(index, error)
+        report.runs += 1
+        report.tick(start)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def game_targets() -> list[str]:
+    return [info.name for info in registry.GAMES.values() if info.has_rules()]
+
+
+# ================================================================================ rules
+
+class Broken(AssertionError):
+    """An invariant that did not hold."""
+
+
+def check(condition, message: str) -> None:
+    if not condition:
+        raise Broken(message)
+
+
+def identity(move) -> list:
+    """The fields that make a move what it is (not a cache such as Kingen's card index)."""
+    return [item for item in dataclasses.fields(move) if item.compare]
+
+
+def typed(value):
+    """A key that tells 1, 1.0 and True apart (moves compare equal across those)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(typed(getattr(value, f.name)) for f in identity(value))
+    if isinstance(value, tuple):
+        return (type(value).__name__,) + tuple(typed(item) for item in value)
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
+    return (type(value).__name__, value)
+
+
+def is_listed(move, moves: list) -> bool:
+    """Whether `move` is one of the legal moves, field types included (Give(1.0) == Give(1),
+    but only Give(1) is legal)."""
+    key = typed(move)
+    return any(type(m) is type(move) and m == move and typed(m) == key for m in moves)
+
+
+def dump(state) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True, allow_nan=False)
+
+
+def random_options(rules, rng: random.Random) -> dict:
+    return {option.key: rng.choice(option.choices) for option in rules.OPTIONS}
+
+
+BAD_VALUES = (None, True, False, 1.0, 0.5, -1, 16, 99, 10 ** 30, "", "X", "a1", "QS", [], (), {}, [0],
+              (1, "S"), (0, "X"), frozenset({1}), float("nan"), Card(0, "X"), Card(5, "S"), Card(13, "H"),
+              Card("A", "S"), Card(5, None), (Card(5, "S"), Card(5, "S")), (Card(99, "S"),), ("QS", 7), object())
+
+
+def bent_moves(moves: list, pool: list, rng: random.Random, count: int) -> list:
+    """Moves that should be refused: garbage, moves of other positions, and legal moves with
+    one field swapped for a value of a wrong type or range (built as any caller could)."""
+    found = [rng.choice((None, 0, "end", (), Card(1, "S"), object()))]
+    found += rng.sample(pool, min(len(pool), count // 2))
+    shaped = [m for m in moves if dataclasses.is_dataclass(m) and identity(m)]
+    for _ in range(count):
+        if not shaped:
+            break
+        move = rng.choice(shaped)
+        name = rng.choice(identity(move)).name
+        bad = rng.choice(BAD_VALUES)
+        if rng.random() < 0.5:   # through the constructor, as code would
+            try:
+                found.append(dataclasses.replace(move, **{name: bad}))
+            except IllegalMove:
+                pass             # refusing it at construction is as good
+            continue
+        odd = object.__new__(type(move))   # past the constructor, as unpickling would
+        for item in dataclasses.fields(move):
+            object.__setattr__(odd, item.name, bad if item.name == name else getattr(move, item.name))
+        if hasattr(odd, "__post_init__"):  # what it derives from its fields (Kingen's card index)
+            try:
+                odd.__post_init__()
+            except IllegalMove:
+                continue
+        found.append(odd)
+    return found
+
+
+# What each game's state shows of its cards or pieces: the list must be the whole set, once.
+def _quarto_pieces(state) -> list:
+    return sorted([p for p in state.board if p is not None] + ([state.hand] if state.hand is not None else [])
+                  + list(state.available()))
+
+
+def _kings_corners_cards(state) -> list:
+    cards = [c for hand in state.hands for c in hand] + [c for pile in state.piles for c in pile] + list(state.stock)
+    return sorted(cards)
+
+
+def _vier_koningen_cards(state) -> list:
+    cards = (list(state.controlled) + list(state.hand) + list(state.drawn) + [c for cover in state.covers for c in cover]
+             + [c for pile in state.piles for c in pile] + list(state.lost))
+    return sorted(cards)
+
+
+INVENTORY = {
+    "quarto": (_quarto_pieces, list(range(16))),
+    "kings_corners": (_kings_corners_cards, sorted(full_deck())),
+    "vier_koningen": (_vier_koningen_cards, sorted(full_deck())),
+}
+
+
+def check_position(rules, game: str, state, rng: random.Random, pool: list, sample: int,
+                   thorough: bool = True) -> list:
+    """The invariants of one position (the cheap ones only unless `thorough`); returns the
+    legal moves."""
+    players = state.players
+    moves = list(state.legal_moves())
+    if state.is_over():
+        check(moves == [] and state.to_move() is None, "a finished game still has moves or a player to move")
+        check(len(state.scores()) == players, "scores() has the wrong length")
+        check(set(state.winners()) <= set(range(players)), f"winners() out of range: {state.winners()}")
+    else:
+        check(moves, "a game in progress without legal moves")
+        check(state.to_move() in range(players), f"to_move() is {state.to_move()!r}")
+        check(state.winners() == (), "winners before the end")
+    check(len(set(moves)) == len(moves), "a legal move is listed twice")
+    for move in moves[:8] if len(moves) > 8 else moves:
+        hash(move)
+        str(move)
+        code = getattr(move, "code", None)
+        if code is not None and hasattr(rules, "parse_move"):
+            check(typed(rules.parse_move(code)) == typed(move), f"parse_move({code!r}) is not {move!r}")
+    inventory = INVENTORY.get(game)
+    if inventory is not None:
+        check(inventory[0](state) == inventory[1], "cards or pieces are missing or doubled")
+    if not thorough:
+        return moves
+    before = dump(state)
+    # the legal moves all play (a sample of a long list), each on its own copy
+    tried = moves if len(moves) <= sample else rng.sample(moves, sample)
+    for move in tried:
+        state.copy().play(move)
+    check(dump(state) == before, f"playing one of {tried} on a copy changed the original")
+    # moves that should be refused are refused, and change nothing
+    refused = []
+    for move in bent_moves(moves, pool, rng, 6):
+        if is_listed(move, moves):
+            continue
+        try:
+            state.play(move)
+        except IllegalMove:
+            refused.append(move)
+            continue
+        raise Broken(f"the illegal move {move!r} was accepted")
+    check(dump(state) == before, f"one of the refused moves {refused!r} changed the state")
+    # the view and a sample of it
+    seat = state.to_move()
+    if seat is not None:
+        view = state.view(seat)
+        check(view.to_move() == seat, "the view has another player to move")
+        guess = view.sample(seat, random.Random(rng.random()))
+        check(guess.to_move() == seat, "a sample has another player to move")
+        if inventory is not None:
+            check(inventory[0](guess) == inventory[1], "a sample lost or doubled cards")
+        check(set(view.legal_moves()) == set(moves), "the player to move does not see their own legal moves")
+        shown = json.dumps(view.to_dict(), sort_keys=True)
+        check(dump(rules.from_dict(json.loads(shown))) == shown, "a view does not survive its round trip")
+    # the save round trip, through JSON text (from_dict replays every move so far: at most
+    # about 64 log(n) times in a game of n moves, so that long matches stay affordable)
+    moves_so_far = len(getattr(state, "history", None) or getattr(state, "log", None) or ())
+    if moves_so_far > ROUND_TRIPS and rng.random() >= ROUND_TRIPS / moves_so_far:
+        return moves
+    data = json.loads(before)
+    back = rules.from_dict(data)
+    check(dump(back) == before, "from_dict(to_dict()) is not the same state")
+    check(back.to_move() == state.to_move(), "to_move() differs after a round trip")
+    check(back.legal_moves() == moves, "legal moves differ after a round trip")
+    return moves
+
+
+# Moves a random player would make too often: giving up ends a game of 4 Koningen at once,
+# and ending the turn at every chance makes a Kings Corners match nearly endless.
+RARE_MOVES = {"vier_koningen": ("GiveUp", 0.01), "kings_corners": ("EndTurn", 0.3)}
+
+
+def pick(game: str, moves: list, rng: random.Random):
+    name, share = RARE_MOVES.get(game, ("", 1.0))
+    common = [move for move in moves if type(move).__name__ != name]
+    return rng.choice(common if common and rng.random() >= share else moves)
+
+
+def play_one_game(game: str, rng: random.Random, pool: list, sample: int, thorough: float = 1.0,
+                  stop_after: int | None = None) -> int:
+    """A random game under random options, checked as it goes; `stop_after` moves ends the
+    game early (the CI slice). Returns the moves played."""
+    info = registry.game(game)
+    rules = info.rules()
+    options = random_options(rules, rng)
+    players = rng.choice(info.seats)
+    game_seed = rng.randrange(1_000_000_000)
+    state = rules.new_game(game_seed, players, dict(options))
+    where = f"{game} seed {game_seed}, {players} players, options {options}"
+    count = 0
+    try:
+        while True:
+            full = rng.random() < thorough
+            moves = check_position(rules, game, state, rng, pool, sample, full)
+            if not moves or count == stop_after:
+                return count
+            check(count < MAX_MOVES, "the game does not end")
+            move = pick(game, moves, rng)
+            if rng.random() < 0.02:
+                pool.append(move)
+                del pool[:-200]
+            twin = state.copy() if full else None
+            state.play(move)
+            check(isinstance(getattr(state, "events", []), list), "events is not a list")
+            if twin is not None:
+                twin.play(move)
+                check(dump(twin) == dump(state), f"{move} played on a copy gives another state")
+            count += 1
+    except Exception as error:
+        raise Broken(f"{where}, move {count}: {type(error).__name__}: {error}") from error
+
+
+def fuzz_game(game: str, seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+              sample: int = 24, thorough: float = 1.0, stop_after: int | None = None) -> Report:
+    """Random games; `thorough` is the share of positions that get every check (the rest get
+    the cheap ones: the move lists, the cards or pieces, a copy playing the same move)."""
+    report = Report(game if thorough == 1 else f"{game} (every check on {thorough:.0%} of positions)",
+                    seed, "games", progress=PROGRESS)
+    report.command = game
+    pool: list = []
+
+    def one(index, rng):
+        report.steps += play_one_game(game, rng, pool, sample, thorough, stop_after)
+
+    return run_units(report, seconds, limit, only, one)
+
+
+# ================================================================================== ui
+
+class FuzzWorker:
+    """Stands in for the computer-player process: answers at once, now and then with an
+    error, an illegal move or nothing at all, as a broken bot might."""
+
+    def __init__(self, rng: random.Random):
+        from ai.worker import Answer
+        self.Answer, self.rng = Answer, rng
+        self.uses_process = False
+        self._ticket = 0
+        self._question = None
+
+    def ask(self, game, level, seed, state, kind="choose"):
+        self._ticket += 1
+        self._question = (self._ticket, state, kind)
+        return self._ticket
+
+    def poll(self):
+        if self._question is None or self.rng.random() < 0.2:
+            return None
+        ticket, state, kind = self._question
+        self._question = None
+        roll = self.rng.random()
+        if roll < 0.03:
+            return self.Answer(ticket, error="a computer player failed (fuzz)")
+        if roll < 0.06:
+            return self.Answer(ticket, move=self.rng.choice((None, 42, "move", object())), reason="nonsense")
+        moves = list(state.legal_moves())
+        return self.Answer(ticket, move=self.rng.choice(moves) if moves else None, reason="fuzz")
+
+    @property
+    def thinking(self):
+        return self._question is not None
+
+    def cancel(self):
+        self._question = None
+
+    def wait(self, timeout=None):
+        return self.poll()
+
+    def close(self):
+        self._question = None
+
+
+def screen_names() -> list[str]:
+    names = ["title", "settings", "stats"]
+    for info in registry.playable_games():
+        names += [f"{kind}:{info.name}" for kind in ("setup", "game", "pause", "rules", "result")]
+    return names
+
+
+SIZES = ((1, 1), (2, 2), (2, 500), (10, 300), (300, 10), (1, 900), (900, 1), (320, 240), (640, 360),
+         (959, 539), (960, 540), (1280, 720), (1920, 1080))
+
+
+def start_app(data_dir: str, rng: random.Random, screen: str):
+    import pygame
+    from game.app import App, LaunchOptions
+    from game.app import open_scene
+
+    app = App(LaunchOptions(headless=True, size=(1280, 720), no_worker=True, data_dir=data_dir))
+    app._worker = FuzzWorker(rng)
+    from game.store import UI_SCALES
+    settings = app.store.settings
+    settings["animation_speed"] = rng.choice(("instant", "fast", "normal"))
+    settings["computer_pace"] = rng.choice(("instant", "fast"))
+    settings["ui_scale"] = rng.choice(UI_SCALES)        # large type on a small window too
+    settings["couch"] = rng.random() < 0.3
+    settings["four_colour"] = rng.random() < 0.3
+    settings["language"] = rng.choice(("en", "nl"))
+    from game.ui.i18n import set_language
+    set_language(settings["language"])
+    kind, _, game = screen.partition(":")
+    if game:   # any table: humans and computers in any seats (a hand-over between humans), any options
+        settings["last_setup"][game] = random_setup(game, rng)
+    if kind == "result":
+        finish_a_game(app, game, rng)
+    else:
+        open_scene(app, screen, rng.randrange(1000))
+    if rng.random() < 0.3:
+        resize(app, rng.choice(SIZES))
+    pygame.event.clear()
+    return app
+
+
+def random_setup(game: str, rng: random.Random) -> dict:
+    from game.menu.setup import SEAT_KINDS, clean_setup
+    info = registry.game(game)
+    players = rng.choice(info.seats)
+    seats = [rng.choice(SEAT_KINDS) for _ in range(players)]
+    return clean_setup(info, {"players": players, "seats": seats, "options": random_options(info.rules(), rng)})
+
+
+def finish_a_game(app, game: str, rng: random.Random) -> None:
+    """A game of random moves played to its end, so the result dialog shows."""
+    from game.menu.setup import clean_setup
+    from game.play import start_game
+    from game.app import open_scene
+
+    open_scene(app, "title", None)
+    setup = clean_setup(registry.game(game), app.store.last_setup(game))
+    start_game(app, game, setup, rng.randrange(1000))
+    scene = app.top
+    for _ in range(MAX_MOVES):
+        if scene.state.is_over() or app.top is not scene:
+            break
+        scene.apply(rng.choice(scene.state.legal_moves()))
+    for _ in range(600):
+        if app.top is not scene:
+            break
+        app.tick(1 / 30)
+
+
+def resize(app, size) -> None:
+    """A real window resize, as a window manager that ignores the minimum size does it."""
+    import pygame
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+
+
+def random_event(app, rng: random.Random):
+    import pygame
+    from game.ui import input as inp
+
+    w, h = app.size
+    pos = (rng.randrange(-5, w + 5), rng.randrange(-5, h + 5))
+    roll = rng.random()
+    if roll < 0.30:
+        key = rng.choice(list(inp.KEYS) + [pygame.K_F11, pygame.K_q, pygame.K_1, pygame.K_DELETE])
+        return pygame.event.Event(rng.choice((pygame.KEYDOWN, pygame.KEYDOWN, pygame.KEYUP)), key=key, mod=0,
+                                  unicode="", scancode=0)
+    if roll < 0.45:
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(rng.random() < 0.3, 0, 0))
+    if roll < 0.65:
+        return pygame.event.Event(rng.choice((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)), pos=pos,
+                                  button=rng.choice((1, 1, 1, 2, 3, 4, 5)))
+    if roll < 0.68:
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 2)), flipped=False)
+    if roll < 0.72:
+        return pygame.event.Event(pygame.TEXTINPUT, text=rng.choice(("1", "7", "x", "42", "\u00e9", "9" * 30)))
+    if roll < 0.84:
+        return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=rng.choice((0, 1, -1, 99)),
+                                  button=rng.randrange(-1, 22))
+    if roll < 0.90:
+        return pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=rng.choice((0, 7)),
+                                  axis=rng.randrange(-1, 7), value=rng.choice((-32768, -20000, 0, 20000, 32767)))
+    if roll < 0.93:
+        bogus = rng.choice((0, 1, 5, -1, 255, 2 ** 31 - 1))
+        if rng.random() < 0.5:
+            return pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=bogus, which=bogus)
+        return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=bogus, which=bogus)
+    if roll < 0.99:
+        return "resize"
+    if roll < 0.997:
+        return "wait"
+    return pygame.event.Event(pygame.QUIT)
+
+
+def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+            events_per_session: int = 400) -> Report:
+    """Sessions of random events; `limit` counts events."""
+    import pygame
+
+    report = Report("ui", seed, "events", progress=PROGRESS)
+    names = screen_names()
+    folder = tempfile.mkdtemp(prefix="spelavond-fuzz-ui-")
+    start = time.perf_counter()
+
+    def session(index, rng):
+        screen = names[index % len(names)]
+        app = None
+        step = 0
+        try:
+            app = start_app(folder, rng, screen)
+            app.quit_requested = False
+            while step < events_per_session:
+                for _ in range(rng.choice((1, 1, 2, 4))):
+                    event = random_event(app, rng)
+                    if event == "resize":
+                        size = rng.choice(SIZES) if rng.random() < 0.7 else (rng.randrange(1, 2000),
+                                                                             rng.randrange(1, 1200))
+                        resize(app, size)
+                    elif event == "wait":   # up to 70 s pass (the loop advances at most 1/15 s a frame)
+                        for _ in range(rng.randrange(1, 700)):
+                            if app.top is not None:
+                                app.top.update(0.1)
+                    else:
+                        pygame.event.post(event)
+                    step += 1
+                    report.runs += 1
+                app.tick(rng.choice((1 / 60, 1 / 60, 1 / 30, 0.0, 0.25, 2.0)))
+                if not app.running or not app.scenes:   # QUIT or the Quit button: close, start again
+                    app.close()
+                    app = start_app(folder, rng, "title")
+                if only is None and time.perf_counter() - start >= seconds:
+                    break
+        except Exception as error:
+            report.fail(index, error, f"screen {screen}, event {step}, window {app.size if app else '?'}:")
+        finally:
+            if app is not None:
+                try:
+                    app.close()
+                except Exception as error:
+                    report.fail(index, error, "closing the app:")
+
+    indices = [only] if only is not None else itertools.count()
+    for index in indices:
+        if only is None and (time.perf_counter() - start >= seconds or (limit is not None and report.runs >= limit)):
+            break
+        session(index, unit_rng(seed, index))
+        report.tick(start)
+    report.seconds = time.perf_counter() - start
+    shutil.rmtree(folder, ignore_errors=True)
+    return report
+
+
+# ================================================================================ saves
+
+FILES = ("settings.json", "statistics.json", "current_game.json")
+
+
+def nested(depth: int, rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        return "[" * depth + "1" + "]" * depth
+    return '{"a":' * depth + "1" + "}" * depth
+
+
+def huge_string(rng: random.Random, big: bool) -> str:
+    return rng.choice("x9\u00e9") * (rng.choice((3, 10)) * 1_000_000 if big else rng.choice((10_000, 300_000)))
+
+
+def hostile_value(rng: random.Random, big: bool):
+    """A JSON value of a wrong type or size."""
+    return rng.choice((
+        lambda: None, lambda: True, lambda: -1, lambda: 10 ** 4000, lambda: 1e308, lambda: 0.5, lambda: "abc",
+        lambda: huge_string(rng, big), lambda: [], lambda: {}, lambda: [None] * 1000,
+        lambda: json.loads(nested(25, rng)), lambda: {"x": [1, "2", None]}, lambda: ["QS", "QS", "ZZ"],
+        lambda: list(range(100_000)), lambda: -10 ** 18,
+    ))()
+
+
+def real_save(rng: random.Random) -> dict:
+    """A save of a real game of a random playable game, some random moves in."""
+    from game.menu.setup import clean_setup
+    info = rng.choice(registry.playable_games())
+    rules = info.rules()
+    setup = clean_setup(info, {"players": rng.choice(info.seats), "options": random_options(rules, rng)})
+    seed = rng.randrange(1_000_000)
+    state = rules.new_game(seed, setup["players"], dict(setup["options"]))
+    for _ in range(rng.randrange(60)):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.play(rng.choice(moves))
+    return {"version": 1, "game": info.name, "setup": setup, "seed": seed, "state": state.to_dict()}
+
+
+def bend(data, rng: random.Random, big: bool):
+    """One value somewhere inside `data` replaced (or removed, or a list entry doubled)."""
+    data = json.loads(json.dumps(data))
+    parent, key = None, None
+    node = data
+    for _ in range(rng.randrange(1, 5)):
+        if isinstance(node, dict) and node:
+            parent, key = node, rng.choice(list(node))
+        elif isinstance(node, list) and node:
+            parent, key = node, rng.randrange(len(node))
+        else:
+            break
+        node = parent[key]
+    if parent is None:
+        return hostile_value(rng, big)
+    roll = rng.random()
+    if roll < 0.15 and isinstance(parent, dict):
+        del parent[key]
+    elif roll < 0.35 and isinstance(parent, list):
+        parent.append(parent[key])   # a card or piece twice
+    elif roll < 0.55 and isinstance(node, int) and not isinstance(node, bool):
+        parent[key] = node + rng.choice((-1, 1, 5, -100, 1000))
+    else:
+        parent[key] = hostile_value(rng, big)
+    return data
+
+
+def swapped_save(rng: random.Random) -> dict:
+    """A real save with one card moved between two places (still well formed, impossible)."""
+    data = real_save(rng)
+    state = data["state"]
+    lists = [(k, v) for k, v in state.items() if isinstance(v, list) and v and all(isinstance(x, (str, list)) for x in v)]
+    if lists:
+        key, value = rng.choice(lists)
+        flat = value if all(isinstance(x, str) for x in value) else rng.choice([x for x in value if isinstance(x, list)] or [value])
+        if flat and isinstance(flat[0], str):
+            flat.append(rng.choice(flat))
+    return data
+
+
+KNOWN_CASES = (
+    # the crashes of issue 13, each as a folder
+    ("settings.json", lambda rng, big: nested(990, rng)),
+    ("statistics.json", lambda rng, big: nested(990, rng)),
+    ("current_game.json", lambda rng, big: nested(990, rng)),
+    ("current_game.json", lambda rng, big: json.dumps({**real_save(rng), "seed": huge_string(rng, big)})),
+    ("current_game.json", lambda rng, big: json.dumps({**real_save(rng), "seed": "abc"})),
+)
+
+
+def hostile_folder(folder: Path, rng: random.Random, big: bool, index: int) -> list[str]:
+    """Fill `folder` with one or more hostile files; returns the names it made bad."""
+    bad = []
+    if index < len(KNOWN_CASES):
+        name, make = KNOWN_CASES[index]
+        (folder / name).write_text(make(rng, big), encoding="utf-8")
+        return [name]
+    for name in rng.sample(FILES, rng.choice((1, 1, 2, 3))):
+        path = folder / name
+        kind = rng.randrange(14)
+        if kind == 12 and hasattr(os, "mkfifo"):
+            os.mkfifo(path)                          # reading a pipe would wait for ever
+        elif kind == 12 or kind == 13:
+            path.symlink_to(folder / "nowhere" / name)   # a link to nothing
+        elif kind == 0:
+            path.write_text(nested(rng.choice((40, 990, 5000, 100_000)), rng), encoding="utf-8")
+        elif kind == 1:
+            path.write_bytes(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 400))))
+        elif kind == 2:
+            path.write_bytes(b"")
+        elif kind == 3:
+            path.mkdir()
+            (path / "inside.json").write_text("{}", encoding="utf-8")
+        elif kind == 4:
+            path.write_bytes(b'{"language": "nl", "x": "\xff\xfe\xc3\x28"}')
+        elif kind == 5:
+            path.write_text(json.dumps(hostile_value(rng, big)), encoding="utf-8")
+        elif kind == 6:
+            path.write_text(json.dumps(real_save(rng))[: rng.randrange(1, 200)], encoding="utf-8")  # cut short
+        elif name == "current_game.json" and kind in (7, 8, 9):
+            data = bend(real_save(rng), rng, big) if kind != 9 else swapped_save(rng)
+            path.write_text(json.dumps(data), encoding="utf-8")
+        elif name == "settings.json":
+            data = {"language": "nl", "volume": 0.2, "last_setup": {g: {"players": 2, "seats": ["human", "hard"]}
+                                                                    for g in registry.GAMES}}
+            path.write_text(json.dumps(bend(data, rng, big)), encoding="utf-8")
+        elif name == "statistics.json":
+            data = {g: {"played": 3, "won": 1, "lost": 2, "drawn": 0, "best_score": 4} for g in registry.GAMES}
+            path.write_text(json.dumps(bend(data, rng, big)), encoding="utf-8")
+        else:
+            path.write_text(json.dumps(bend(real_save(rng), rng, big)), encoding="utf-8")
+        bad.append(name)
+    if rng.random() < 0.3:   # leftovers of a write killed half-way
+        (folder / f".current_game.json.{rng.randrange(10 ** 6)}.tmp").write_text('{"game": "qua', encoding="utf-8")
+    return bad
+
+
+@dataclass
+class Start:
+    problems: list          # what the store reported (files set aside)
+    notices: list           # what the app said after Continue
+    offered: bool           # the title screen offered Continue
+    top: str                # the screen on top after Continue
+    state: object = None    # the resumed game's state
+
+
+def start_and_continue(folder: Path, rng: random.Random) -> Start:
+    """Start headless on `folder`, a few frames on the title screen, press Continue if it is
+    offered, a few frames more."""
+    from game.app import App, LaunchOptions
+    from game.play import continue_game
+    from game.ui.game_scene import GameScene
+    from game.app import open_scene
+
+    app = App(LaunchOptions(headless=True, size=rng.choice(((1280, 720), (960, 540))), no_worker=True,
+                            data_dir=str(folder)))
+    app._worker = FuzzWorker(rng)
+    try:
+        open_scene(app, "title", None)
+        for _ in range(3):
+            app.tick(1 / 60)
+        offered = bool(app.scenes[0].saved)
+        notices = []
+        if offered:
+            continue_game(app)
+            notices = [text for text, _ in app.notices]
+            for _ in range(5):
+                app.tick(1 / 60)
+        scene = next((s for s in reversed(app.scenes) if isinstance(s, GameScene)), None)
+        return Start(list(app.store.problems), notices, offered, app.top.name, scene and scene.state.copy())
+    finally:
+        app.close()
+
+
+def fuzz_saves(seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+               big: bool = True) -> Report:
+    report = Report("saves", seed, "data folders", progress=PROGRESS)
+
+    def one(index, rng):
+        folder = Path(tempfile.mkdtemp(prefix="spelavond-fuzz-saves-"))
+        try:
+            bad = hostile_folder(folder, rng, big, index)
+            first = start_and_continue(folder, rng)
+            check(first.top in ("title", "problems", "game"), f"the game did not go on: {first.top} on top")
+            check(not list(folder.glob(".*.tmp")), "a leftover temp file was not cleaned")
+            reported = {problem["file"] for problem in first.problems}
+            report.note("resumed" if first.state is not None else "set aside" if first.problems else "left alone")
+            for name in bad:
+                path = folder / name
+                check(not path.exists() or path.is_file(), f"{name} is still a folder")
+                if not path.exists():
+                    check(name in reported, f"{name} was set aside without a word: {first.problems}")
+            if first.state is not None:   # a save that was resumed must hold a possible position
+                game = registry.game(json.loads((folder / "current_game.json").read_text())["game"]).name \
+                    if (folder / "current_game.json").exists() else None
+                if game:
+                    check_position(registry.game(game).rules(), game, first.state, rng, [], 8)
+            second = start_and_continue(folder, rng)
+            check(second.problems == [], f"problems reported again on the next start: {second.problems}")
+            check(not second.offered or second.top == "game",
+                  f"the save offered on the next start does not resume: {second.notices}")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    return run_units(report, seconds, limit, only, one)
+
+
+# ================================================================================= main
+
+def run_target(target: str, seconds: float, seed: int, limit: int | None = None, only: int | None = None,
+               big: bool = True, thorough: float = 1.0) -> Report:
+    if target == "ui":
+        return fuzz_ui(seconds, seed, limit, only)
+    if target == "saves":
+        return fuzz_saves(seconds, seed, limit, only, big)
+    if target in game_targets():
+        return fuzz_game(target, seconds, seed, limit, only, thorough=thorough)
+    raise ValueError(f"unknown target {target!r}: choose from {', '.join(game_targets() + ['ui', 'saves', 'all'])}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.split("\n\n")[0])
+    parser.add_argument("target", help=f"{' | '.join(game_targets())} | ui | saves | all")
+    parser.add_argument("--seconds", type=float, default=30.0, help="time per target (default 30)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=int, help="stop after this many games, events or folders")
+    parser.add_argument("--only", type=int, help="rerun the one game, session or folder with this index")
+    parser.add_argument("--thorough", type=float, default=1.0,
+                        help="games: the share of positions that get every check (default 1: all)")
+    args = parser.parse_args(argv)
+    global PROGRESS
+    PROGRESS = 60.0
+    targets = game_targets() + ["ui", "saves"] if args.target == "all" else [args.target]
+    failed = 0
+    for target in targets:
+        try:
+            with contextlib.redirect_stderr(io.StringIO()):   # the game's own notes (a bot failed, a save set aside)
+                report = run_target(target, args.seconds, args.seed, args.limit, args.only,
+                                    thorough=args.thorough)
+        except ValueError as error:
+            parser.error(str(error))
+        print(report.line(), flush=True)
+        for kind, count in sorted(report.kinds.items(), key=lambda item: -item[1]):
+            print(f"  {count} x {kind}", flush=True)
+        for text in report.failures[:SHOWN_FAILURES]:
+            print("  " + text.replace("\n", "\n  "), flush=True)
+        failed += report.failure_count
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""A short seeded slice of every fuzz target (tests/fuzz.py); the long runs are for people."""
+import pytest
+
+from tests import fuzz
+
+# games per rules target, each cut off after STOP moves: a few seconds a target
+GAMES = {"quarto": 8, "kings_corners": 2, "vier_koningen": 4}
+STOP = 300
+
+
+def failures(report) -> str:
+    return "\n".join(report.failures[:3])
+
+
+@pytest.mark.parametrize("game", fuzz.game_targets())
+def test_random_games_keep_every_invariant(game):
+    report = fuzz.fuzz_game(game, seconds=60, seed=13, limit=GAMES.get(game, 3), stop_after=STOP)
+    assert report.runs == GAMES.get(game, 3) and report.steps > 0
+    assert report.failure_count == 0, failures(report)
+
+
+def test_random_input_on_every_screen_crashes_nothing():
+    screens = len(fuzz.screen_names())
+    report = fuzz.fuzz_ui(seconds=120, seed=13, limit=screens * 60, events_per_session=60)
+    assert report.runs >= screens * 60
+    assert report.failure_count == 0, failures(report)
+
+
+def test_hostile_data_folders_start_report_and_go_on():
+    report = fuzz.fuzz_saves(seconds=120, seed=13, limit=40, big=False)
+    assert report.runs == 40
+    assert report.failure_count == 0, failures(report)
+
+
+def test_the_fuzzer_finds_a_broken_invariant(monkeypatch):
+    """The checks can fail: a rules module that accepts a move of the wrong type is caught."""
+    rules = fuzz.registry.game("quarto").rules()
+    original = rules.State.play
+
+    def lenient(self, move):
+        if isinstance(move, rules.Give) and move.piece == 1.0 and type(move.piece) is float:
+            self.hand, self.turn = move.piece, 1 - self.turn      # accepted: a float piece
+            return
+        original(self, move)
+
+    monkeypatch.setattr(rules.State, "play", lenient)
+    monkeypatch.setattr(fuzz, "BAD_VALUES", (1.0,))
+    report = fuzz.fuzz_game("quarto", seconds=30, seed=1, limit=5)
+    assert report.failure_count > 0
+    assert any("was accepted" in kind for kind in report.kinds)

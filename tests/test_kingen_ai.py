@@ -1,0 +1,220 @@
+"""Kingen computer players: legal play from views at every level, no peeking at hidden hands,
+the playout policy's habits, the dealer's choices, hints in both languages, seeds that replay,
+and the arena's single deals (strength and speed are benchmarks: python -m ai.kingen_bench)."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ai import Reason, make_bot
+from ai import kingen as K
+from ai.arena import one_seat, run
+from game.kingen import rules as R
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def small_budgets(monkeypatch):
+    """The searches' code paths with budgets small enough for unit tests."""
+    monkeypatch.setitem(K.ITERATIONS, "normal", 40)
+    monkeypatch.setitem(K.ITERATIONS, "hard", 80)
+    monkeypatch.setitem(K.CHOICE_DEALS, "normal", 8)
+    monkeypatch.setitem(K.CHOICE_DEALS, "hard", 10)
+    monkeypatch.setattr(K, "HINT_DEALS", 20)
+
+
+def pos(text: str):
+    return R.from_notation(text)
+
+
+def policy(state, seed: int = 1) -> str:
+    return R.CODE[K.policy_card(state, random.Random(seed).random, explore=0.0)]
+
+
+class Hidden:
+    """A hidden hand that fails any test of its contents: a bot that reads it is caught."""
+
+    def _peek(self, *args, **kwargs):
+        raise AssertionError("a computer player looked at a hidden hand")
+
+    __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = __invert__ = __bool__ = __index__ = _peek
+    __int__ = __eq__ = __ne__ = __lt__ = __gt__ = __hash__ = __iter__ = __len__ = __getattr__ = _peek
+    __rshift__ = __lshift__ = __sub__ = __add__ = _peek
+
+
+def poisoned_view(state, seat: int):
+    view = state.view(seat)
+    view.hands = [hand if index == seat else Hidden() for index, hand in enumerate(view.hands)]
+    return view
+
+
+# ----------------------------------------------------------------------------- the policy
+
+def test_policy_ducks_under_with_its_highest_losing_card():
+    # fewest tricks, the king of spades is high: the queen goes under it, not the ace or the two
+    state = pos("fewest_tricks - 3 2S,QS,AS/AC,AD,2C/3C,3D,3H/4C,4D KS -1,0,0,-9")
+    assert policy(state) == "QS"
+    # nothing ducks and three have played: out with the highest card, taken anyway
+    state = pos("fewest_tricks - 1 AS,QS,KD/3C,4C/3D,4D/3H,4H 2S,5S,6S -1,0,0,-9")
+    assert policy(state) == "AS"
+
+
+def test_policy_dumps_penalty_cards_and_keeps_them_out_of_its_own_tricks():
+    # No queens, void in clubs: the queen goes (the obligation); then the highest card
+    state = pos("no_queens - 3 QS,AH,2D/2C,3S,4S/3C,3H,4H/5C,6C 7C 0,0,0,-6")
+    assert policy(state) == "QS"
+    state = pos("fewest_tricks - 3 AH,2D,KS/2C,3S,4S/3C,3H,4H/5C,6C 7C -10,0,0,0")
+    assert policy(state) in ("AH",)
+    # the trick is its own anyway (last to play, only higher spades): not the queen into it
+    state = pos("no_queens - 1 AS,QS,3D/6C,5C/6D,5D/6H,5H 2S,3S,4S 0,0,0,-6")
+    assert policy(state) == "AS"
+
+
+def test_policy_wins_cheaply_in_trump():
+    # clubs trump, last to play and void in hearts: the lowest club that takes it
+    state = pos("trump C 1 4C,8C,AD/5H,6D/5D,6S/7S,8S 9H,2C,3S 10,0,0,0")
+    assert policy(state) == "4C"
+    # following suit, last to play: the cheapest card that wins
+    state = pos("trump C 1 TH,KH,2D/4H,6D/3H,6S/2H,8S 9H,5H,7H 10,0,0,0")
+    assert policy(state) == "TH"
+    # it cannot win: its lowest side card, not a trump
+    state = pos("trump C 1 2C,3D,9S/4H,6D/5D,6S/2H,8S 9H,AC,7H 10,0,0,0")
+    assert policy(state) == "3D"
+
+
+def test_playouts_finish_the_deal_with_legal_cards():
+    rng = random.Random(4)
+    for seed in range(14):
+        state = R.new_game(seed, 4, deal=R.GAMES[seed % 7])
+        if state.phase == R.CHOOSE_TRUMP:
+            state.play(R.TRUMP_MOVES[seed % 4])
+        while state.phase == R.PLAY:
+            card = K.policy_card(state, rng.random)
+            assert state.legal_cards() & R.BIT[card]
+            state.play(R.PLAY_MOVE[card])   # the checked path: it would refuse an illegal card
+        assert state.is_over()
+        rewards = K.deal_rewards(state)
+        assert all(0.0 <= value <= 1.0 for value in rewards)
+
+
+# ----------------------------------------------------------------------------- the levels
+
+def positions():
+    """Views to decide in: each game type mid-deal, a trump choice and a Dubbelkingen choice."""
+    found = []
+    for seed in range(7):
+        state = R.new_game(seed, 4, deal=R.GAMES[seed])
+        rng = random.Random(seed)
+        if state.phase == R.CHOOSE_TRUMP:
+            found.append(state.copy())
+            state.play(rng.choice(state.legal_moves()))
+        while not state.is_over() and (state.done < 3 + seed % 4 or len(state.legal_moves()) < 2):
+            state.play(rng.choice(state.legal_moves()))
+        if not state.is_over():
+            found.append(state)
+    found.append(R.new_game(3, 4, {"match": "dubbelkingen"}))
+    return found
+
+
+@pytest.mark.parametrize("level", K.LEVELS)
+def test_every_level_plays_legally_and_never_peeks(level, small_budgets):
+    phases = set()
+    for state in positions():
+        seat = state.to_move()
+        bot = make_bot("kingen", level, seed=5)
+        move = bot.choose(poisoned_view(state, seat))
+        assert move in state.legal_moves()
+        move, reason = bot.hint(poisoned_view(state, seat))
+        assert move in state.legal_moves() and isinstance(reason, Reason) and reason.key.startswith("kingen.hint.")
+        phases.add(state.phase)
+    assert phases == {R.PLAY, R.CHOOSE_TRUMP, R.CHOOSE_GAME}
+
+
+def test_a_whole_match_of_bots_ends_with_totals_zero(small_budgets):
+    state = R.new_game(2, 4)
+    bots = [make_bot("kingen", level, seed) for seed, level in enumerate(("easy", "normal", "hard", "easy"))]
+    while not state.is_over():
+        seat = state.to_move()
+        state.play(bots[seat].choose(state.view(seat)))
+    assert sum(state.totals) == 0 and len(state.sheet) == 10
+
+
+def test_a_seed_replays_exactly(small_budgets):
+    for state in positions()[:4]:
+        seat = state.to_move()
+        first = [make_bot("kingen", "normal", seed=9).choose(state.view(seat)) for _ in range(2)]
+        assert first[0] == first[1]
+
+
+def test_the_search_scores_the_deal_in_points_of_the_mover(small_budgets):
+    state = pos("no_queens - 1 AS,QS,3D/6C,5C/6D,5D/6H,5H 2S,3S,4S 0,0,0,-6")
+    bot = make_bot("kingen", "normal", seed=1)
+    assert bot.choose(state.view(0)) == R.parse_move("AS")   # the queen would cost 2 more
+    assert bot.last.moves[0].mean > bot.last.moves[-1].mean
+
+
+def test_trump_is_the_long_strong_suit(small_budgets):
+    state = R.new_game(1, 4, deal="trump")
+    dealer = state.dealer
+    # give the dealer seven spades from the top and the rest low cards
+    mine = R.mask_of(R.parse_card(code) for code in "AS KS QS JS TS 9S 8S 2C 3C 2D 3D 2H 3H".split())
+    rest = [card for card in range(52) if not mine >> card & 1]
+    random.Random(1).shuffle(rest)
+    state.hands = [0] * 4
+    state.hands[dealer] = mine
+    for index, seat in enumerate(seat for seat in range(4) if seat != dealer):
+        state.hands[seat] = R.mask_of(rest[13 * index:13 * index + 13])
+    move, reason = make_bot("kingen", "normal", seed=1).hint(state.view(dealer))
+    assert move == R.ChooseTrump("S")
+    assert reason.key == "kingen.hint.trump" and reason.params["suit"] == "\u2660"
+
+
+def test_a_dealer_with_one_game_left_takes_it():
+    state = R.new_game(3, 4, {"match": "dubbelkingen"})
+    chosen = [list(row) for row in state.chosen]
+    chosen[state.dealer][R.NO_HEARTS] = 3    # all three negative games already chosen
+    state.chosen = tuple(tuple(row) for row in chosen)
+    assert state.open_games(state.dealer) == [R.TRUMP]
+    move, reason = make_bot("kingen", "hard", seed=1).hint(state.view(state.dealer))
+    assert move == R.ChooseGame("trump") and reason.key == "kingen.hint.game_only"
+
+
+def test_hints_are_translated_with_the_same_parameters(small_budgets):
+    tables = {language: json.loads((ROOT / "assets" / "i18n" / language / "kingen.json").read_text("utf-8"))
+              for language in ("en", "nl")}
+    keys = {f"kingen.hint.card.{name}" for name in R.GAMES[:6]} | {"kingen.hint.card_trump", "kingen.hint.trump",
+                                                                   "kingen.hint.game_only", "kingen.hint.only"}
+    keys |= {f"kingen.hint.game.{name}" for name in R.GAMES}
+    seen = set()
+    for state in positions():
+        bot = make_bot("kingen", "normal", seed=2)
+        _, reason = bot.hint(state.view(state.to_move()))
+        seen.add(reason.key)
+        for language in ("en", "nl"):
+            text = tables[language][reason.key]
+            assert text.format(**reason.params)   # every placeholder is given
+    assert seen <= keys and len(seen) >= 5
+    for key in keys:
+        assert key in tables["en"] and key in tables["nl"]
+    state = pos("no_hearts - 3 2H,9S,TD/AS,KS,QS/AD,KD,QD/6C,7C 5C 0,0,0,-12")
+    _, reason = make_bot("kingen", "easy", seed=1).hint(state.view(0))
+    assert reason.key == "kingen.hint.only" and reason.params == {"card": "\u26652"}
+
+
+# ----------------------------------------------------------------------------- the arena
+
+def test_the_arena_plays_single_deals_with_one_seat_rotating(small_budgets):
+    assert [one_seat(index, 4) for index in range(4)] == [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]
+    result = run("kingen", "normal", "easy", 4, 7, one=True, deal="no_queens")
+    assert result["deal"] == "no_queens" and result["one"]
+    normal, easy = result["bots"]
+    # every deal gives -8 in all: one normal seat and three easy seats share it
+    assert normal["points_per_deal"] + 3 * easy["points_per_deal"] == pytest.approx(-8, abs=1e-3)
+    assert set(normal["ms_per_move"]) == {"mean", "max"}
+    whole = run("kingen", "easy", "easy", 1, 3)
+    assert all("points_per_deal" in bot for bot in whole["bots"])
+    assert sum(bot["mean_points"] for bot in whole["bots"]) == pytest.approx(0, abs=1e-3)
