@@ -44,17 +44,24 @@ KEEP = {4: 4.0, 7: 6.0, 11: 3.0, 1: 2.0, 13: 2.0}   # the price of spending a fl
 SLIP = 0.1             # playouts: share of random moves
 EASY_SLIP = 0.25       # the easy player's slips
 RISK = 0.8             # evaluate: how much of the progress at risk counts as lost
+RULE_RISK = 0.8        # the rule of thumb (easy): the same for the pawn it moves; playouts skip it
 SCALE = 40.0           # evaluate: progress difference that makes a team 73% favourite
 
 NORMAL_ITERATIONS = 150
-HARD_ITERATIONS = 1500
-HARD_PER_MOVE = 150    # hard: at most this many iterations per legal move at the root
+HARD_ITERATIONS = 4000
+HARD_PER_MOVE = 400    # hard: at most this many iterations per legal move at the root
 SECONDS_CAP = 5.0      # process-time safety net per move
 DEPTH = 8              # playout moves before `evaluate` judges the position
 
-# PROGRESS[colour][square + 1]: how far a pawn on `square` has come (nest 0)
-PROGRESS = [[0] + [ENTER_VALUE + ((square - 16 * colour) & 63) for square in range(64)]
-            + [ENTER_VALUE + 64 + HOME_VALUE + step for step in range(4)] for colour in range(4)]
+
+
+def progress_table(enter_value: float = ENTER_VALUE, home_value: float = HOME_VALUE) -> list:
+    """[colour][square + 1]: how far a pawn on `square` has come (a pawn in the nest 0)."""
+    return [[0] + [enter_value + ((square - 16 * colour) & 63) for square in range(64)]
+            + [enter_value + 64 + home_value + step for step in range(4)] for colour in range(4)]
+
+
+PROGRESS = progress_table()
 
 # chance that an opponent pawn `distance` squares behind can hit: a card of that value
 # (ace 1 .. 10, queen 12) or a 7 split (up to 7); the 4 from four squares ahead
@@ -79,13 +86,17 @@ def target_of(colour: int, square: int, steps: int) -> int:
 
 # ----------------------------------------------------------------------------- the rule of thumb
 
-def move_value(state, move) -> float:
-    """How good `move` looks at a glance (see the module docstring); higher is better."""
+def move_value(state, move, blocked=None, risk: float = RULE_RISK) -> float:
+    """How good `move` looks at a glance (see the module docstring); higher is better.
+    `blocked`: the blocked start squares when the caller knows them; `risk`: the weight of the
+    moved pawn's danger before and after (0: not looked at)."""
     kind = type(move)
     if kind is LayAway or kind is Give:
         return 0.0
     pawns, board = state.pawns, state.board
     team = state.turn & 1
+    if blocked is None:
+        blocked = R._blocked(board)
     value = -KEEP.get(move.card, 0.0)
     if kind is Enter:
         value += ENTER_GAIN + ENTER_VALUE
@@ -95,12 +106,18 @@ def move_value(state, move) -> float:
         return value
     if kind is Swap:
         mine, theirs = move.colour, move.other_colour
-        value += PROGRESS[mine][move.other_square + 1] - PROGRESS[mine][move.square + 1]
+        before, after = PROGRESS[mine][move.square + 1], PROGRESS[mine][move.other_square + 1]
+        value += after - before
         change = PROGRESS[theirs][move.square + 1] - PROGRESS[theirs][move.other_square + 1]
-        return value + (change if theirs & 1 == team else -change)
+        value += change if theirs & 1 == team else -change
+        if risk:
+            value += risk * (danger(pawns, board, mine, move.square, blocked) * before
+                                     - danger(pawns, board, mine, move.other_square, blocked) * after)
+        return value
     for colour, square, steps in move.parts:
         target = target_of(colour, square, steps)
-        value += PROGRESS[colour][target + 1] - PROGRESS[colour][square + 1]
+        before, after = PROGRESS[colour][square + 1], PROGRESS[colour][target + 1]
+        value += after - before
         if target < HOME:
             victim = board[target]
             if victim >= 0 and pawns[victim] != square:
@@ -109,6 +126,9 @@ def move_value(state, move) -> float:
             value += HOME_GAIN
         if square == START[colour]:
             value -= LEAVE_START
+        if risk and square < HOME:
+            value += risk * (danger(pawns, board, colour, square, blocked) * before
+                                     - danger(pawns, board, colour, target, blocked) * after)
     return value
 
 
@@ -118,11 +138,12 @@ def _hit(pawns, victim: int, team: int) -> float:
     return -HIT_OWN * lost if colour & 1 == team else lost
 
 
-def best_by_rule(state, moves, rng: random.Random):
+def best_by_rule(state, moves, rng: random.Random, risk: float = RULE_RISK):
     """The move the rule of thumb likes best (ties broken at random)."""
     best, best_value = [], -math.inf
+    blocked = R._blocked(state.board)
     for move in moves:
-        value = move_value(state, move)
+        value = move_value(state, move, blocked, risk)
         if value > best_value:
             best, best_value = [move], value
         elif value == best_value:
@@ -136,41 +157,50 @@ def playout(state, rng: random.Random):
         return moves[0]
     if rng.random() < SLIP:
         return rng.choice(moves)
-    return best_by_rule(state, moves, rng)
+    return best_by_rule(state, moves, rng, risk=0.0)
 
 
 # ----------------------------------------------------------------------------- judging a position
+
+def danger(pawns, board, colour: int, square: int, blocked) -> float:
+    """The chance (roughly, at most 1) that an opponent hits a pawn of `colour` on `square`:
+    opponent pawns up to 12 squares behind it that would not turn into their home first (no
+    blocked start square between), one four squares ahead (the 4), and an opponent's start
+    square while that opponent has a pawn to enter."""
+    if not 0 <= square < 64 or square == START[colour]:
+        return 0.0
+    team = colour & 1
+    threat = 0.0
+    for distance in range(1, 13):
+        place = (square - distance) & 63
+        other = board[place]
+        if other >= 0:
+            other_colour = other >> 2
+            if other_colour & 1 != team and ((place - 16 * other_colour) & 63) + distance < 64:
+                threat += THREAT[distance]
+            if place in blocked:
+                break
+    ahead = board[(square + 4) & 63]
+    if ahead >= 0 and (ahead >> 2) & 1 != team and not any((square + step) & 63 in blocked for step in range(1, 4)):
+        threat += BACK_THREAT
+    if square & 15 == 0:
+        owner = square >> 4
+        if owner & 1 != team and NEST in pawns[4 * owner:4 * owner + 4]:
+            threat += ENTER_THREAT
+    return threat if threat < 1.0 else 1.0
+
 
 def team_values(state) -> list:
     """Per team (0: blue + yellow, 1: green + red): its pawns' progress less what is at risk."""
     pawns, board = state.pawns, state.board
     blocked = R._blocked(board)
-    nests = [NEST in pawns[4 * colour:4 * colour + 4] for colour in range(4)]
     values = [0.0, 0.0]
     for index in range(16):
         square = pawns[index]
         colour = index >> 2
         value = PROGRESS[colour][square + 1]
-        if 0 <= square < 64 and square != START[colour]:
-            team = colour & 1
-            threat = 0.0
-            for distance in range(1, 13):
-                place = (square - distance) & 63
-                other = board[place]
-                if other >= 0:
-                    other_colour = other >> 2
-                    if other_colour & 1 != team and ((place - 16 * other_colour) & 63) + distance < 64:
-                        threat += THREAT[distance]
-                    if place in blocked:
-                        break
-            ahead = board[(square + 4) & 63]
-            if ahead >= 0 and (ahead >> 2) & 1 != team and not any((square + step) & 63 in blocked
-                                                                       for step in range(1, 4)):
-                threat += BACK_THREAT
-            if square & 15 == 0 and (square >> 4) & 1 != team and nests[square >> 4]:
-                threat += ENTER_THREAT
-            if threat:
-                value -= RISK * min(threat, 1.0) * value
+        if 0 <= square < 64:
+            value -= RISK * danger(pawns, board, colour, square, blocked) * value
         values[colour & 1] += value
     return values
 

@@ -149,4 +149,5 @@ def test_the_arena_reports_turns_and_search_iterations(monkeypatch):
     assert normal["wins"] + easy["wins"] + normal["draws"] == 2 and normal["turns"] > 50
     assert result["search"]["iterations"] > 0 and result["search"]["iterations_per_second"] > 0
     assert "iterations per second" in arena.table(result)
+    assert normal["ms_per_move"]["max"] >= normal["ms_per_move"]["mean"] > 0
     assert "search" not in arena.run("keezen", "easy", "random", 1, 5)
