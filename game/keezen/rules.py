@@ -45,7 +45,7 @@ Decisions this module makes where the rule page leaves room:
   by one, the shuffling and dealing of every deck shared out), so 45 minutes are
   `TURN_LIMIT` = 180 turns; then the team with more pawns home wins (equal: a draw, no
   winners). A whole game between the computer players takes about 250 turns (measured: mean
-  249 turns over 100 games of normal against easy), so, as at the NK, many games are decided
+  243 turns over 100 games of normal against easy), so, as at the NK, many games are decided
   by the count: the limit is meant to bite.
 - `scores()` is, per seat, the number of pawns its team has home (0..8).
 
