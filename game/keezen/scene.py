@@ -142,7 +142,6 @@ class KeezenScene(GameScene):
         self.steps: list = []   # the (pawn, end, steps) chosen so far (a 7 has several)
         self.pawn = None        # the pawn chosen, its end still to choose
         self.version = 0
-        self._layout = None
         self._layer = CachedLayer()
         self._options = (None, [])   # (state, version, card) -> options()
         self.move_log.append(t(K + "log.start"))
@@ -288,11 +287,7 @@ class KeezenScene(GameScene):
 
     # -- layout, targets, input ----------------------------------------------------------------
     def layout(self) -> Layout:
-        key = (self.app.size, self.app.u, self.version, self.bottom_seat(), self.face_up_seat(),
-               tuple(self.button_names()))
-        if self._layout is None or self._layout[0] != key:
-            self._layout = (key, Layout(self))
-        return self._layout[1]
+        return self.cached_layout(Layout, self.version, tuple(self.button_names()))
 
     def frame_key(self):
         return super().frame_key() + (self.face_up_seat(),)

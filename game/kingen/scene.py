@@ -147,7 +147,6 @@ class KingenScene(GameScene):
         self.showing = None              # (leader, cards, winner, until): a finished trick on show
         self.panel = None                # "last" (the last trick) or "sheet" over the table
         self._layer = CachedLayer()
-        self._layout = None
         self._sheet = ScoreSheet()
         self.warmer = FaceWarmer()
         self.move_log.append(self.deal_line())
@@ -191,11 +190,7 @@ class KingenScene(GameScene):
         return self.showing is not None
 
     def layout(self) -> Layout:
-        key = (self.app.size, self.app.u, self.version, self.bottom_seat(), self.face_up_seat(), self.at_break(),
-               tuple(self.button_names()))
-        if self._layout is None or self._layout[0] != key:
-            self._layout = (key, Layout(self))
-        return self._layout[1]
+        return self.cached_layout(Layout, self.version, self.at_break(), tuple(self.button_names()))
 
     def frame_key(self):
         return super().frame_key() + (self.face_up_seat(),)

@@ -132,7 +132,6 @@ class KingsCornersScene(GameScene):
         self.move_log.append(self.said(K + "log.deal", state.dealer, name=self.seat_name(state.dealer), n=state.hand_no))
         self.version = 0             # bumped with every change of the state
         self._layer = CachedLayer()
-        self._layout = None          # (key, Layout)
         self.warmer = FaceWarmer()
         self._sheet = ScoreSheet()
 
@@ -162,11 +161,7 @@ class KingsCornersScene(GameScene):
 
     def layout(self) -> Layout:
         """The frame's layout, made again only when something it depends on changed."""
-        key = (self.app.size, self.app.u, self.version, self.bottom_seat(), self.face_up_seat(),
-               tuple(self.button_names()))
-        if self._layout is None or self._layout[0] != key:
-            self._layout = (key, Layout(self))
-        return self._layout[1]
+        return self.cached_layout(Layout, self.version, tuple(self.button_names()))
 
     def frame_key(self):
         return super().frame_key() + (self.face_up_seat(), self.state.hand_no)

@@ -269,6 +269,15 @@ class GameScene(Scene):
         """A game's hook: everything on the table that may move, where the state puts it."""
         return []
 
+    def cached_layout(self, make, *depends):
+        """The layout `make(self)` for this window, UI scale and viewer and for `depends`; made
+        again only when one of them changes."""
+        key = (self.app.size, self.app.u, self.bottom_seat(), self.face_up_seat()) + depends
+        cached = getattr(self, "_layout", None)
+        if cached is None or cached[0] != key:
+            self._layout = cached = (key, make(self))
+        return cached[1]
+
     def frame_key(self):
         """What, when it changes, makes everything snap to its place instead of flying."""
         return (self.app.size, self.app.u, self.bottom_seat())
