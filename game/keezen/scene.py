@@ -29,7 +29,7 @@ from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
-from game.ui.i18n import has, language, t
+from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
 from game.ui.table.panels import draw_button, stack_buttons
@@ -319,9 +319,6 @@ class KeezenScene(GameScene):
         found += [Target(("button", name), rect) for name, rect in layout.buttons.items()]
         return Targets(found)
 
-    def neighbour(self, key, direction, layout=None):
-        return self.targets(layout or self.layout()).neighbour(key, direction)
-
     def default_focus(self, layout):
         if self.only_lay_away():
             return ("button", "lay_away")
@@ -431,9 +428,7 @@ class KeezenScene(GameScene):
         return lines
 
     def on_hint(self, move, reason) -> None:
-        key = getattr(reason, "key", "")
-        text = t(key, **dict(getattr(reason, "params", {}) or {})) if key and has(key) else str(reason)
-        self.app.notify(t(K + "say.hint", reason=text), 6)
+        self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)
 
     # -- the animator ---------------------------------------------------------------------------
     def sprites(self, layout=None) -> list:
@@ -503,14 +498,13 @@ class KeezenScene(GameScene):
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, t(K + "button." + name, card=rules.RANK_LETTER.get(self.card, "")), layout.u,
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
-        for key, rect, look, size in self.animator.in_flight(self.time):
-            if type(key) is tuple:     # ("pawn", index); a card is a NamedTuple
-                layout.board.draw_pawn(surface, look, rect)
-            else:
-                draw_card_sprite(surface, key, rect, look, self.four(), size)
+        self.draw_flights(surface)
 
-    def four(self) -> bool:
-        return bool(self.app.store.settings["four_colour"])
+    def draw_flight(self, surface, key, rect, look, size) -> None:
+        if type(key) is tuple:     # ("pawn", index); a card is a NamedTuple
+            self.layout().board.draw_pawn(surface, look, rect)
+        else:
+            super().draw_flight(surface, key, rect, look, size)
 
     def paint_table(self, surface, layout, away) -> None:
         u, state = layout.u, self.state

@@ -29,7 +29,7 @@ from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
-from game.ui.i18n import has, language, t
+from game.ui.i18n import explain, has, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, panel
 from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log, log_height,
@@ -252,9 +252,6 @@ class KingenScene(GameScene):
             found += [Target(("hand", index), rect, row="hand") for index, rect in enumerate(self.hand_rects(layout))]
         return Targets(found)
 
-    def neighbour(self, key, direction: str, layout: Layout | None = None):
-        return self.targets(layout or self.layout()).neighbour(key, direction)
-
     def hand_rects(self, layout: Layout) -> list:
         playing = self.can_play() and self.state.phase == PLAY
         lifts = [layout.lift // 2 if playing and self.focus == ("hand", index) else 0
@@ -406,9 +403,7 @@ class KingenScene(GameScene):
             super().ask_hint()
 
     def on_hint(self, move, reason):
-        key = getattr(reason, "key", "")
-        text = t(key, **dict(getattr(reason, "params", {}) or {})) if key and has(key) else str(reason)
-        self.app.notify(t(K + "say.hint", reason=text), 6)
+        self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)
 
     def hinted(self):
         return self.hint[0] if self.hint and self.can_play() else None
@@ -546,9 +541,6 @@ class KingenScene(GameScene):
         return [t(K + "result.line", name=self.seat_name(seat), n=f"{totals[seat]:+d}") for seat in order]
 
     # -- drawing ------------------------------------------------------------------------------
-    def four(self) -> bool:
-        return bool(self.app.store.settings["four_colour"])
-
     def draw(self, surface, alpha):
         layout = self.layout()
         self.sync_animation(layout)
@@ -570,8 +562,7 @@ class KingenScene(GameScene):
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, t(K + "button." + name), layout.u, primary=name in ("next", "result"),
                         focused=focused == ("button", name), hinted=name == "last" and self.panel == "last")
-        for card, rect, look, size in self.animator.in_flight(self.time):
-            draw_card_sprite(surface, card, rect, look, self.four(), size)
+        self.draw_flights(surface)
         if self.showing is not None:
             mark(surface, layout.spots[self.showing[2]], "hint", layout.u)   # the card that takes it
         if self.animating() and self.at_break() or self.state.is_over() and not self.result_shown and self.animating():

@@ -32,7 +32,7 @@ from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
-from game.ui.i18n import has, language, t
+from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, log_height, stack_buttons
@@ -212,10 +212,6 @@ class KingsCornersScene(GameScene):
         if self.face_up_seat() == layout.bottom and layout.hand_cards:
             found += [Target(("hand", index), rect, row="hand") for index, rect in enumerate(self.hand_rects(layout))]
         return Targets(found)
-
-    def neighbour(self, key, direction: str, layout: Layout | None = None):
-        """The target the focus cursor moves to from `key` in `direction` (None at an edge)."""
-        return self.targets(layout or self.layout()).neighbour(key, direction)
 
     def hand_rects(self, layout: Layout) -> list[pygame.Rect]:
         """The hand's rects as drawn (the focused card lifted a little, the selected more)."""
@@ -441,14 +437,10 @@ class KingsCornersScene(GameScene):
             self.new_cards = {card: at for card, at in self.new_cards.items() if self.time - at < NEW_CARD_SECONDS}
 
     def on_hint(self, move, reason):
-        text, key = str(reason), getattr(reason, "key", "")
-        if key and has(key):
-            params = dict(getattr(reason, "params", {}) or {})
-            for name in ("place", "source", "target"):
-                if params.get(name) in PLACES:
-                    params[name] = place_name(PLACES.index(params[name]))
-            text = t(key, **params)
-        self.app.notify(t(K + "say.hint", reason=text), 6)
+        def named(params):
+            return {name: place_name(PLACES.index(value)) if name in ("place", "source", "target")
+                    and value in PLACES else value for name, value in params.items()}
+        self.app.notify(t(K + "say.hint", reason=explain(reason, named)), 6)
 
     # -- statistics and the result ----------------------------------------------------------
     def stat_score(self):
@@ -583,9 +575,6 @@ class KingsCornersScene(GameScene):
         return t(K + "sheet.dealing", name=name)
 
     # -- drawing ----------------------------------------------------------------------------
-    def four(self) -> bool:
-        return bool(self.app.store.settings["four_colour"])
-
     def draw(self, surface, alpha):
         layout = self.layout()
         self.sync_animation(layout)
@@ -614,8 +603,7 @@ class KingsCornersScene(GameScene):
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, self.button_label(name), layout.u, primary=name in ("end", "next", "result"),
                         focused=focused == ("button", name), hinted=hint_end and name == "end")
-        for card, rect, look, size in self.animator.in_flight(self.time):
-            draw_card_sprite(surface, card, rect, look, self.four(), size)
+        self.draw_flights(surface)
         if drag:
             self.draw_drag(surface, layout, drag, targets)
         if self.state.hand_over() and not self.animating():

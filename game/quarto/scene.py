@@ -419,8 +419,7 @@ class QuartoScene(GameScene):
         for sprite in self.sprites(layout):
             if sprite.key not in moving:
                 surface.blit(piece_image(sprite.key, sprite.rect.w), sprite.rect)
-        for piece, rect, _, size in self.animator.in_flight(self.time):
-            surface.blit(pygame.transform.smoothscale(piece_image(piece, size[0]), rect.size), rect)
+        self.draw_flights(surface)
         u = self.app.u
         if focused is not None and focused[0] == "square":     # the cursor over the pieces
             rect = layout["squares"][focused[1]]
@@ -434,6 +433,9 @@ class QuartoScene(GameScene):
             draw_button(surface, rect, t(key), self.app.u, primary=key in ("quarto.button.call", "quarto.button.claim"),
                         focused=focused == ("button", index))
         self._draw_info(surface, layout)
+
+    def draw_flight(self, surface, piece, rect, look, size) -> None:
+        surface.blit(pygame.transform.smoothscale(piece_image(piece, size[0]), rect.size), rect)
 
     def _pulse(self) -> float:
         return 0.5 + 0.5 * math.sin(self.time * 5)

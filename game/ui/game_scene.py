@@ -33,10 +33,11 @@ from game import registry
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.i18n import has, t
+from game.ui.i18n import explain, has, t
 from game.ui.menu import Overlay
 from game.ui.scene import Scene
 from game.ui.table.animator import Animator
+from game.ui.table.draw import draw_card_sprite
 from game.ui.table.panels import StatusLine
 from game.ui.table.targets import Controls
 from game.ui.text import blit_text
@@ -170,6 +171,10 @@ class GameScene(Scene):
     def drag(self):
         return self.controls.drag
 
+    def neighbour(self, key, direction: str, layout=None):
+        """The target the focus cursor moves to from `key` in `direction` (None at an edge)."""
+        return self.targets(layout or self.layout()).neighbour(key, direction)
+
     def can_drag(self, key) -> bool:
         """A game's hook: whether a press on `key` may start a drag."""
         return False
@@ -216,7 +221,7 @@ class GameScene(Scene):
                 move = play()
         except IllegalMove as error:
             self.app.sound.play("error")
-            self.app.notify(t(error.key, **error.params) if error.key and has(error.key) else str(error))
+            self.app.notify(explain(error))
             return False
         if self.autoplay and mover in self.human_seats:
             self.setup["helper_played"] = True      # saved with the move: such a game is not counted
@@ -296,6 +301,16 @@ class GameScene(Scene):
     def flights(self) -> list:
         """The things in flight now."""
         return self.animator.active(self.time)
+
+    def draw_flights(self, surface: pygame.Surface) -> None:
+        """Everything in flight, on top of the table."""
+        for key, rect, look, size in self.animator.in_flight(self.time):
+            self.draw_flight(surface, key, rect, look, size)
+
+    def draw_flight(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size) -> None:
+        """One thing in flight: a card (see `draw_card_sprite`); a game with pawns or pieces
+        draws those itself."""
+        draw_card_sprite(surface, key, rect, look, self.four(), size)
 
     # -- between hands ----------------------------------------------------------------------
     def at_break(self) -> bool:
@@ -534,6 +549,10 @@ class GameScene(Scene):
             self.asked = None
 
     # -- drawing helpers ------------------------------------------------------------------
+    def four(self) -> bool:
+        """Whether cards are drawn in four colours (the player's setting)."""
+        return bool(self.app.store.settings["four_colour"])
+
     def static_layer(self, key, paint) -> pygame.Surface:
         """A window-sized surface painted once per window size, UI scale and `key`.
 

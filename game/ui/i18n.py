@@ -72,5 +72,16 @@ def t(key: str, **params) -> str:
     return text
 
 
+def explain(reason, adjust=None) -> str:
+    """A reason (a helper's, or a rules error's) in the player's language: its `key` with its
+    `params` (changed by `adjust` first, when given) where the language has that key, else
+    its own plain text."""
+    key = getattr(reason, "key", "")
+    if not key or not has(key):
+        return str(reason)
+    params = dict(getattr(reason, "params", None) or {})
+    return t(key, **(adjust(params) if adjust else params))
+
+
 def keys(language: str) -> set[str]:
     return set(_load(language))

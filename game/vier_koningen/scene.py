@@ -26,9 +26,9 @@ from game.ui import cards as gfx
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
-from game.ui.i18n import has, t
+from game.ui.i18n import explain, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_stack, mark, panel
+from game.ui.table.draw import CachedLayer, FaceWarmer, draw_stack, mark, panel
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Drag, Target, Targets
 from game.ui.text import SHRINK, blit_fitted, blit_text, blit_wrapped, fit, font
@@ -49,14 +49,6 @@ def _say(key: str, **params) -> str:
 
 def cards_text(cards) -> str:
     return " ".join(str(card) for card in cards)
-
-
-def reason_text(reason) -> str:
-    """A helper's reason or a rules error in the player's language (English as fallback)."""
-    key = getattr(reason, "key", "")
-    if key and has(key):
-        return t(key, **(getattr(reason, "params", None) or {}))
-    return str(reason)
 
 
 class VierKoningenScene(GameScene):
@@ -130,7 +122,7 @@ class VierKoningenScene(GameScene):
             try:
                 self.state.copy().play(rules.Cover(target, tuple(self.selection)))
             except IllegalMove as error:
-                self._check_cache[key] = (False, reason_text(error))
+                self._check_cache[key] = (False, explain(error))
             else:
                 self._check_cache[key] = (True, rules.judge(self.state.drawn[target], tuple(self.selection)))
         return self._check_cache[key]
@@ -290,12 +282,14 @@ class VierKoningenScene(GameScene):
         found += [Target(("button", key), rect) for key, rect in layout["buttons"]]
         return Targets(found)
 
-    def is_legal_target(self, target: Target) -> bool:
+    def is_legal_target(self, target) -> bool:
+        """Whether the selection may go on this target (a Target or its key): lit up."""
+        kind, value = getattr(target, "key", target)
         if not self.humans_turn:
             return False
-        if target.key[0] == "drawn":
-            return bool(self.selection) and self.cover_check(target.key[1])[0]
-        return target.key[0] == "pile" and self.state.phase == "draw"
+        if kind == "drawn":
+            return bool(self.selection) and self.cover_check(value)[0]
+        return kind == "pile" and self.state.phase == "draw" and value == self.state.round - 1
 
     # -- input -------------------------------------------------------------------------------
     def handle_game(self, action):
@@ -475,7 +469,7 @@ class VierKoningenScene(GameScene):
             super().ask_hint()
 
     def on_hint(self, move, reason) -> None:
-        self.hint_text = _say("say.hint", move=self.move_text(move), reason=reason_text(reason))
+        self.hint_text = _say("say.hint", move=self.move_text(move), reason=explain(reason))
         self.focus = self._hint_focus(move) or self.focus
 
     def on_hint_failed(self) -> None:
@@ -616,9 +610,6 @@ class VierKoningenScene(GameScene):
         return _say("message.round", n=state.round, hand=rules.HAND_SIZE[state.round],
                     max=rules.MAX_COVER[state.round]), theme.TEXT_DIM
 
-    def four(self) -> bool:
-        return bool(self.app.store.settings["four_colour"])
-
     def draw(self, surface, alpha):
         layout = self.layout()
         self.sync_animation(layout)
@@ -643,12 +634,7 @@ class VierKoningenScene(GameScene):
         self._draw_grid(surface, layout, focused, away, hint_cards)
         self._draw_table(surface, layout, focused, away, hint_cards, hint_targets)
         self._draw_side(surface, layout, focused, hint_targets)
-        for card, rect, look, size in self.animator.in_flight(self.time):
-            if isinstance(look, tuple):      # ("back", colour): on its way to a face-down pile
-                rect = pygame.Rect(rect.topleft, gfx.card_size(rect.w))
-                gfx.draw_card(surface, None, rect, back_colour=look[1])
-            else:
-                draw_card_sprite(surface, card, rect, look, self.four(), size)
+        self.draw_flights(surface)
         if self.drag and self.state.phase == "cover":
             for card, rect in zip(self.drag.things, self.drag.rects_now()):
                 self._card(surface, card, rect)
@@ -774,7 +760,7 @@ class VierKoningenScene(GameScene):
             if each not in away:
                 self._card(surface, each, place)
         whole = rect.union(layout["covers"][index][max(0, len(laid) - 1)]) if laid else rect
-        if self.humans_turn and self.selection and self.cover_check(index)[0]:
+        if self.is_legal_target(("drawn", index)):
             mark(surface, whole, "legal", u, self.time)
         if hinted:
             self._mark(surface, whole, "hint")
@@ -852,7 +838,7 @@ class VierKoningenScene(GameScene):
                                      int(ys["count"] + tiny * 1.3 + 8 * su - rect.y + 10 * su))
                 pygame.draw.rect(surface, theme.ACCENT_DARK, ground, border_radius=int(12 * su))
             draw_stack(surface, rect, len(state.piles[index]), su, ROMAN[index], badge=bool(state.piles[index]))
-            if index == active and self.humans_turn and state.phase == "draw":
+            if self.is_legal_target(("pile", index)):
                 mark(surface, rect, "legal", u, self.time)
                 if focused == ("pile", index):
                     self._mark(surface, rect, "focus")

@@ -66,13 +66,16 @@ class CachedLayer:
 
 def draw_card_sprite(surface: pygame.Surface, card, rect: pygame.Rect, look, four_colour: bool = False,
                      size=None) -> None:
-    """A card as the table shows it: `look` is "face", "back", "turned" (a back lying
-    sideways) or ("strip", side, pixels) (see cards.strip_face). With `size` (a card on its
-    way between two sizes) the image is made at that size and scaled to the rect."""
+    """A card as the table shows it: `look` is "face", "back", ("back", colour) (a red back:
+    a face-down pile of its own), "turned" (a back lying sideways) or ("strip", side, pixels)
+    (see cards.strip_face). With `size` (a card on its way between two sizes) the image is
+    made at that size and scaled to the rect."""
     w, h = size or rect.size
     width = h if look == "turned" else w
     if look == "turned":
         image = cardui.turned_back(width)
+    elif isinstance(look, tuple) and look[0] == "back":
+        image = cardui.back(width, look[1])
     elif isinstance(look, tuple):
         image = cardui.strip_face(card, width, look[1], look[2], four_colour)
     else:
