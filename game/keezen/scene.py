@@ -354,12 +354,8 @@ class KeezenScene(GameScene):
                 self.apply(rules.LAY_AWAY)
             elif key[1] == "give" and self.card:
                 self.try_move(Give(self.card))
-            elif key[1] == "hint":
-                self.ask_hint()
-            elif key[1] == "undo":
-                self.undo()
-            elif key[1] == "result":
-                self.show_result()
+            else:
+                self.press(key[1])
             return
         if not self.can_play():
             return

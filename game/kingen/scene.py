@@ -316,18 +316,10 @@ class KingenScene(GameScene):
             return
         kind, value = key
         if kind == "button":
-            if value == "next":
-                self.acknowledge()
-            elif value == "result":
-                self.show_result()
-            elif value == "last":
-                self.toggle("last")
-            elif value == "scores":
-                self.toggle("sheet")
-            elif value == "hint":
-                self.ask_hint()
-            elif value == "undo":
-                self.undo()
+            if value in ("last", "scores"):
+                self.toggle("last" if value == "last" else "sheet")
+            else:
+                self.press(value)
             return
         if not self.can_play():
             if not (self.humans_turn and self.face_up_seat() is None):   # else the hand-over comes first

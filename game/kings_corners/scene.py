@@ -295,10 +295,8 @@ class KingsCornersScene(GameScene):
         if kind == "button":
             if key[1] == "end":
                 self.end_turn()
-            elif key[1] == "hint":
-                self.ask_hint()
-            elif key[1] == "undo" and self.can_undo():
-                self.undo()
+            else:
+                self.press(key[1])
             return
         if not self.can_play():
             if self.humans_turn and self.face_up_seat() is None:

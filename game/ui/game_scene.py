@@ -182,6 +182,18 @@ class GameScene(Scene):
     def activate(self, key, by_mouse: bool = False) -> None:
         """A game's hook: confirm or a click on the target `key` (None: a click on nothing)."""
 
+    def press(self, name: str) -> bool:
+        """A button every game may show: hint, undo, the result, the next hand, a new game
+        (the same setup), the pause menu, autoplay on and off. False for a game's own button."""
+        actions = {"hint": self.ask_hint, "undo": self.undo, "result": self.show_result, "next": self.acknowledge,
+                   "new": lambda: self.app.new_game(self.game, self.setup),
+                   "menu": lambda: self.handle(inp.Action(inp.MENU, inp.MOUSE)),
+                   "autoplay": lambda: self.set_autoplay(True), "stop": lambda: self.set_autoplay(False)}
+        if name not in actions:
+            return False
+        actions[name]()
+        return True
+
     def refuse(self, text: str) -> None:
         """Say why not, with the error sound."""
         self.app.sound.play("error")

@@ -377,17 +377,9 @@ class VierKoningenScene(GameScene):
             self.apply(rules.Draw())
 
     def _press_button(self, key: str) -> None:
-        if key == "new":
-            self.app.new_game(self.game, self.setup)
-        elif key == "menu":
-            self.handle(inp.Action(inp.MENU, inp.MOUSE))     # the pause menu: give up, rules, quit
-        elif key in ("stop", "autoplay"):
-            self.set_autoplay(key == "autoplay")
-        elif key == "hint":
-            self.ask_hint()
-        elif key in ("change", "takeback"):
+        if key in ("change", "takeback"):
             self.undo()
-        else:
+        elif not self.press(key):     # the kit's buttons (the menu: give up, rules, quit); else the turn's step
             self._step()
 
     def _step(self) -> None:
