@@ -496,11 +496,11 @@ class KeezenScene(GameScene):
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
         self.draw_flights(surface)
 
-    def draw_flight(self, surface, key, rect, look, size) -> None:
+    def draw_thing(self, surface, key, rect, look, size=None) -> None:
         if type(key) is tuple:     # ("pawn", index); a card is a NamedTuple
             self.layout().board.draw_pawn(surface, look, rect)
         else:
-            super().draw_flight(surface, key, rect, look, size)
+            super().draw_thing(surface, key, rect, look, size)
 
     def paint_table(self, surface, layout, away) -> None:
         u, state = layout.u, self.state

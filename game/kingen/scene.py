@@ -593,9 +593,7 @@ class KingenScene(GameScene):
             if counts[seat]:
                 draw_stack(surface, stack, counts[seat], u, badge=False)
                 blit_text(surface, str(counts[seat]), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
-        for sprite in self.sprites(layout):
-            if not sprite.live and sprite.key not in away and sprite.key not in stacked:
-                draw_card_sprite(surface, sprite.key, sprite.rect, sprite.look, self.four())
+        self.draw_sprites(surface, self.sprites(layout), away | stacked.keys())
         leader = table.leader if table.trick else (self.showing[0] if self.showing else None)
         if leader is not None:
             self.draw_led(surface, layout, leader)

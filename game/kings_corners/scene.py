@@ -632,9 +632,7 @@ class KingsCornersScene(GameScene):
             if not state.piles[place] or state.piles[place][0] in away:   # empty, or the whole pile away
                 cardui.draw_slot(surface, layout.bases[place], label="K" if place in CORNERS else place_name(place))
         draw_stack(surface, layout.stock, len(state.stock), u, t(K + "stock.empty"))
-        for sprite in self.sprites(layout):
-            if not sprite.live and sprite.key not in away:
-                draw_card_sprite(surface, sprite.key, sprite.rect, sprite.look, self.four())
+        self.draw_sprites(surface, self.sprites(layout), away)
         for seat, side in layout.positions.items():
             active = state.phase == rules.PLAY and state.turn == seat
             draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),

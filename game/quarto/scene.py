@@ -416,9 +416,7 @@ class QuartoScene(GameScene):
             box = layout["piece_box"]
             pygame.draw.ellipse(surface, SLOT, box.inflate(-box.w * 0.1, -box.h * 0.6).move(0, box.h * 0.3))
         moving = self.animator.moving(self.time)
-        for sprite in self.sprites(layout):
-            if sprite.key not in moving:
-                surface.blit(piece_image(sprite.key, sprite.rect.w), sprite.rect)
+        self.draw_sprites(surface, self.sprites(layout), moving)
         self.draw_flights(surface)
         u = self.app.u
         if focused is not None and focused[0] == "square":     # the cursor over the pieces
@@ -434,8 +432,10 @@ class QuartoScene(GameScene):
                         focused=focused == ("button", index))
         self._draw_info(surface, layout)
 
-    def draw_flight(self, surface, piece, rect, look, size) -> None:
-        surface.blit(pygame.transform.smoothscale(piece_image(piece, size[0]), rect.size), rect)
+    def draw_thing(self, surface, piece, rect, look, size=None) -> None:
+        """A piece: at its place, or scaled on its way between two sizes."""
+        image = piece_image(piece, (size or rect.size)[0])
+        surface.blit(image if size is None else pygame.transform.smoothscale(image, rect.size), rect)
 
     def _pulse(self) -> float:
         return 0.5 + 0.5 * math.sin(self.time * 5)

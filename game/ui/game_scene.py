@@ -314,14 +314,21 @@ class GameScene(Scene):
         """The things in flight now."""
         return self.animator.active(self.time)
 
+    def draw_sprites(self, surface: pygame.Surface, sprites, away=(), live: bool = False) -> None:
+        """The sprites at their places: those of the cached table, or with `live` those drawn
+        every frame; not those `away` (in flight, dragged)."""
+        for sprite in sprites:
+            if sprite.live == live and sprite.key not in away:
+                self.draw_thing(surface, sprite.key, sprite.rect, sprite.look)
+
     def draw_flights(self, surface: pygame.Surface) -> None:
         """Everything in flight, on top of the table."""
         for key, rect, look, size in self.animator.in_flight(self.time):
-            self.draw_flight(surface, key, rect, look, size)
+            self.draw_thing(surface, key, rect, look, size)
 
-    def draw_flight(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size) -> None:
-        """One thing in flight: a card (see `draw_card_sprite`); a game with pawns or pieces
-        draws those itself."""
+    def draw_thing(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size=None) -> None:
+        """One thing of the table: a card (see `draw_card_sprite`; `size` while it flies
+        between two sizes); a game with pawns or pieces draws those itself."""
         draw_card_sprite(surface, key, rect, look, self.four(), size)
 
     # -- between hands ----------------------------------------------------------------------

@@ -26,7 +26,7 @@ from game.ui import cards as gfx
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
-from game.ui.i18n import explain, t
+from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_stack, mark, panel
 from game.ui.table.panels import draw_button
@@ -102,16 +102,20 @@ class VierKoningenScene(GameScene):
             return rules.sort_cards(self.selection)
         return list(self.state.hand)
 
-    def owned(self) -> int:
+    def mine(self) -> list:
+        """The round's cards under control: in the grid, in the hand and laid on drawn cards."""
         state = self.state
-        return len(state.controlled) + len(state.hand) + sum(len(cover) for cover in state.covers)
+        return list(state.controlled) + list(state.hand) + [card for cover in state.covers for card in cover]
+
+    def fixed_hand(self) -> bool:
+        """The hand must hold every controlled card: there is nothing to choose."""
+        state = self.state
+        return state.phase == "hand" and state.hand_size() >= len(state.controlled)
 
     def _auto_select(self) -> None:
         """When the hand must hold every controlled card, it is chosen already."""
-        state = self.state
-        if state.phase == "hand" and not self.autoplay and state.controlled \
-                and state.hand_size() >= len(state.controlled):
-            self.selection = list(state.controlled)
+        if self.fixed_hand() and not self.autoplay and self.state.controlled:
+            self.selection = list(self.state.controlled)
 
     def cover_check(self, target: int):
         """(legal, text) for laying the current selection on drawn card `target`."""
@@ -165,46 +169,61 @@ class VierKoningenScene(GameScene):
 
     # -- layout ----------------------------------------------------------------------------
     def layout(self) -> dict:
-        u, space = self.app.u, self.app.space_u
-        area = self.app.content_rect()
-        state = self.state
+        """The frame's places, made again only when the window, the round, the buttons or the
+        language (the width of the headings) change."""
+        return self.cached_layout(VierKoningenScene._lay_out, self.app.space_u, self.state.round,
+                                  tuple(key for key, _ in self.buttons()), language())
+
+    def _lay_out(self) -> dict:
+        u, space, area = self.app.u, self.app.space_u, self.app.content_rect()
         m = int(22 * space)
         side_w = int(min(max(400 * u, area.w * 0.23), 520 * u))
         side = pygame.Rect(area.right - m - side_w, area.y + m, side_w, area.h - 2 * m)
         left = pygame.Rect(area.x + m, area.y + m, side.x - 2 * m - area.x, area.h - 2 * m)
         status = pygame.Rect(left.x, left.y, left.w, int(56 * u))
         message = pygame.Rect(left.x, status.bottom + int(6 * u), left.w, int(38 * u))
-        # the table: hand, drawn card 1, drawn card 2 (sized for round 1, the widest)
+        layout = {"side": side, "status": status, "message": message, **self._lay_table(left)}
+        # the controlled cards between the message line and the table; no room left (a large
+        # UI scale on a low window) gives an empty grid, never a negative one
+        top = message.bottom + int(8 * space)
+        layout.update(self._lay_grid(pygame.Rect(left.x, top, left.w,
+                                                 max(0, layout["hand_box"].y - top - int(10 * space)))))
+        layout.update(self._lay_side(side))
+        return layout
+
+    def _lay_table(self, left) -> dict:
+        """The hand, drawn card 1 and drawn card 2 along the bottom, sized for round 1 (the
+        widest) so they never move; a drawn card's box is at least as wide as its heading."""
+        u, space, rank = self.app.u, self.app.space_u, self.state.round
         pad, gap = int(14 * space), int(26 * space)
-        tw = int(min(128 * u, (left.w - 6 * pad - 2 * gap) / (5 * 1.1 + 2 * (1 + 0.42 * 3))))
-        # a drawn card's box is at least as wide as its heading (the hand gives way)
-        heading_w = self.drawn_heading_width()
-        if tw * (1 + 0.42 * 3) + 2 * pad < heading_w + 28 * u:
-            tw = int(min(tw, (left.w - 2 * pad - 2 * gap - 2 * (heading_w + 28 * u)) / (5 * 1.1)))
+        fan = 1 + 0.42 * 3                       # a drawn card and three cards laid on it
+        heading_w = self.drawn_heading_width() + 28 * u     # (its text is written 14u in)
+        tw = int(min(128 * u, (left.w - 6 * pad - 2 * gap) / (5 * 1.1 + 2 * fan)))
+        if tw * fan + 2 * pad < heading_w:       # the hand gives way to the headings
+            tw = int(min(tw, (left.w - 2 * pad - 2 * gap - 2 * heading_w) / (5 * 1.1)))
         th = gfx.card_size(tw)[1]
         label_h = int(44 * u)
         text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * u)
         table_h = label_h + int(th * 1.16) + text_h + pad
-        table_y = left.bottom - table_h
-        hand_n = rules.HAND_SIZE[state.round]
+        hand_n = rules.HAND_SIZE[rank]
         hand_w = int(hand_n * tw + (hand_n - 1) * 0.1 * tw) + 2 * pad
-        # as wide in every round: room for the arithmetic, and for the heading (written 14u in)
-        drawn_w = int(max(tw * (1 + 0.42 * 3) + 2 * pad, heading_w + 28 * u))
+        drawn_w = int(max(tw * fan + 2 * pad, heading_w))
         x = left.x + max(0, (left.w - hand_w - 2 * drawn_w - 2 * gap) // 2)
-        hand_box = pygame.Rect(x, table_y, hand_w, table_h)
-        card_y = table_y + label_h
-        hand_slots = [pygame.Rect(hand_box.x + pad + int(i * tw * 1.1), card_y, tw, th) for i in range(hand_n)]
-        drawn_boxes = [pygame.Rect(hand_box.right + gap + i * (drawn_w + gap), table_y, drawn_w, table_h)
+        hand_box = pygame.Rect(x, left.bottom - table_h, hand_w, table_h)
+        card_y = hand_box.y + label_h
+        drawn_boxes = [pygame.Rect(hand_box.right + gap + i * (drawn_w + gap), hand_box.y, drawn_w, table_h)
                        for i in range(2)]
         drawn = [pygame.Rect(box.x + pad, card_y, tw, th) for box in drawn_boxes]
-        covers = [[pygame.Rect(card.x + int(0.42 * tw * (j + 1)), card.y + int(0.16 * th), tw, th)
-                   for j in range(rules.MAX_COVER[state.round])] for card in drawn]
-        # the controlled cards: four rows, one column per value (the layout never jumps); no room
-        # left (a large UI scale on a low window) gives an empty grid, never a negative one
-        grid = pygame.Rect(left.x, message.bottom + int(8 * space), left.w,
-                           max(0, table_y - message.bottom - int(18 * space)))
-        label_w, row_h = int(46 * u), grid.h / 4
-        gw = max(1, int(min((row_h - 8 * space) / gfx.CARD_RATIO, (grid.w - label_w) / (13 * 1.07))))
+        return {"tw": tw, "hand_box": hand_box, "drawn_boxes": drawn_boxes, "drawn": drawn,
+                "hand_slots": [pygame.Rect(hand_box.x + pad + int(i * tw * 1.1), card_y, tw, th) for i in range(hand_n)],
+                "covers": [[pygame.Rect(card.x + int(0.42 * tw * (j + 1)), card.y + int(0.16 * th), tw, th)
+                            for j in range(rules.MAX_COVER[rank])] for card in drawn],
+                "text_y": card_y + int(th * 1.16) + int(8 * u)}
+
+    def _lay_grid(self, grid) -> dict:
+        """Four rows of controlled cards, one column per value (the layout never jumps)."""
+        label_w, row_h = int(46 * self.app.u), grid.h / 4
+        gw = max(1, int(min((row_h - 8 * self.app.space_u) / gfx.CARD_RATIO, (grid.w - label_w) / (13 * 1.07))))
         gh, step = gfx.card_size(gw)[1], gw * 1.07
         gx = grid.x + max(0, (grid.w - label_w - int(step * 12) - gw) // 2)
         cells, suit_rows = {}, []
@@ -213,38 +232,37 @@ class VierKoningenScene(GameScene):
             suit_rows.append((suit, pygame.Rect(gx, y, label_w, gh)))
             for rank in range(1, 14):
                 cells[Card(rank, suit)] = pygame.Rect(int(gx + label_w + (rank - 1) * step), y, gw, gh)
-        # the side panel, top to bottom; shrunk (su) when a large UI scale would overflow it
+        return {"grid": grid, "gw": gw, "cells": cells, "suit_rows": suit_rows}
+
+    def _lay_side(self, side) -> dict:
+        """The side panel, top to bottom; its unit `su` shrinks when a large UI scale would
+        make it overflow."""
+        u = self.app.u
         inner = side.inflate(-int(40 * u), -int(36 * u))
         items = self.buttons()
-        needed = (theme.SMALL * 1.4 + theme.HEADING * 1.3 + theme.SMALL * 1.45 + 26 + theme.TINY * 1.5 + 14
-                  + theme.SMALL * 1.5 + 84 * gfx.CARD_RATIO + 8 + theme.SMALL * 1.2 + theme.TINY * 1.4 + 26
-                  + theme.SMALL * 1.5 + 84 * gfx.CARD_RATIO + 24 + max(1, len(items)) * 66)
-        su = min(u, inner.h / needed)
-        pw = int(min(84 * su, inner.w / 3 / 1.5))
-        ph = gfx.card_size(pw)[1]
+        pile_h = 84 * gfx.CARD_RATIO     # a pile's card at su 1
+        rows = (("game", theme.SMALL * 1.4), ("round", theme.HEADING * 1.3), ("progress", theme.SMALL * 1.45),
+                ("bar", 26), ("kings", theme.TINY * 1.5 + 14), ("piles", theme.SMALL * 1.5), ("pile", pile_h + 8),
+                ("roman", theme.SMALL * 1.2), ("count", theme.TINY * 1.4 + 26), ("lost", theme.SMALL * 1.5),
+                ("lost_pile", pile_h + 24))
+        su = min(u, inner.h / (sum(height for _, height in rows) + max(1, len(items)) * 66))
         side_y, y = {}, inner.y
-        for name, height in (("game", theme.SMALL * 1.4), ("round", theme.HEADING * 1.3),
-                             ("progress", theme.SMALL * 1.45), ("bar", 26), ("kings", theme.TINY * 1.5 + 14),
-                             ("piles", theme.SMALL * 1.5)):
+        for name, height in rows:
             side_y[name] = y
             y += height * su
-        bar = pygame.Rect(inner.x, int(side_y["bar"]), inner.w, max(4, int(16 * su)))
-        piles = [pygame.Rect(int(inner.x + inner.w / 3 * i + (inner.w / 3 - pw) / 2), int(y), pw, ph) for i in range(3)]
-        side_y["roman"] = y = y + ph + 8 * su
-        side_y["count"] = y = y + theme.SMALL * 1.2 * su
-        side_y["lost"] = y = y + (theme.TINY * 1.4 + 26) * su
-        lost = pygame.Rect(inner.x + int(8 * su), int(y + theme.SMALL * 1.5 * su), pw, ph)
+        pw = int(min(84 * su, inner.w / 3 / 1.5))
+        ph = gfx.card_size(pw)[1]
+        piles = [pygame.Rect(int(inner.x + inner.w / 3 * i + (inner.w / 3 - pw) / 2), int(side_y["pile"]), pw, ph)
+                 for i in range(3)]
+        lost = pygame.Rect(inner.x + int(8 * su), int(side_y["lost_pile"]), pw, ph)
         peek = pygame.Rect(lost.right + int(24 * su), lost.y - int(4 * su), inner.right - lost.right - int(24 * su),
                            ph + int(8 * su))
         button_h, button_gap = int(56 * su), int(10 * su)
         top = max(inner.bottom - len(items) * (button_h + button_gap) + button_gap, peek.bottom + int(16 * su))
-        button_rects = [(key, pygame.Rect(inner.x, top + i * (button_h + button_gap), inner.w, button_h))
-                        for i, (key, _) in enumerate(items)]
-        return {"area": area, "left": left, "side": side, "inner": inner, "status": status, "message": message,
-                "tw": tw, "hand_box": hand_box, "hand_slots": hand_slots, "drawn_boxes": drawn_boxes,
-                "drawn": drawn, "covers": covers, "grid": grid, "gw": gw, "cells": cells, "suit_rows": suit_rows,
-                "su": su, "side_y": side_y, "bar": bar, "piles": piles, "lost": lost, "peek": peek,
-                "buttons": button_rects, "label_h": label_h, "text_y": card_y + int(th * 1.16) + int(8 * u)}
+        return {"inner": inner, "su": su, "side_y": side_y, "piles": piles, "lost": lost, "peek": peek,
+                "bar": pygame.Rect(inner.x, int(side_y["bar"]), inner.w, max(4, int(16 * su))),
+                "buttons": [(key, pygame.Rect(inner.x, top + i * (button_h + button_gap), inner.w, button_h))
+                            for i, (key, _) in enumerate(items)]}
 
     def drawn_heading_width(self) -> int:
         """The width the drawn cards' headings need at their smallest size."""
@@ -300,8 +318,7 @@ class VierKoningenScene(GameScene):
             return
         if name == inp.BACK:
             self.controls.cancel()
-            if self.selection and not (self.state.phase == "hand"
-                                       and self.state.hand_size() >= len(self.state.controlled)):
+            if self.selection and not self.fixed_hand():
                 self.selection = []
                 self.app.sound.play("click")
                 if self.focus == ("button", "take"):
@@ -334,38 +351,15 @@ class VierKoningenScene(GameScene):
             return
         kind, value = key
         if kind == "button":
-            self._press_button(value)
+            if value in ("change", "takeback"):
+                self.undo()
+            elif not self.press(value):     # the kit's buttons (the menu: give up, rules, quit); else the next step
+                self._step()
             return
         if not self.humans_turn:
             return
         state, phase = self.state, self.state.phase
-        if kind == "grid":
-            if value in self.selection:
-                self.selection.remove(value)
-            elif len(self.selection) >= state.hand_size():
-                self.refuse(_say("say.hand_full", n=state.hand_size()))
-                return
-            else:
-                self.selection.append(value)
-                if len(self.selection) == state.hand_size():
-                    self.focus = ("button", "take")
-            self.app.sound.play("click")
-        elif kind == "hand":
-            if phase == "hand":
-                if state.hand_size() >= len(state.controlled):
-                    self.refuse(_say("say.all_cards"))
-                    return
-                self.selection.remove(value)
-                self.focus = ("grid", value)
-            elif phase == "draw":
-                self.refuse(_say("say.draw_first"))
-                return
-            elif value in self.selection:
-                self.selection.remove(value)
-            else:
-                self.selection.append(value)
-            self.app.sound.play("click")
-        elif kind == "drawn":
+        if kind == "drawn":
             if self.selection:
                 if self.apply(rules.Cover(value, tuple(self.selection))):
                     self._focus_default()
@@ -373,14 +367,23 @@ class VierKoningenScene(GameScene):
                 self.apply(rules.Uncover(value))
             else:
                 self.refuse(_say("say.select_first"))
-        elif kind == "pile" and phase == "draw":
-            self.apply(rules.Draw())
-
-    def _press_button(self, key: str) -> None:
-        if key in ("change", "takeback"):
-            self.undo()
-        elif not self.press(key):     # the kit's buttons (the menu: give up, rules, quit); else the turn's step
-            self._step()
+        elif kind == "pile":
+            if phase == "draw":
+                self.apply(rules.Draw())
+        elif kind == "grid" and value not in self.selection and len(self.selection) >= state.hand_size():
+            self.refuse(_say("say.hand_full", n=state.hand_size()))
+        elif kind == "hand" and (phase == "draw" or self.fixed_hand()):
+            self.refuse(_say("say.draw_first" if phase == "draw" else "say.all_cards"))
+        else:                               # a card chosen for the hand or to lay, or put back
+            if value in self.selection:
+                self.selection.remove(value)
+                if phase == "hand":
+                    self.focus = ("grid", value)
+            else:
+                self.selection.append(value)
+                if phase == "hand" and len(self.selection) == state.hand_size():
+                    self.focus = ("button", "take")
+            self.app.sound.play("click")
 
     def _step(self) -> None:
         """The next step of the turn: take the hand, draw, or judge."""
@@ -483,15 +486,11 @@ class VierKoningenScene(GameScene):
         return None
 
     def hinted(self):
-        """(cards, targets) the hint points at, to highlight."""
+        """(cards, targets) the hint points at, to highlight: its cards, and the drawn card or
+        the button it leads to."""
         move = self.hint[0] if self.hint else None
-        cards = set(getattr(move, "cards", ()) or ())
-        if isinstance(move, (rules.Cover, rules.Uncover)):
-            return cards, {("drawn", move.target)}
-        if isinstance(move, (rules.Draw, rules.Judge)) or (isinstance(move, rules.ChooseHand)
-                                                           and cards == set(self.selection)):
-            return cards, {self._hint_focus(move)}
-        return cards, set()
+        target = ("drawn", move.target) if isinstance(move, (rules.Cover, rules.Uncover)) else self._hint_focus(move)
+        return set(getattr(move, "cards", ()) or ()), {target} if target and target[0] != "grid" else set()
 
     def move_text(self, move) -> str:
         if isinstance(move, rules.ChooseHand):
@@ -643,45 +642,43 @@ class VierKoningenScene(GameScene):
             blit_text(image, SUIT_SYMBOL[suit], int(theme.HEADING * u), gfx.suit_ink(suit, self.four()), rect.center,
                       "center")
 
-    def _card(self, surface, card, rect):
-        gfx.draw_card(surface, card, rect, four_colour=self.four())
+    def _card(self, surface, card, rect, dim: bool = False):
+        """A card face; `dim` greys it (in play elsewhere, or a verdict already past)."""
+        if dim:
+            surface.blit(gfx.tinted_face(card, rect.w, self.four()), rect)
+        else:
+            gfx.draw_card(surface, card, rect, four_colour=self.four())
 
-    def _mark(self, surface, rect, kind):
-        mark(surface, rect, kind, self.app.u)
+    def _marks(self, surface, rect, *kinds):
+        """The marks whose condition holds (kinds given as (kind, condition) or plain)."""
+        for kind in kinds:
+            if not isinstance(kind, tuple) or kind[1]:
+                mark(surface, rect, kind[0] if isinstance(kind, tuple) else kind, self.app.u)
 
     def _draw_grid(self, surface, layout, focused, away, hint_cards):
         """The controlled cards: one cached layer (redrawn when a card moves), marks on top."""
         surface.blit(self._grid_layer(layout, away), layout["grid"])
         choosing = self.state.phase == "hand"
         for card, rect in layout["cells"].items():
-            if card in hint_cards and choosing:
-                self._mark(surface, rect, "hint")
-            if card in self.selection and choosing:
-                self._mark(surface, rect, "selected")
-            if focused == ("grid", card):
-                self._mark(surface, rect, "focus")
+            self._marks(surface, rect, ("hint", choosing and card in hint_cards),
+                        ("selected", choosing and card in self.selection), ("focus", focused == ("grid", card)))
 
     def _grid_layer(self, layout, flying) -> pygame.Surface:
-        state, gw, area = self.state, layout["gw"], layout["grid"]
+        state, area = self.state, layout["grid"]
         controlled = frozenset(state.controlled)
         chosen = set(self.selection) if state.phase == "hand" else set()
-        away = chosen | set(state.hand) | {card for cover in state.covers for card in cover}
-        key = (tuple(area), gw, state.round, self.four(), controlled, frozenset(away), frozenset(flying & controlled),
-               self._backdrop.key)
+        away = chosen | set(self.mine()) - controlled
+        key = (tuple(area), layout["gw"], state.round, self.four(), controlled, frozenset(away),
+               frozenset(flying & controlled), self._backdrop.key)
         if self._grid_cache is None or self._grid_cache[0] != key:
             layer = pygame.Surface(area.size).convert()
             layer.blit(self._backdrop.surface, (0, 0), area)
             for card, cell in layout["cells"].items():
                 rect = cell.move(-area.x, -area.y)
-                if card in controlled and card not in away:
-                    if card in flying:
-                        gfx.draw_slot(layer, rect)
-                    else:
-                        self._card(layer, card, rect)
-                elif card in chosen:     # chosen for the hand: bright, marked as selected on top
-                    self._card(layer, card, rect)
-                elif card in away:       # in play elsewhere (in the hand, on a drawn card)
-                    layer.blit(gfx.tinted_face(card, gw, self.four()), rect)
+                if card in flying and card in controlled and card not in away:
+                    gfx.draw_slot(layer, rect)
+                elif card in controlled or card in away:   # a chosen card bright (marked on top), else dim
+                    self._card(layer, card, rect, dim=card in away and card not in chosen)
                 else:
                     in_play = card.rank <= rules.ROUND_TOP[state.round]
                     gfx.draw_slot(layer, rect, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
@@ -689,112 +686,89 @@ class VierKoningenScene(GameScene):
         return self._grid_cache[1]
 
     def _draw_table(self, surface, layout, focused, away, hint_cards, hint_targets):
-        u, state = self.app.u, self.state
-        phase, small = state.phase, int(theme.SMALL * u)
-        box = layout["hand_box"]
+        state, phase = self.state, self.state.phase
         size = state.hand_size() if not state.is_over() else 0
         hand = self.hand_cards()
         title = _say("table.hand_choose", k=len(hand), n=size) if phase == "hand" else _say("table.hand", k=len(hand))
-        x, y, width = box.x + 14 * u, layout["text_y"], box.w - 28 * u
-        blit_text(surface, fit(title, small, width, bold=True), small, theme.TEXT, (x, y), "topleft", bold=True)
-        if phase == "cover" and self.selection:
-            if len({card.suit for card in self.selection}) == 1:
-                chosen = rules.sort_cards(self.selection)
-                text = _say("table.selected", suit=SUIT_SYMBOL[chosen[0].suit],
-                            terms="+".join(str(card.rank) for card in chosen), total=sum(c.rank for c in chosen))
-                body = int(theme.BODY * u)
-                blit_text(surface, fit(text, body, width, bold=True), body, theme.TEXT, (x, y + small * 1.3), "topleft",
-                          bold=True)
-            else:
-                blit_wrapped(surface, _say("table.mixed"), small, theme.BAD, x, y + small * 1.3, width, 2)
-        places = {sprite.key: sprite.rect for sprite in self.sprites(layout)}
-        for index, rect in enumerate(layout["hand_slots"]):
-            if index >= len(hand):
-                if index < size:
-                    gfx.draw_slot(surface, rect)
-                continue
-            card = hand[index]
-            shown = places[card]
-            if card not in away:
-                self._card(surface, card, shown)
-            if card in self.selection and phase == "cover":
-                self._mark(surface, shown, "selected")
-            if card in hint_cards and phase in ("cover", "hand"):
-                self._mark(surface, shown, "hint")
-            if focused == ("hand", card):
-                self._mark(surface, shown, "focus")
-        if phase == "cover":
-            for index, card in enumerate(state.drawn[:2]):
-                self._draw_drawn(surface, layout, index, card, state.covers[index], focused, away,
-                                 ("drawn", index) in hint_targets)
-            if len(state.drawn) == 1:   # the last card of the round's cards: a one-card turn
-                box = layout["drawn_boxes"][1]
-                blit_wrapped(surface, _say("table.one_card"), small, theme.TEXT_DIM, box.x + 14 * u, box.y + 14 * u,
-                             box.w - 28 * u, 4)
-            return
+        chosen, suits = rules.sort_cards(self.selection), {card.suit for card in self.selection}
+        if phase == "cover" and len(suits) == 1:
+            self._under(surface, layout, layout["hand_box"], title, theme.TEXT, True, _say(
+                "table.selected", suit=SUIT_SYMBOL[chosen[0].suit], terms="+".join(str(c.rank) for c in chosen),
+                total=sum(c.rank for c in chosen)))
+        else:
+            self._under(surface, layout, layout["hand_box"], title, theme.TEXT, True)
+            if phase == "cover" and suits:
+                self._under(surface, layout, layout["hand_box"], _say("table.mixed"), theme.BAD, line=1)
+        for rect in layout["hand_slots"][len(hand):size]:
+            gfx.draw_slot(surface, rect)
+        sprites = self.sprites(layout)
+        self.draw_sprites(surface, sprites, away, live=True)     # the hand, the drawn cards, the cards laid on them
+        places = {sprite.key: sprite.rect for sprite in sprites}
+        for card in hand:
+            self._marks(surface, places[card], ("selected", phase == "cover" and card in self.selection),
+                        ("hint", phase in ("cover", "hand") and card in hint_cards), ("focus", focused == ("hand", card)))
         verdict = state.verdict or ()
-        for index in range(2):
-            box = layout["drawn_boxes"][index]
-            if index < len(verdict):
-                self._draw_verdict(surface, layout, index, verdict[index], away)
+        for index, box in enumerate(layout["drawn_boxes"]):
+            if index < len(state.drawn):     # (also as they lay when the game was given up)
+                self._draw_drawn(surface, layout, index, focused, ("drawn", index) in hint_targets)
+            elif phase == "cover":      # the last card of the round's cards: a one-card turn
+                self._under(surface, layout, box, _say("table.one_card"), theme.TEXT_DIM, top=True)
+            elif index < len(verdict):
+                item = verdict[index]
+                self._heading(surface, box, _say("table.last_turn", n=index + 1), theme.TEXT_DIM)
+                for card, place in zip((item.drawn,) + tuple(item.laid), [layout["drawn"][index]] + layout["covers"][index]):
+                    if card not in away:
+                        self._card(surface, card, place, dim=True)
+                self._under(surface, layout, box, _say("table.won" if item.won else "table.lost", card=str(item.drawn)),
+                            theme.GOOD if item.won else theme.BAD, True, item.arithmetic)
             else:
-                blit_text(surface, _say("table.drawn", n=index + 1), small, theme.TEXT_DIM,
-                          (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
+                self._heading(surface, box, _say("table.drawn", n=index + 1), theme.TEXT_DIM)
                 gfx.draw_slot(surface, layout["drawn"][index], label="?")
 
-    def _draw_drawn(self, surface, layout, index, card, laid, focused, away, hinted):
-        u = self.app.u
-        box = layout["drawn_boxes"][index]
-        blit_text(surface, _say("table.drawn_card", n=index + 1, card=str(card)), int(theme.SMALL * u), theme.TEXT,
-                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
+    def _draw_drawn(self, surface, layout, index, focused, hinted):
+        """A drawn card in the cover step, what lies on it, and what lies on it adds up to, or
+        what the selection would do, or why it cannot."""
+        card, laid, box = self.state.drawn[index], self.state.covers[index], layout["drawn_boxes"][index]
+        self._heading(surface, box, _say("table.drawn_card", n=index + 1, card=str(card)), theme.TEXT)
         rect = layout["drawn"][index]
-        for each, place in [(card, rect)] + list(zip(laid, layout["covers"][index])):
-            if each not in away:
-                self._card(surface, each, place)
         whole = rect.union(layout["covers"][index][max(0, len(laid) - 1)]) if laid else rect
         if self.is_legal_target(("drawn", index)):
-            mark(surface, whole, "legal", u, self.time)
-        if hinted:
-            self._mark(surface, whole, "hint")
-        if focused == ("drawn", index):
-            self._mark(surface, whole, "focus")
-        # what lies on it, or what the selection would do, or why it cannot
-        x, y, width = box.x + 14 * u, layout["text_y"], box.w - 28 * u
-        small, body, tiny = int(theme.SMALL * u), int(theme.BODY * u), int(theme.TINY * u)
+            mark(surface, whole, "legal", self.app.u, self.time)
+        self._marks(surface, whole, ("hint", hinted), ("focus", focused == ("drawn", index)))
         if laid:
-            blit_text(surface, fit(_say("table.laid"), small, width), small, theme.TEXT_DIM, (x, y), "topleft")
-            blit_fitted(surface, rules.judge(card, laid).arithmetic, (body, small, tiny), width, theme.TEXT,
-                        (x, y + small * 1.3), bold=True)
+            self._under(surface, layout, box, _say("table.laid"), theme.TEXT_DIM, False,
+                        rules.judge(card, laid).arithmetic, theme.TEXT)
         elif self.selection and self.humans_turn:
             ok, result = self.cover_check(index)
             if ok:
                 colour = theme.GOOD if result.won else theme.BAD
-                blit_text(surface, fit(_say("table.would_win" if result.won else "table.would_lose"), small, width),
-                          small, colour, (x, y), "topleft")
-                blit_fitted(surface, result.arithmetic, (body, small, tiny), width, colour, (x, y + small * 1.3),
-                            bold=True)
+                self._under(surface, layout, box, _say("table.would_win" if result.won else "table.would_lose"),
+                            colour, False, result.arithmetic)
             else:
-                blit_wrapped(surface, result, tiny, theme.BAD, x, y, width, 3)
+                self._under(surface, layout, box, result, theme.BAD)
         else:
-            need = _say("table.need", suit=SUIT_SYMBOL[card.suit], n=card.rank, triple=3 * card.rank)
-            blit_wrapped(surface, need, tiny, theme.TEXT_DIM, x, y, width, 3)
+            self._under(surface, layout, box, _say("table.need", suit=SUIT_SYMBOL[card.suit], n=card.rank,
+                                                   triple=3 * card.rank), theme.TEXT_DIM)
 
-    def _draw_verdict(self, surface, layout, index, item, away):
+    def _heading(self, surface, box, text, colour):
         u = self.app.u
-        box = layout["drawn_boxes"][index]
-        blit_text(surface, _say("table.last_turn", n=index + 1), int(theme.SMALL * u), theme.TEXT_DIM,
-                  (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True, width=box.w - 28 * u, box=box)
-        cards = [(item.drawn, layout["drawn"][index])] + list(zip(item.laid, layout["covers"][index]))
-        for card, place in cards:
-            if card not in away:
-                surface.blit(gfx.tinted_face(card, layout["tw"], self.four()), place)
-        x, y, width = box.x + 14 * u, layout["text_y"], box.w - 28 * u
-        small, body = int(theme.SMALL * u), int(theme.BODY * u)
-        colour = theme.GOOD if item.won else theme.BAD
-        word = _say("table.won" if item.won else "table.lost", card=str(item.drawn))
-        blit_text(surface, fit(word, small, width, bold=True), small, colour, (x, y), "topleft", bold=True)
-        blit_fitted(surface, item.arithmetic, (body, small, int(theme.TINY * u)), width, colour, (x, y + small * 1.3),
-                    bold=True)
+        blit_text(surface, text, int(theme.SMALL * u), colour, (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True,
+                  width=box.w - 28 * u, box=box)
+
+    def _under(self, surface, layout, box, text, colour, bold=False, arithmetic=None, ink=None, line=0, top=False):
+        """Text under a box's cards (`top`: from the top of the box): one line and the
+        arithmetic under it, or without arithmetic up to three wrapped lines (from `line`)."""
+        u = self.app.u
+        small, body, tiny = int(theme.SMALL * u), int(theme.BODY * u), int(theme.TINY * u)
+        x, y, width = box.x + 14 * u, (box.y + 14 * u) if top else layout["text_y"] + line * small * 1.3, box.w - 28 * u
+        if arithmetic is not None or bold:
+            blit_text(surface, fit(text, small, width, bold), small, colour, (x, y), "topleft", bold=bold)
+            if arithmetic is not None:
+                blit_fitted(surface, arithmetic, (body, small, tiny), width, ink or colour, (x, y + small * 1.3), bold=True)
+        elif line:
+            blit_wrapped(surface, text, small, colour, x, y, width, 2)
+        else:
+            blit_wrapped(surface, text, small if top else tiny, colour, x, y, width, 4 if top else 3)
 
     def _draw_side(self, surface, layout, focused, hint_targets):
         u, su, state = self.app.u, layout["su"], self.state
@@ -807,7 +781,8 @@ class VierKoningenScene(GameScene):
         blit_text(surface, fit(_say("side.round", n=state.round), heading, inner.w, bold=True), heading, theme.TEXT,
                   (inner.x, ys["round"]), "topleft", bold=True)
         # progress: the round's cards under control (hand and table included), and the kings
-        owned, total = self.owned(), state.round_cards()
+        mine, total = self.mine(), state.round_cards()
+        owned = len(mine)
         count = blit_text(surface, _say("side.progress_count", k=owned, n=total), small, theme.TEXT,
                           (inner.right, ys["progress"]), "topright", bold=True)
         blit_fitted(surface, _say("side.progress"), (small, tiny), count.x - inner.x - int(12 * su), theme.TEXT_DIM,
@@ -817,7 +792,6 @@ class VierKoningenScene(GameScene):
         if owned:
             filled = pygame.Rect(bar.x, bar.y, int(bar.w * min(1.0, owned / max(1, total))), bar.h)
             pygame.draw.rect(surface, theme.GOOD, filled, border_radius=bar.h // 2)
-        mine = list(state.controlled) + list(state.hand) + [card for cover in state.covers for card in cover]
         blit_text(surface, fit(_say("side.kings", k=sum(card.rank == 13 for card in mine)), tiny, inner.w), tiny,
                   theme.TEXT_DIM, (inner.x, ys["kings"]), "topleft")
         # the draw piles, the active one on a gold ground
@@ -832,8 +806,7 @@ class VierKoningenScene(GameScene):
             draw_stack(surface, rect, len(state.piles[index]), su, ROMAN[index], badge=bool(state.piles[index]))
             if self.is_legal_target(("pile", index)):
                 mark(surface, rect, "legal", u, self.time)
-                if focused == ("pile", index):
-                    self._mark(surface, rect, "focus")
+                self._marks(surface, rect, ("focus", focused == ("pile", index)))
             colour = theme.TEXT if index == active else theme.TEXT_DIM
             blit_text(surface, ROMAN[index], small, colour, (rect.centerx, ys["roman"]), "midtop", bold=True)
             ranks = rules.PILE_RANKS[index + 1]
@@ -871,9 +844,7 @@ class VierKoningenScene(GameScene):
         if self.state.is_over() or not self.humans_turn:
             return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.MENU, "legend.pause")]
         key, _ = self.primary()
-        cancel = bool(self.selection) and not (self.state.phase == "hand"
-                                              and self.state.hand_size() >= len(self.state.controlled))
-        return self.turn_legend("legend.select", cancel, _k(f"legend.{key}") if key else "",
+        return self.turn_legend("legend.select", bool(self.selection) and not self.fixed_hand(), _k(f"legend.{key}") if key else "",
                                 [(inp.PREV, _k("legend.autoplay"))])
 
 
