@@ -60,8 +60,7 @@ class VierKoningenScene(GameScene):
         self.hint_text = ""
         self.banner = None
         self.round_shown = state.round
-        self._backdrop = CachedLayer()
-        self._grid_cache = None
+        self._layer = CachedLayer()
         self._check_cache = {}
         self.warmer = FaceWarmer()
         self._auto_select()
@@ -606,14 +605,15 @@ class VierKoningenScene(GameScene):
         self.sync_animation(layout)
         self.warmer.step((layout["gw"], layout["tw"]), self.four(), self.animating())
         u = self.app.u
-        key = (self.app.size, layout["gw"], layout["tw"], self.state.round, self.four(), tuple(layout["side"]))
-        surface.blit(self._backdrop.get(self.app.size, key, lambda image: self._paint_backdrop(image, layout)), (0, 0))
+        away = self.animator.moving(self.time) | (set(self.drag.things) if self.drag else set())
+        grid = self._grid_state(away)
+        key = (self.app.size, layout["gw"], layout["tw"], self.state.round, self.four(), tuple(layout["side"]), grid)
+        surface.blit(self._layer.get(self.app.size, key, lambda image: self._paint_table(image, layout, *grid)), (0, 0))
         targets = self.targets(layout)
         if targets.all:
             self.controls.ensure_focus(targets, self._default_key)
         playing = self.humans_turn or self.state.is_over() or self.autoplay
         focused = self.focus if playing else None
-        away = self.animator.moving(self.time) | (set(self.drag.things) if self.drag else set())
         hint_cards, hint_targets = self.hinted()
         status = layout["status"]
         blit_fitted(surface, self.status_text(), (int(theme.BODY * u), int(theme.SMALL * u)), status.w - int(40 * u),
@@ -622,7 +622,10 @@ class VierKoningenScene(GameScene):
         line = layout["message"]
         blit_fitted(surface, message, (int(theme.SMALL * u), int(theme.TINY * u)), line.w - int(20 * u), colour,
                     line.center, "center")
-        self._draw_grid(surface, layout, focused, away, hint_cards)
+        choosing = self.state.phase == "hand"
+        for card, rect in layout["cells"].items():
+            self._marks(surface, rect, ("hint", choosing and card in hint_cards),
+                        ("selected", choosing and card in self.selection), ("focus", focused == ("grid", card)))
         self._draw_table(surface, layout, focused, away, hint_cards, hint_targets)
         self._draw_side(surface, layout, focused, hint_targets)
         self.draw_flights(surface)
@@ -630,8 +633,16 @@ class VierKoningenScene(GameScene):
             for card, rect in zip(self.drag.things, self.drag.rects_now()):
                 self._card(surface, card, rect)
 
-    def _paint_backdrop(self, image, layout):
-        """The felt, the panels and the suit signs: drawn once per window size and round."""
+    def _grid_state(self, flying) -> tuple:
+        """What the grid shows: (the controlled cards, those chosen for the hand, those in play
+        elsewhere (in the hand, on a drawn card), the controlled ones in flight)."""
+        controlled = frozenset(self.state.controlled)
+        chosen = frozenset(self.selection) if self.state.phase == "hand" else frozenset()
+        return controlled, chosen, chosen | frozenset(self.mine()) - controlled, frozenset(flying) & controlled
+
+    def _paint_table(self, image, layout, controlled, chosen, away, flying):
+        """The felt, the panels, the suit signs and the grid: what changes only with a move or
+        a card chosen for the hand (one cached layer; the marks are drawn on top)."""
         u = self.app.u
         image.fill(theme.FELT_DARK)
         panel(image, layout["status"], u)
@@ -641,6 +652,14 @@ class VierKoningenScene(GameScene):
         for suit, rect in layout["suit_rows"]:
             blit_text(image, SUIT_SYMBOL[suit], int(theme.HEADING * u), gfx.suit_ink(suit, self.four()), rect.center,
                       "center")
+        for card, rect in layout["cells"].items():
+            if card in flying and card not in away:
+                gfx.draw_slot(image, rect)
+            elif card in controlled or card in away:   # a chosen card bright (marked on top), else dim
+                self._card(image, card, rect, dim=card in away and card not in chosen)
+            else:
+                in_play = card.rank <= rules.ROUND_TOP[self.state.round]
+                gfx.draw_slot(image, rect, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
 
     def _card(self, surface, card, rect, dim: bool = False):
         """A card face; `dim` greys it (in play elsewhere, or a verdict already past)."""
@@ -654,36 +673,6 @@ class VierKoningenScene(GameScene):
         for kind in kinds:
             if not isinstance(kind, tuple) or kind[1]:
                 mark(surface, rect, kind[0] if isinstance(kind, tuple) else kind, self.app.u)
-
-    def _draw_grid(self, surface, layout, focused, away, hint_cards):
-        """The controlled cards: one cached layer (redrawn when a card moves), marks on top."""
-        surface.blit(self._grid_layer(layout, away), layout["grid"])
-        choosing = self.state.phase == "hand"
-        for card, rect in layout["cells"].items():
-            self._marks(surface, rect, ("hint", choosing and card in hint_cards),
-                        ("selected", choosing and card in self.selection), ("focus", focused == ("grid", card)))
-
-    def _grid_layer(self, layout, flying) -> pygame.Surface:
-        state, area = self.state, layout["grid"]
-        controlled = frozenset(state.controlled)
-        chosen = set(self.selection) if state.phase == "hand" else set()
-        away = chosen | set(self.mine()) - controlled
-        key = (tuple(area), layout["gw"], state.round, self.four(), controlled, frozenset(away),
-               frozenset(flying & controlled), self._backdrop.key)
-        if self._grid_cache is None or self._grid_cache[0] != key:
-            layer = pygame.Surface(area.size).convert()
-            layer.blit(self._backdrop.surface, (0, 0), area)
-            for card, cell in layout["cells"].items():
-                rect = cell.move(-area.x, -area.y)
-                if card in flying and card in controlled and card not in away:
-                    gfx.draw_slot(layer, rect)
-                elif card in controlled or card in away:   # a chosen card bright (marked on top), else dim
-                    self._card(layer, card, rect, dim=card in away and card not in chosen)
-                else:
-                    in_play = card.rank <= rules.ROUND_TOP[state.round]
-                    gfx.draw_slot(layer, rect, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
-            self._grid_cache = (key, layer)
-        return self._grid_cache[1]
 
     def _draw_table(self, surface, layout, focused, away, hint_cards, hint_targets):
         state, phase = self.state, self.state.phase
