@@ -430,6 +430,24 @@ def test_resume_after_closing(make_app, tmp_path):
     assert again.top.can_undo()                      # the cover can still be taken back
 
 
+# -- couch mode --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1920, 1080), (960, 540)])
+def test_couch_mode_cards_are_at_least_as_large_as_outside_it(make_app, tmp_path, size):
+    """Couch mode's larger text takes room from the air, not from the cards: the grid's and
+    the table's cards are no smaller than outside couch mode, and the grid still fits."""
+    widths = {}
+    for couch in (False, True):
+        app, scene = start(make_app, 5, size=size, couch=couch, data_dir=tmp_path / f"couch{couch}")
+        app.tick(1 / 60)
+        layout = scene.layout()
+        widths[couch] = (layout["gw"], layout["tw"])
+        cells = list(layout["cells"].values())
+        assert all(layout["message"].bottom <= rect.top and rect.bottom <= layout["hand_box"].y for rect in cells), \
+            "the grid runs into the message line or the table"
+    assert widths[True][0] >= widths[False][0], f"couch grid cards {widths[True][0]} px < {widths[False][0]} px"
+    assert widths[True][1] >= widths[False][1], f"couch table cards {widths[True][1]} px < {widths[False][1]} px"
+
+
 # -- translations ----------------------------------------------------------------------------------
 def test_every_scene_string_exists_in_english_and_dutch_with_the_same_placeholders():
     import json

@@ -37,6 +37,7 @@ from game.vier_koningen import rules
 PEEK_STATS_KEY = "vier_koningen_peek"
 ROMAN = ("I", "II", "III")
 FUTURE = (92, 140, 112)          # the place of a card of a later round: faint
+COUCH_OVERLAP = 0.2              # couch mode: how much of a grid card the next row may cover
 
 
 def _k(key: str) -> str:
@@ -176,11 +177,13 @@ class VierKoningenScene(GameScene):
     def _lay_out(self) -> dict:
         u, space, area = self.app.u, self.app.space_u, self.app.content_rect()
         m = int(22 * space)
-        side_w = int(min(max(400 * u, area.w * 0.23), 520 * u))
+        # the side panel's text is as large as its height allows (`su`), in couch mode too: its
+        # width follows the air (`space`), and what couch mode would add goes to the cards
+        side_w = int(min(max(400 * space, area.w * 0.23), 520 * space))
         side = pygame.Rect(area.right - m - side_w, area.y + m, side_w, area.h - 2 * m)
         left = pygame.Rect(area.x + m, area.y + m, side.x - 2 * m - area.x, area.h - 2 * m)
         status = pygame.Rect(left.x, left.y, left.w, int(56 * u))
-        message = pygame.Rect(left.x, status.bottom + int(6 * u), left.w, int(38 * u))
+        message = pygame.Rect(left.x, status.bottom + int(6 * space), left.w, int(38 * u))
         layout = {"side": side, "status": status, "message": message, **self._lay_table(left)}
         # the controlled cards between the message line and the table; no room left (a large
         # UI scale on a low window) gives an empty grid, never a negative one
@@ -202,7 +205,7 @@ class VierKoningenScene(GameScene):
             tw = int(min(tw, (left.w - 2 * pad - 2 * gap - 2 * heading_w) / (5 * 1.1)))
         th = gfx.card_size(tw)[1]
         label_h = int(44 * u)
-        text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * u)
+        text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * space)
         table_h = label_h + int(th * 1.16) + text_h + pad
         hand_n = rules.HAND_SIZE[rank]
         hand_w = int(hand_n * tw + (hand_n - 1) * 0.1 * tw) + 2 * pad
@@ -217,27 +220,38 @@ class VierKoningenScene(GameScene):
                 "hand_slots": [pygame.Rect(hand_box.x + pad + int(i * tw * 1.1), card_y, tw, th) for i in range(hand_n)],
                 "covers": [[pygame.Rect(card.x + int(0.42 * tw * (j + 1)), card.y + int(0.16 * th), tw, th)
                             for j in range(rules.MAX_COVER[rank])] for card in drawn],
-                "text_y": card_y + int(th * 1.16) + int(8 * u)}
+                "text_y": card_y + int(th * 1.16) + int(8 * space)}
 
     def _lay_grid(self, grid) -> dict:
-        """Four rows of controlled cards, one column per value (the layout never jumps)."""
+        """Four rows of controlled cards, one column per value (the layout never jumps).
+
+        In couch mode the larger text has taken the air between the rows: there the rows may
+        overlap by COUCH_OVERLAP of a card (hiding only its repeated lower index, like a
+        patience's tableau), so that the cards stay at least as large as outside couch mode."""
         label_w, row_h = int(46 * self.app.u), grid.h / 4
-        gw = max(1, int(min((row_h - 8 * self.app.space_u) / gfx.CARD_RATIO, (grid.w - label_w) / (13 * 1.07))))
+        by_height = (row_h - 8 * self.app.space_u) / gfx.CARD_RATIO
+        if self.app.store.settings["couch"]:
+            by_height = max(by_height, grid.h / gfx.CARD_RATIO / (1 + 3 * (1 - COUCH_OVERLAP)))
+        gw = max(1, int(min(by_height, (grid.w - label_w) / (13 * 1.07))))
         gh, step = gfx.card_size(gw)[1], gw * 1.07
         gx = grid.x + max(0, (grid.w - label_w - int(step * 12) - gw) // 2)
+        row_step = max(0.0, min(row_h, (grid.h - gh) / 3))
+        top = grid.y + (grid.h - gh - 3 * row_step) / 2
         cells, suit_rows = {}, []
         for row, suit in enumerate(SUITS):
-            y = int(grid.y + row * row_h + (row_h - gh) / 2)
+            y = int(top + row * row_step)
             suit_rows.append((suit, pygame.Rect(gx, y, label_w, gh)))
             for rank in range(1, 14):
                 cells[Card(rank, suit)] = pygame.Rect(int(gx + label_w + (rank - 1) * step), y, gw, gh)
-        return {"grid": grid, "gw": gw, "cells": cells, "suit_rows": suit_rows}
+        # an empty place is no higher than a row (overlapping rows: a little smaller than a card)
+        slot_w = max(1, min(gw, int((row_step - 6 * self.app.space_u) / gfx.CARD_RATIO)))
+        return {"grid": grid, "gw": gw, "cells": cells, "suit_rows": suit_rows, "slot_w": slot_w}
 
     def _lay_side(self, side) -> dict:
         """The side panel, top to bottom; its unit `su` shrinks when a large UI scale would
         make it overflow."""
-        u = self.app.u
-        inner = side.inflate(-int(40 * u), -int(36 * u))
+        u, space = self.app.u, self.app.space_u
+        inner = side.inflate(-int(40 * space), -int(36 * space))
         items = self.buttons()
         pile_h = 84 * gfx.CARD_RATIO     # a pile's card at su 1
         rows = (("game", theme.SMALL * 1.4), ("round", theme.HEADING * 1.3), ("progress", theme.SMALL * 1.45),
@@ -652,14 +666,18 @@ class VierKoningenScene(GameScene):
         for suit, rect in layout["suit_rows"]:
             blit_text(image, SUIT_SYMBOL[suit], int(theme.HEADING * u), gfx.suit_ink(suit, self.four()), rect.center,
                       "center")
+        faces, slot_w = [], layout["slot_w"]     # the empty places first: a card of the row above lies on them
         for card, rect in layout["cells"].items():
+            place = (rect.x + (rect.w - slot_w) // 2, rect.y)
             if card in flying and card not in away:
-                gfx.draw_slot(image, rect)
+                gfx.draw_slot(image, place, slot_w)
             elif card in controlled or card in away:   # a chosen card bright (marked on top), else dim
-                self._card(image, card, rect, dim=card in away and card not in chosen)
+                faces.append((card, rect))
             else:
                 in_play = card.rank <= rules.ROUND_TOP[self.state.round]
-                gfx.draw_slot(image, rect, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
+                gfx.draw_slot(image, place, slot_w, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
+        for card, rect in faces:
+            self._card(image, card, rect, dim=card in away and card not in chosen)
 
     def _card(self, surface, card, rect, dim: bool = False):
         """A card face; `dim` greys it (in play elsewhere, or a verdict already past)."""
@@ -751,7 +769,7 @@ class VierKoningenScene(GameScene):
         small, body, tiny = int(theme.SMALL * u), int(theme.BODY * u), int(theme.TINY * u)
         x, y, width = box.x + 14 * u, (box.y + 14 * u) if top else layout["text_y"] + line * small * 1.3, box.w - 28 * u
         if arithmetic is not None or bold:
-            blit_text(surface, fit(text, small, width, bold), small, colour, (x, y), "topleft", bold=bold)
+            blit_fitted(surface, text, (small, tiny), width, colour, (x, y), bold=bold)
             if arithmetic is not None:
                 blit_fitted(surface, arithmetic, (body, small, tiny), width, ink or colour, (x, y + small * 1.3), bold=True)
         elif line:
@@ -767,8 +785,8 @@ class VierKoningenScene(GameScene):
         turn_rect = blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright", box=inner)
         blit_text(surface, _say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft",
                   width=turn_rect.x - inner.x - 12 * su, box=inner)
-        blit_text(surface, fit(_say("side.round", n=state.round), heading, inner.w, bold=True), heading, theme.TEXT,
-                  (inner.x, ys["round"]), "topleft", bold=True)
+        blit_text(surface, _say("side.round", n=state.round), heading, theme.TEXT, (inner.x, ys["round"]), "topleft",
+                  bold=True, width=inner.w)
         # progress: the round's cards under control (hand and table included), and the kings
         mine, total = self.mine(), state.round_cards()
         owned = len(mine)
