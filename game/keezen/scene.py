@@ -165,15 +165,8 @@ class KeezenScene(GameScene):
             if self.face_up_seat() == seat else [None] * len(self.state.hands[seat])
         return hand
 
-    def can_play(self) -> bool:
-        return self.humans_turn and self.face_up_seat() == self.state.to_move()
-
     def can_undo(self) -> bool:
         return self.can_play() and super().can_undo()
-
-    def ask_hint(self) -> None:
-        if self.can_play():
-            super().ask_hint()
 
     def only_lay_away(self) -> bool:
         return self.can_play() and self.state.legal_moves() == [rules.LAY_AWAY]

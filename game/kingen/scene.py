@@ -390,10 +390,6 @@ class KingenScene(GameScene):
         self.showing = self.panel = None
         self.controls.cancel()
 
-    def ask_hint(self) -> None:
-        if self.can_play():
-            super().ask_hint()
-
     def on_hint(self, move, reason):
         self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)
 

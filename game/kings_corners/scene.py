@@ -150,10 +150,6 @@ class KingsCornersScene(GameScene):
     def can_undo(self) -> bool:
         return self.can_play() and super().can_undo()
 
-    def ask_hint(self) -> None:
-        if self.can_play():
-            super().ask_hint()
-
     def can_play(self) -> bool:
         """The human to move may act now (it is their turn and their hand is in view)."""
         return (self.state.phase == rules.PLAY and self.humans_turn

@@ -151,6 +151,11 @@ class GameScene(Scene):
     def humans_turn(self) -> bool:
         return not self.state.is_over() and self.is_human(self.state.to_move())
 
+    def can_play(self) -> bool:
+        """The human to move may act now: their turn, their hand in view (a game adds its own
+        conditions, such as a trick still on show)."""
+        return self.humans_turn and self.face_up_seat() == self.state.to_move()
+
     def said(self, key: str, seat, **params) -> str:
         """`t(key)`, in the second person ("you draw") when `seat` is the only human and the
         game has such a text (`key` + "_you")."""
@@ -372,7 +377,7 @@ class GameScene(Scene):
 
     def ask_hint(self) -> None:
         seat = self.state.to_move()
-        if not self.humans_turn:
+        if not self.can_play():
             return
         level = self.setup.get("hint_level", "hard")
         self.app.worker.ask(self.game, level, self.seed * 10 + seat, self.state.view(seat), kind="hint")
@@ -425,14 +430,17 @@ class GameScene(Scene):
             move = self.computer_move_failed(seat)
         self.pending = move
 
-    def accepts_computer_move(self, move) -> bool:
-        """Whether the rules accept the move now (tried on a copy: some games have huge move lists)."""
-        trial = self.state.copy()
+    def trial(self, move) -> str | None:
+        """None when the rules accept `move` now, else why not; tried on a copy (some games
+        have huge move lists)."""
         try:
-            trial.play(move)
-        except (IllegalMove, TypeError, ValueError):
-            return False
-        return True
+            self.state.copy().play(move)
+        except (IllegalMove, TypeError, ValueError) as error:
+            return explain(error)
+        return None
+
+    def accepts_computer_move(self, move) -> bool:
+        return self.trial(move) is None
 
     def computer_move_failed(self, seat):
         """The computer player failed, or its move has become impossible: the move to play

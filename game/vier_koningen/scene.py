@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.base import Announced, CardMoved, IllegalMove
+from game.base import Announced, CardMoved
 from game.cards import SUIT_SYMBOL, SUITS, Card
 from game.ui import cards as gfx
 from game.ui import input as inp
@@ -123,12 +123,9 @@ class VierKoningenScene(GameScene):
         if key not in self._check_cache:
             if len(self._check_cache) > 64:
                 self._check_cache.clear()
-            try:
-                self.state.copy().play(rules.Cover(target, tuple(self.selection)))
-            except IllegalMove as error:
-                self._check_cache[key] = (False, explain(error))
-            else:
-                self._check_cache[key] = (True, rules.judge(self.state.drawn[target], tuple(self.selection)))
+            cards = tuple(self.selection)
+            why = self.trial(rules.Cover(target, cards))
+            self._check_cache[key] = (True, rules.judge(self.state.drawn[target], cards)) if why is None else (False, why)
         return self._check_cache[key]
 
     def primary(self):
@@ -472,7 +469,7 @@ class VierKoningenScene(GameScene):
         self.apply(move)
 
     def ask_hint(self) -> None:
-        if self.humans_turn:
+        if self.can_play():
             self.hint_text = _say("say.thinking")
             super().ask_hint()
 
