@@ -32,8 +32,8 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, has, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, panel
-from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log, log_height,
-                                  stack_buttons)
+from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log, stack_buttons,
+                                  top_band)
 from game.ui.table.seats import arrange_seats, draw_plate, lifted
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
@@ -79,11 +79,7 @@ class Layout:
         self.sh = cardui.card_size(self.sw)[1]
         self.m = m = int(14 * u)
         self.lift = int(ch * 0.2)
-        side_panel = int(min(430 * u, area.w * 0.25))
-        self.info = pygame.Rect(area.x + m, area.y + m, side_panel, int(120 * u))
-        self.log = pygame.Rect(area.right - m - side_panel, area.y + m, side_panel, log_height(u, LOG_LINES))
-        self.status = pygame.Rect(self.info.right + m, area.y + int(12 * u), self.log.left - self.info.right - 2 * m,
-                                  int(theme.SMALL * 1.2 * u * 2 + 22 * u))
+        self.info, self.log, self.status = top_band(area, u, int(min(430 * u, area.w * 0.25)), int(120 * u), LOG_LINES)
         self.bottom = scene.bottom_seat()
         hand_bottom = area.bottom - m
         self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
@@ -283,9 +279,7 @@ class KingenScene(GameScene):
 
     def handle_game(self, action):
         name = action.name
-        if self.state.is_over():
-            if self.result_shown and name in (inp.CONFIRM, inp.NEXT, inp.PRESS):
-                self.show_result()
+        if self.handle_finished(action, self.app.content_rect()):     # a click anywhere
             return
         if self.at_break():
             if name in (inp.CONFIRM, inp.NEXT) or name == inp.PRESS and any(

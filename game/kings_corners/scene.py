@@ -35,7 +35,7 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark
-from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, log_height, stack_buttons
+from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, stack_buttons, top_band
 from game.ui.table.seats import arrange_seats, draw_plate, lifted, new_card_dot
 from game.ui.table.targets import Drag, Target, Targets
 from game.ui.text import blit_text
@@ -70,11 +70,7 @@ class Layout:
         self.m = m = int(14 * u)
         self.lift = int(ch * 0.2)
         # top band: match info on the left, the status line in the middle, the log on the right
-        side_panel = int(min(400 * u, area.w * 0.22))
-        self.info = pygame.Rect(area.x + m, area.y + m, side_panel, int(150 * u))
-        self.log = pygame.Rect(area.right - m - side_panel, area.y + m, side_panel, log_height(u, LOG_LINES))
-        self.status = pygame.Rect(self.info.right + m, area.y + int(12 * u), self.log.left - self.info.right - 2 * m,
-                                  int(theme.SMALL * 1.2 * u * 2 + 22 * u))
+        self.info, self.log, self.status = top_band(area, u, int(min(400 * u, area.w * 0.22)), int(150 * u), LOG_LINES)
         # the seats around the table, the hand at the bottom, the buttons at the bottom right
         self.bottom = scene.bottom_seat()
         hand_bottom = area.bottom - m
@@ -235,11 +231,7 @@ class KingsCornersScene(GameScene):
     # -- input ----------------------------------------------------------------------------
     def handle_game(self, action):
         name, state = action.name, self.state
-        if state.is_over():
-            if self.result_shown and (name in (inp.CONFIRM, inp.NEXT) or (
-                    name == inp.PRESS and self.layout().buttons.get("result", pygame.Rect(0, 0, 0, 0))
-                    .collidepoint(action.pos))):
-                self.show_result()
+        if self.handle_finished(action, self.layout().buttons.get("result")):
             return
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
             self.acknowledge()

@@ -560,6 +560,16 @@ class GameScene(Scene):
 
     def handle_game(self, action: inp.Action) -> None: ...
 
+    def handle_finished(self, action: inp.Action, button: pygame.Rect | None = None) -> bool:
+        """After the end: once the result has been shown and closed, confirm, the next step or
+        a click on its button (`button`) shows it again. False while the game goes on."""
+        if not self.state.is_over():
+            return False
+        if self.result_shown and (action.name in (inp.CONFIRM, inp.NEXT) or (
+                action.name == inp.PRESS and button is not None and button.collidepoint(action.pos))):
+            self.show_result()
+        return True
+
     def legend(self):
         return [(inp.MENU, "legend.pause")]
 

@@ -71,6 +71,18 @@ def log_height(u: float, count: int) -> int:
     return int(40 * u + count * theme.TINY * 1.3 * u)
 
 
+def top_band(area: pygame.Rect, u: float, side_w: int, info_h: int, log_lines: int):
+    """The band above a table of seats: the match info on the left and the move log on the
+    right (both `side_w` wide), the status line between them (room for two lines of small
+    text). Returns (info, log, status)."""
+    m = int(14 * u)
+    info = pygame.Rect(area.x + m, area.y + m, side_w, info_h)
+    log = pygame.Rect(area.right - m - side_w, area.y + m, side_w, log_height(u, log_lines))
+    status = pygame.Rect(info.right + m, area.y + int(12 * u), log.left - info.right - 2 * m,
+                         int(theme.SMALL * 1.2 * u * 2 + 22 * u))
+    return info, log, status
+
+
 # ----------------------------------------------------------------------------- buttons
 
 def stack_buttons(right: int, bottom: int, width: int, u: float, names: list[str], small=()) -> dict:
