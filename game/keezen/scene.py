@@ -323,8 +323,7 @@ class KeezenScene(GameScene):
         name = action.name
         if self.handle_finished(action, self.layout().buttons.get("result")):
             return
-        layout = self.layout()
-        if self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout)):
+        if self.handle_table(action):
             return
         if name == inp.BACK:
             self.cancel()
@@ -473,7 +472,7 @@ class KeezenScene(GameScene):
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
         playing = self.can_play()
         if playing:
-            self.controls.ensure_focus(self.targets(layout), lambda: self.default_focus(layout))
+            self.keep_focus(self.targets(layout), layout)
         elif self.card is not None:
             self.card, self.steps, self.pawn = None, [], None
         focused = self.focus if playing or self.state.is_over() else None

@@ -295,8 +295,7 @@ class KingenScene(GameScene):
         if name == inp.NEXT:
             self.toggle("sheet")
             return
-        layout = self.layout()
-        self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout))
+        self.handle_table(action)
 
     def toggle(self, panel: str) -> None:
         if panel == "last" and self.panel != "last" and self.table().last_trick() is None:
@@ -533,7 +532,7 @@ class KingenScene(GameScene):
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
         targets = self.targets(layout)
         if self.can_play():
-            self.controls.ensure_focus(targets, lambda: self.default_focus(layout))
+            self.keep_focus(targets, layout)
         for name in ("next", "result"):
             if name in layout.buttons:
                 self.focus = ("button", name)

@@ -236,8 +236,7 @@ class KingsCornersScene(GameScene):
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
             self.acknowledge()
             return
-        layout = self.layout()
-        if self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout)):
+        if self.handle_table(action):
             return
         if name == inp.BACK:
             self.cancel()
@@ -574,7 +573,7 @@ class KingsCornersScene(GameScene):
                                                                                          moving | dragged)), (0, 0))
         targets = self.targets(layout)
         if self.can_play():
-            self.controls.ensure_focus(targets, lambda: self.default_focus(layout))
+            self.keep_focus(targets, layout)
         if self.state.hand_over():
             for name in ("next", "result"):
                 if name in layout.buttons:

@@ -232,7 +232,7 @@ class QuartoScene(GameScene):
     # -- input ----------------------------------------------------------------------------
     def handle_game(self, action):
         name = action.name
-        if self.controls.handle(action, self.targets(self.layout()), self._first_legal):
+        if self.handle_table(action):
             return
         if name == inp.BACK:
             if self.chosen_square is not None:
@@ -242,8 +242,9 @@ class QuartoScene(GameScene):
         elif name == inp.NEXT:
             self.acknowledge()
 
-    def _first_legal(self):
-        targets = list(self.targets(self.layout()))
+    def default_focus(self, layout):
+        """The first target where a move may go, else the first target."""
+        targets = list(self.targets(layout))
         legal = [target for target in targets if target.key[0] != "button" and self.is_legal_target(target.key)]
         return (legal or targets)[0].key
 
@@ -407,7 +408,7 @@ class QuartoScene(GameScene):
         self.draw_status(surface, self.status_text(), layout["status"])
         targets = self.targets(layout)
         if self.humans_turn:
-            self.controls.ensure_focus(targets, self._first_legal)
+            self.keep_focus(targets, layout)
         focused = self.focus if self.humans_turn else None
         hint_square, hint_piece = self._hint_parts()
         self._draw_board(surface, layout, hint_square)

@@ -180,6 +180,20 @@ class GameScene(Scene):
         """The target the focus cursor moves to from `key` in `direction` (None at an edge)."""
         return self.targets(layout or self.layout()).neighbour(key, direction)
 
+    def default_focus(self, layout):
+        """A game's hook: where the cursor goes when its target is gone (None: nowhere)."""
+        return None
+
+    def handle_table(self, action: inp.Action) -> bool:
+        """Directions, confirm and the mouse over this frame's targets (`Controls.handle`);
+        False for an action the game handles itself."""
+        layout = self.layout()
+        return self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout))
+
+    def keep_focus(self, targets, layout) -> None:
+        """The cursor goes to `default_focus` when its target is gone."""
+        self.controls.ensure_focus(targets, lambda: self.default_focus(layout))
+
     def can_drag(self, key) -> bool:
         """A game's hook: whether a press on `key` may start a drag."""
         return False

@@ -324,7 +324,7 @@ class VierKoningenScene(GameScene):
         if self.autoplay:
             return
         name = action.name
-        if self.controls.handle(action, self.targets(self.layout()), self._default_key):
+        if self.handle_table(action):
             return
         if name == inp.BACK:
             self.controls.cancel()
@@ -557,7 +557,8 @@ class VierKoningenScene(GameScene):
         self.apply(rules.GiveUp())
 
     # -- focus -------------------------------------------------------------------------------
-    def _default_key(self):
+    def default_focus(self, layout):
+        """The turn's next step (its button), else the first card to choose."""
         state, phase = self.state, self.state.phase
         if state.is_over():
             wanted = [("button", "new")]
@@ -570,14 +571,14 @@ class VierKoningenScene(GameScene):
             wanted = [("button", "draw")]
         else:
             wanted = [("button", "judge")] if all(state.covers) else [("hand", card) for card in state.hand]
-        targets = self.targets(self.layout())
+        targets = self.targets(layout)
         found = next((key for key in wanted if targets.get(key)), None)
         if found is None and targets.get(self.focus) is None and targets.all:
             found = targets.all[0].key
         return found or self.focus
 
     def _focus_default(self) -> None:
-        self.focus = self._default_key()
+        self.focus = self.default_focus(self.layout())
 
     # -- drawing -----------------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -622,7 +623,7 @@ class VierKoningenScene(GameScene):
         surface.blit(self._layer.get(self.app.size, key, lambda image: self._paint_table(image, layout, *grid)), (0, 0))
         targets = self.targets(layout)
         if targets.all:
-            self.controls.ensure_focus(targets, self._default_key)
+            self.keep_focus(targets, layout)
         playing = self.humans_turn or self.state.is_over() or self.autoplay
         focused = self.focus if playing else None
         hint_cards, hint_targets = self.hinted()
