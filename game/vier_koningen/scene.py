@@ -81,11 +81,6 @@ class VierKoningenScene(GameScene):
             self._auto_select()
         self._focus_default()
 
-    def outcome(self):
-        if not self.state.is_over():
-            return None
-        return "won" if self.state.result == "won" else "lost"
-
     def stats_key(self) -> str:
         return PEEK_STATS_KEY if self.state.lost_pile_visible() else self.game
 
@@ -118,26 +113,29 @@ class VierKoningenScene(GameScene):
             self.selection = list(self.state.controlled)
 
     def cover_check(self, target: int):
-        """(legal, text) for laying the current selection on drawn card `target`."""
+        """Laying the current selection on drawn card `target`: (True, the judgement it would
+        get) or (False, why it may not)."""
         key = (tuple(self.selection), len(self.state.log), target)
         if key not in self._check_cache:
             if len(self._check_cache) > 64:
                 self._check_cache.clear()
             cards = tuple(self.selection)
             why = self.trial(rules.Cover(target, cards))
-            self._check_cache[key] = (True, rules.judge(self.state.drawn[target], cards)) if why is None else (False, why)
+            legal = why is None
+            self._check_cache[key] = (legal, rules.judge(self.state.drawn[target], cards) if legal else why)
         return self._check_cache[key]
 
-    def primary(self):
-        """(button key, enabled) for the next step of the turn."""
-        phase = self.state.phase
+    def next_step(self):
+        """The turn's next step: (its button, whether it may be taken now, its move, why not)."""
+        state, phase = self.state, self.state.phase
         if phase == "hand":
-            return "take", len(self.selection) == self.state.hand_size()
+            missing = state.hand_size() - len(self.selection)
+            return "take", missing == 0, rules.ChooseHand(tuple(self.selection)), _say("say.choose_more", k=missing)
         if phase == "draw":
-            return "draw", True
+            return "draw", True, rules.Draw(), ""
         if phase == "cover":
-            return "judge", all(self.state.covers)
-        return None, False
+            return "judge", all(state.covers), rules.Judge(), _say("say.cover_all")
+        return None, False, None, ""
 
     def buttons(self) -> list[tuple[str, bool]]:
         """(key, enabled) of the buttons that make sense now."""
@@ -147,7 +145,7 @@ class VierKoningenScene(GameScene):
             return [("stop", True)]
         if not self.humans_turn:
             return [("menu", True)]
-        key, enabled = self.primary()
+        key, enabled, _, _ = self.next_step()
         items = [(key, enabled)]
         if self.state.phase == "draw":
             items.append(("change", True))
@@ -214,7 +212,8 @@ class VierKoningenScene(GameScene):
                        for i in range(2)]
         drawn = [pygame.Rect(box.x + pad, card_y, tw, th) for box in drawn_boxes]
         return {"tw": tw, "hand_box": hand_box, "drawn_boxes": drawn_boxes, "drawn": drawn,
-                "hand_slots": [pygame.Rect(hand_box.x + pad + int(i * tw * 1.1), card_y, tw, th) for i in range(hand_n)],
+                "hand_slots": [pygame.Rect(hand_box.x + pad + int(i * tw * 1.1), card_y, tw, th)
+                               for i in range(hand_n)],
                 "covers": [[pygame.Rect(card.x + int(0.42 * tw * (j + 1)), card.y + int(0.16 * th), tw, th)
                             for j in range(rules.MAX_COVER[rank])] for card in drawn],
                 "text_y": card_y + int(th * 1.16) + int(8 * space)}
@@ -396,22 +395,14 @@ class VierKoningenScene(GameScene):
             self.app.sound.play("click")
 
     def _step(self) -> None:
-        """The next step of the turn: take the hand, draw, or judge."""
-        if not self.humans_turn:
+        """The next step of the turn: take the hand, draw, or judge (or say why not yet)."""
+        key, ready, move, why = self.next_step()
+        if key is None or not self.humans_turn:
             return
-        state, phase = self.state, self.state.phase
-        if phase == "hand":
-            if len(self.selection) != state.hand_size():
-                self.refuse(_say("say.choose_more", k=state.hand_size() - len(self.selection)))
-                return
-            self.apply(rules.ChooseHand(tuple(self.selection)))
-        elif phase == "draw":
-            self.apply(rules.Draw())
-        elif phase == "cover":
-            if not all(state.covers):
-                self.refuse(_say("say.cover_all"))
-                return
-            self.apply(rules.Judge())
+        if ready:
+            self.apply(move)
+        else:
+            self.refuse(why)
 
     # -- moves, undo, hints -----------------------------------------------------------------------
     def after_move(self, seat, move) -> None:
@@ -711,7 +702,8 @@ class VierKoningenScene(GameScene):
         places = {sprite.key: sprite.rect for sprite in sprites}
         for card in hand:
             self._marks(surface, places[card], ("selected", phase == "cover" and card in self.selection),
-                        ("hint", phase in ("cover", "hand") and card in hint_cards), ("focus", focused == ("hand", card)))
+                        ("hint", phase in ("cover", "hand") and card in hint_cards),
+                        ("focus", focused == ("hand", card)))
         verdict = state.verdict or ()
         for index, box in enumerate(layout["drawn_boxes"]):
             if index < len(state.drawn):     # (also as they lay when the game was given up)
@@ -721,7 +713,8 @@ class VierKoningenScene(GameScene):
             elif index < len(verdict):
                 item = verdict[index]
                 self._heading(surface, box, _say("table.last_turn", n=index + 1), theme.TEXT_DIM)
-                for card, place in zip((item.drawn,) + tuple(item.laid), [layout["drawn"][index]] + layout["covers"][index]):
+                places = [layout["drawn"][index]] + layout["covers"][index]
+                for card, place in zip((item.drawn,) + tuple(item.laid), places):
                     if card not in away:
                         self._card(surface, card, place, dim=True)
                 self._under(surface, layout, box, _say("table.won" if item.won else "table.lost", card=str(item.drawn)),
@@ -769,7 +762,8 @@ class VierKoningenScene(GameScene):
         if arithmetic is not None or bold:
             blit_fitted(surface, text, (small, tiny), width, colour, (x, y), bold=bold)
             if arithmetic is not None:
-                blit_fitted(surface, arithmetic, (body, small, tiny), width, ink or colour, (x, y + small * 1.3), bold=True)
+                blit_fitted(surface, arithmetic, (body, small, tiny), width, ink or colour, (x, y + small * 1.3),
+                            bold=True)
         elif line:
             blit_wrapped(surface, text, small, colour, x, y, width, 2)
         else:
@@ -848,8 +842,9 @@ class VierKoningenScene(GameScene):
             return [(inp.CONFIRM, _k("legend.stop")), (inp.MENU, "legend.pause")]
         if self.state.is_over() or not self.humans_turn:
             return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.MENU, "legend.pause")]
-        key, _ = self.primary()
-        return self.turn_legend("legend.select", bool(self.selection) and not self.fixed_hand(), _k(f"legend.{key}") if key else "",
+        key = self.next_step()[0]
+        cancel = bool(self.selection) and not self.fixed_hand()
+        return self.turn_legend("legend.select", cancel, _k(f"legend.{key}") if key else "",
                                 [(inp.PREV, _k("legend.autoplay"))])
 
 
