@@ -18,7 +18,10 @@ The base owns what every game would otherwise repeat:
   after `break_pause`;
 - after every move: its sounds from `state.events`, the save (quitting or a crash loses
   nothing), the statistics once at the end, and the result after `result_pause` once the
-  last things have landed.
+  last things have landed;
+- the table's input and drawing: the cursor and the mouse over the scene's `targets`
+  (`handle_table`, with its `default_focus`), the buttons every game shows (`press`), its
+  sprites at their places and in flight (`draw_sprites`, `draw_flights`, `draw_thing`).
 
 Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
