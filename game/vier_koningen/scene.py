@@ -58,7 +58,6 @@ class VierKoningenScene(GameScene):
     def __init__(self, app, setup, state, seed):
         super().__init__(app, setup, state, seed)
         self.selection: list = []      # hand phase: the chosen hand; cover phase: cards to lay
-        self.hint_text = ""
         self.banner = None
         self.round_shown = state.round
         self._layer = CachedLayer()
@@ -75,7 +74,6 @@ class VierKoningenScene(GameScene):
 
     def on_autoplay(self, on: bool) -> None:
         self.controls.cancel()
-        self.hint_text = ""
         self.selection = []
         if not on:
             self._auto_select()
@@ -410,7 +408,6 @@ class VierKoningenScene(GameScene):
         to, a reshuffle or a new round said on the message line, and its sound."""
         state = self.state
         self.undo_stack.clear()   # undo here is the rules' own take-back, never a snapshot
-        self.hint_text = ""
         self._check_cache.clear()
         layout = self.layout()
         duration = self.app.pace("animation")
@@ -459,18 +456,15 @@ class VierKoningenScene(GameScene):
             return
         self.apply(move)
 
-    def ask_hint(self) -> None:
-        if self.can_play():
-            self.hint_text = _say("say.thinking")
-            super().ask_hint()
+    @property
+    def hint_text(self) -> str:
+        """The hint on the message line: while the helper thinks, and then until the next move."""
+        if self.asked == "hint":
+            return _say("say.thinking")
+        return _say("say.hint", move=self.move_text(self.hint[0]), reason=explain(self.hint[1])) if self.hint else ""
 
     def on_hint(self, move, reason) -> None:
-        self.hint_text = _say("say.hint", move=self.move_text(move), reason=explain(reason))
         self.focus = self._hint_focus(move) or self.focus
-
-    def on_hint_failed(self) -> None:
-        super().on_hint_failed()
-        self.hint_text = ""
 
     def _hint_focus(self, move):
         if isinstance(move, rules.Cover):
