@@ -141,7 +141,6 @@ class KeezenScene(GameScene):
         self.card_at = None     # where in the hand (two cards of a rank: the one picked lifts)
         self.steps: list = []   # the (pawn, end, steps) chosen so far (a 7 has several)
         self.pawn = None        # the pawn chosen, its end still to choose
-        self.version = 0
         self._layer = CachedLayer()
         self._options = (None, [])   # (state, version, card) -> options()
         self.move_log.append(t(K + "log.start"))
@@ -354,7 +353,6 @@ class KeezenScene(GameScene):
 
     # -- after a move ---------------------------------------------------------------------------
     def after_move(self, seat, move) -> None:
-        self.version += 1
         self.after_undo()
         layout = self.layout()
         board, walked = layout.board, 1
@@ -376,9 +374,7 @@ class KeezenScene(GameScene):
             super().after_move(seat, move)
 
     def after_undo(self) -> None:
-        self.version += 1
         self.card, self.steps, self.pawn = None, [], None
-        self.controls.cancel()
 
     def describe(self, seat, move) -> list:
         name, say, events = self.seat_name(seat), self.said, self.state.events

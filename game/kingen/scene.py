@@ -139,7 +139,6 @@ class KingenScene(GameScene):
         self.deal_seen = state.deal_no   # the deal a human has seen begin (a later one: the break)
         self.finished = None             # the deal that just ended, as it lay on the table
         super().__init__(app, setup, state, seed)
-        self.version = 0
         self.showing = None              # (leader, cards, winner, until): a finished trick on show
         self.panel = None                # "last" (the last trick) or "sheet" over the table
         self._layer = CachedLayer()
@@ -351,7 +350,6 @@ class KingenScene(GameScene):
         return super().apply(move, play)
 
     def after_move(self, seat, move):
-        self.version += 1
         self.panel = None
         events = self.state.events
         won = next((event for event in events if isinstance(event, TrickWon)), None)
@@ -379,9 +377,7 @@ class KingenScene(GameScene):
                 and self.undo_stack[-1].to_move() == self.face_up_seat())
 
     def after_undo(self):
-        self.version += 1
         self.showing = self.panel = None
-        self.controls.cancel()
 
     def on_hint(self, move, reason):
         self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)

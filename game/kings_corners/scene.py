@@ -126,7 +126,6 @@ class KingsCornersScene(GameScene):
         self.selected = None         # ("card", Card) | ("pile", place)
         self.new_cards: dict = {}    # card -> time it was drawn
         self.move_log.append(self.said(K + "log.deal", state.dealer, name=self.seat_name(state.dealer), n=state.hand_no))
-        self.version = 0             # bumped with every change of the state
         self._layer = CachedLayer()
         self.warmer = FaceWarmer()
         self._sheet = ScoreSheet()
@@ -358,7 +357,6 @@ class KingsCornersScene(GameScene):
 
     def after_move(self, seat, move):
         state = self.state
-        self.version += 1
         self.after_undo()
         stock = self.layout().stock
         for event in state.events:
@@ -380,9 +378,7 @@ class KingsCornersScene(GameScene):
             super().after_move(seat, move)
 
     def after_undo(self):
-        self.version += 1
         self.selected = None
-        self.controls.cancel()
 
     def describe(self, seat, move) -> list[str]:
         """The move log's lines for a move, from the move and its events."""

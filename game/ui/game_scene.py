@@ -87,6 +87,7 @@ class GameScene(Scene):
         self.stats_recorded = False
         self.autoplay = False
         self.time = 0.0
+        self.version = 0              # bumped with every change of the state (a move, an undo)
         self.animator = Animator()
         self.controls = Controls(self)   # the cursor, the mouse and drag-and-drop over the table
         self.hold_until = 0.0         # the table stays as it is until then (a trick being shown)
@@ -257,6 +258,8 @@ class GameScene(Scene):
             self.app.sound.play("error")
             self.app.notify(explain(error))
             return False
+        self.version += 1
+        self.controls.cancel()        # a move ends any press or drag
         if self.autoplay and mover in self.human_seats:
             self.setup["helper_played"] = True      # saved with the move: such a game is not counted
         if revealing or self.at_break():
@@ -297,6 +300,8 @@ class GameScene(Scene):
         self.app.worker.cancel()
         self.asked, self.pending, self.hint = None, None, None
         self.state = self.undo_stack.pop()
+        self.version += 1
+        self.controls.cancel()        # nothing stays in the hand of the mouse
         self.after_undo()
         self.sync_animation()
         self.save()

@@ -113,7 +113,7 @@ class VierKoningenScene(GameScene):
     def cover_check(self, target: int):
         """Laying the current selection on drawn card `target`: (True, the judgement it would
         get) or (False, why it may not)."""
-        key = (tuple(self.selection), len(self.state.log), target)
+        key = (self.version, tuple(self.selection), target)
         if key not in self._check_cache:
             if len(self._check_cache) > 64:
                 self._check_cache.clear()
@@ -408,7 +408,6 @@ class VierKoningenScene(GameScene):
         to, a reshuffle or a new round said on the message line, and its sound."""
         state = self.state
         self.undo_stack.clear()   # undo here is the rules' own take-back, never a snapshot
-        self._check_cache.clear()
         layout = self.layout()
         duration = self.app.pace("animation")
         moved = [event for event in state.events if type(event) is CardMoved]
