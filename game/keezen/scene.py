@@ -323,10 +323,7 @@ class KeezenScene(GameScene):
     def handle_game(self, action) -> None:
         name = action.name
         if self.state.is_over():
-            if self.result_shown and name in (inp.CONFIRM, inp.NEXT):
-                self.show_result()
-            elif self.result_shown and name == inp.PRESS and self.layout().buttons.get("result", pygame.Rect(0, 0, 0, 0)).collidepoint(action.pos):
-                self.show_result()
+            self.reopen_result(action, self.layout().buttons.get("result"))
             return
         layout = self.layout()
         if self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout)):

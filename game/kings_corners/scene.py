@@ -233,10 +233,7 @@ class KingsCornersScene(GameScene):
     def handle_game(self, action):
         name, state = action.name, self.state
         if state.is_over():
-            if self.result_shown and (name in (inp.CONFIRM, inp.NEXT) or (
-                    name == inp.PRESS and self.layout().buttons.get("result", pygame.Rect(0, 0, 0, 0))
-                    .collidepoint(action.pos))):
-                self.show_result()
+            self.reopen_result(action, self.layout().buttons.get("result"))
             return
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
             self.acknowledge()

@@ -489,6 +489,12 @@ class GameScene(Scene):
     def show_result(self) -> None:
         self.app.push(ResultOverlay(self.app, self))
 
+    def reopen_result(self, action: inp.Action, button: pygame.Rect | None) -> None:
+        """After the game: Confirm, Next or a click on the result button shows the result again."""
+        pressed = action.name == inp.PRESS and button is not None and button.collidepoint(action.pos)
+        if self.result_shown and (action.name in (inp.CONFIRM, inp.NEXT) or pressed):
+            self.show_result()
+
     def result_title(self) -> str:
         outcome = self.outcome()
         if outcome is None:
