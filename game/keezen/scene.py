@@ -32,7 +32,7 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import has, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
-from game.ui.table.panels import draw_button, stack_buttons
+from game.ui.table.panels import draw_button, stack_buttons, status_height
 from game.ui.table.seats import draw_plate, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit, wrap
@@ -73,7 +73,7 @@ class Layout:
         area = app.content_rect()
         self.m = m = int(14 * u)
         # the status line across the top, the board under it in the middle
-        status_h = int(theme.SMALL * 1.2 * u * 2 + 22 * u)
+        status_h = status_height(u)
         top = area.y + int(10 * u) + status_h + m // 2
         side = min(area.bottom - m - top, int(area.w * 0.54))
         self.board_rect = pygame.Rect(0, top, side, side)
@@ -134,6 +134,7 @@ class Layout:
 class KeezenScene(GameScene):
     game = "keezen"
     hides_hands = True
+    undo_while_computer_moves = False
 
     def __init__(self, app, setup, state, seed):
         super().__init__(app, setup, state, seed)
@@ -164,16 +165,6 @@ class KeezenScene(GameScene):
         hand = sorted(self.state.hands[seat], key=lambda card: (RANK_ORDER.get(card.rank, card.rank), card.suit)) \
             if self.face_up_seat() == seat else [None] * len(self.state.hands[seat])
         return hand
-
-    def can_play(self) -> bool:
-        return self.humans_turn and self.face_up_seat() == self.state.to_move()
-
-    def can_undo(self) -> bool:
-        return self.can_play() and super().can_undo()
-
-    def ask_hint(self) -> None:
-        if self.can_play():
-            super().ask_hint()
 
     def only_lay_away(self) -> bool:
         return self.can_play() and self.state.legal_moves() == [rules.LAY_AWAY]
@@ -332,10 +323,7 @@ class KeezenScene(GameScene):
     def handle_game(self, action) -> None:
         name = action.name
         if self.state.is_over():
-            if self.result_shown and name in (inp.CONFIRM, inp.NEXT):
-                self.show_result()
-            elif self.result_shown and name == inp.PRESS and self.layout().buttons.get("result", pygame.Rect(0, 0, 0, 0)).collidepoint(action.pos):
-                self.show_result()
+            self.reopen_result(action, self.layout().buttons.get("result"))
             return
         layout = self.layout()
         if self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout)):

@@ -32,8 +32,8 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import has, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, panel
-from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log, log_height,
-                                  stack_buttons)
+from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log,
+                                  stack_buttons, top_band)
 from game.ui.table.seats import arrange_seats, draw_plate, lifted
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
@@ -80,10 +80,7 @@ class Layout:
         self.m = m = int(14 * u)
         self.lift = int(ch * 0.2)
         side_panel = int(min(430 * u, area.w * 0.25))
-        self.info = pygame.Rect(area.x + m, area.y + m, side_panel, int(120 * u))
-        self.log = pygame.Rect(area.right - m - side_panel, area.y + m, side_panel, log_height(u, LOG_LINES))
-        self.status = pygame.Rect(self.info.right + m, area.y + int(12 * u), self.log.left - self.info.right - 2 * m,
-                                  int(theme.SMALL * 1.2 * u * 2 + 22 * u))
+        self.info, self.status, self.log = top_band(area, u, side_panel, int(120 * u), LOG_LINES)
         self.bottom = scene.bottom_seat()
         hand_bottom = area.bottom - m
         self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
@@ -165,8 +162,7 @@ class KingenScene(GameScene):
 
     def can_play(self) -> bool:
         """The human to move may act now: their turn, their hand in view, no trick on show."""
-        return (self.humans_turn and not self.at_break() and self.face_up_seat() == self.state.to_move()
-                and self.showing is None)
+        return super().can_play() and not self.at_break() and self.showing is None
 
     def choosing(self) -> bool:
         return self.can_play() and self.state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
@@ -400,10 +396,6 @@ class KingenScene(GameScene):
         self.version += 1
         self.showing = self.panel = None
         self.controls.cancel()
-
-    def ask_hint(self) -> None:
-        if self.can_play():
-            super().ask_hint()
 
     def on_hint(self, move, reason):
         key = getattr(reason, "key", "")

@@ -35,7 +35,7 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import has, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark
-from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, log_height, stack_buttons
+from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, stack_buttons, top_band
 from game.ui.table.seats import arrange_seats, draw_plate, lifted, new_card_dot
 from game.ui.table.targets import Drag, Target, Targets
 from game.ui.text import blit_text
@@ -71,10 +71,7 @@ class Layout:
         self.lift = int(ch * 0.2)
         # top band: match info on the left, the status line in the middle, the log on the right
         side_panel = int(min(400 * u, area.w * 0.22))
-        self.info = pygame.Rect(area.x + m, area.y + m, side_panel, int(150 * u))
-        self.log = pygame.Rect(area.right - m - side_panel, area.y + m, side_panel, log_height(u, LOG_LINES))
-        self.status = pygame.Rect(self.info.right + m, area.y + int(12 * u), self.log.left - self.info.right - 2 * m,
-                                  int(theme.SMALL * 1.2 * u * 2 + 22 * u))
+        self.info, self.status, self.log = top_band(area, u, side_panel, int(150 * u), LOG_LINES)
         # the seats around the table, the hand at the bottom, the buttons at the bottom right
         self.bottom = scene.bottom_seat()
         hand_bottom = area.bottom - m
@@ -124,6 +121,7 @@ class Layout:
 class KingsCornersScene(GameScene):
     game = "kings_corners"
     hides_hands = True      # only matters with two or more humans: the hand-over screen
+    undo_while_computer_moves = False
 
     def __init__(self, app, setup, state, seed):
         super().__init__(app, setup, state, seed)
@@ -147,17 +145,8 @@ class KingsCornersScene(GameScene):
         hand = hand_order(self.state.hands[self.bottom_seat()])
         return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
 
-    def can_undo(self) -> bool:
-        return self.can_play() and super().can_undo()
-
-    def ask_hint(self) -> None:
-        if self.can_play():
-            super().ask_hint()
-
     def can_play(self) -> bool:
-        """The human to move may act now (it is their turn and their hand is in view)."""
-        return (self.state.phase == rules.PLAY and self.humans_turn
-                and self.face_up_seat() == self.state.to_move())
+        return self.state.phase == rules.PLAY and super().can_play()
 
     def layout(self) -> Layout:
         """The frame's layout, made again only when something it depends on changed."""
@@ -244,10 +233,7 @@ class KingsCornersScene(GameScene):
     def handle_game(self, action):
         name, state = action.name, self.state
         if state.is_over():
-            if self.result_shown and (name in (inp.CONFIRM, inp.NEXT) or (
-                    name == inp.PRESS and self.layout().buttons.get("result", pygame.Rect(0, 0, 0, 0))
-                    .collidepoint(action.pos))):
-                self.show_result()
+            self.reopen_result(action, self.layout().buttons.get("result"))
             return
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
             self.acknowledge()

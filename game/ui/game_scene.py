@@ -64,6 +64,7 @@ def event_sound(events) -> str:
 class GameScene(Scene):
     game = ""               # registry name, set by each subclass
     hides_hands = False     # hidden hands: show a hand-over screen between human players
+    undo_while_computer_moves = True   # False: undo only on the human's own turn
     result_pause = 1.6      # seconds the finished table shows before the result
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
@@ -247,8 +248,14 @@ class GameScene(Scene):
         """A game's hook: the move log's lines for a move just played (read `state.events`)."""
         return []
 
+    def can_play(self) -> bool:
+        """The human to move may act now: their turn, and (in a game of hidden hands) their
+        hand in view."""
+        return self.humans_turn and (not self.hides_hands or self.face_up_seat() == self.state.to_move())
+
     def can_undo(self) -> bool:
-        return bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over()
+        return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over()
+                and (self.undo_while_computer_moves or self.can_play()))
 
     def undo(self) -> None:
         """Back to the human's last decision point (taking back the computer's replies)."""
@@ -338,7 +345,7 @@ class GameScene(Scene):
 
     def ask_hint(self) -> None:
         seat = self.state.to_move()
-        if not self.humans_turn:
+        if not self.can_play():
             return
         level = self.setup.get("hint_level", "hard")
         self.app.worker.ask(self.game, level, self.seed * 10 + seat, self.state.view(seat), kind="hint")
@@ -481,6 +488,12 @@ class GameScene(Scene):
 
     def show_result(self) -> None:
         self.app.push(ResultOverlay(self.app, self))
+
+    def reopen_result(self, action: inp.Action, button: pygame.Rect | None) -> None:
+        """After the game: Confirm, Next or a click on the result button shows the result again."""
+        pressed = action.name == inp.PRESS and button is not None and button.collidepoint(action.pos)
+        if self.result_shown and (action.name in (inp.CONFIRM, inp.NEXT) or pressed):
+            self.show_result()
 
     def result_title(self) -> str:
         outcome = self.outcome()
