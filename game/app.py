@@ -202,15 +202,19 @@ class App:
     def u(self) -> float:
         """The size unit: 1.0 at 1080p with UI scale 1 (larger in couch mode)."""
         w, h = self.size
-        scale = self.store.settings["ui_scale"] * (COUCH_SCALE if self.store.settings["couch"] else 1.0)
-        return min(w / 1920, h / BASE_HEIGHT) * scale
+        return min(w / 1920, h / BASE_HEIGHT) * self.store.settings["ui_scale"] * self.couch_scale
 
     @property
     def space_u(self) -> float:
         """The unit for the air between things (margins, gaps): `u` without couch mode's
         enlargement, so that in couch mode the larger text takes room from the air and not
         from the board and the cards."""
-        return self.u / COUCH_SCALE if self.store.settings["couch"] else self.u
+        return self.u / self.couch_scale
+
+    @property
+    def couch_scale(self) -> float:
+        """How much couch mode enlarges the text, the cards and the pieces (1 outside it)."""
+        return COUCH_SCALE if self.store.settings["couch"] else 1.0
 
     def legend_height(self) -> int:
         return int(54 * self.u)

@@ -72,7 +72,7 @@ class Layout:
         app, table = scene.app, scene.table()
         self.u = u = app.u
         self.area = area = app.content_rect()
-        self.cw = cw = max(24, int(min(app.size) / 11))
+        self.cw = cw = cardui.table_card_width(app.size, app.couch_scale)
         self.ch = ch = cardui.card_size(cw)[1]
         self.bw = max(18, int(cw * 0.5))
         self.sw = max(16, int(cw * 0.5))            # the small cards of what a seat has taken
