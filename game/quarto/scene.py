@@ -161,7 +161,7 @@ class QuartoScene(GameScene):
         inset = (size - cell * 4) / 2
         squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
                    for i in range(16)]
-        hand = pygame.Rect(right.x, right.y, right.w, int(min(230 * u, right.h * 0.28)))
+        hand = pygame.Rect(right.x, right.y, right.w, int(min(230 * u, max(230 * su, right.h * 0.28))))
         pool_cell = min(right.w / 8, (right.h - hand.h) * 0.2)
         pool_top = hand.bottom + int(46 * u)
         height = int(64 * u)
@@ -170,7 +170,7 @@ class QuartoScene(GameScene):
         # the information below does not need.
         below = int(18 * u) + height + int(24 * u) + self.info_height()
         room = (right.bottom - pool_top - below) / 2.1
-        pool_high = max(pool_cell, min(pool_cell * u / su, room))
+        pool_high = max(pool_cell, min(pool_cell * self.app.couch_scale, room))
         pool = [pygame.Rect(right.x + (p % 8) * pool_cell, pool_top + (p // 8) * pool_high * 1.05, pool_cell, pool_high)
                 for p in range(16)]
         buttons_top = pool_top + pool_high * 2.1 + int(18 * u)
@@ -183,7 +183,7 @@ class QuartoScene(GameScene):
             button_rects.append(pygame.Rect(x, buttons_top, width, height))
             x += width + int(14 * u)
         info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
-        piece_box = pygame.Rect(hand.x + 16 * u, hand.y + 10 * u, hand.h - 20 * u, hand.h - 20 * u)
+        piece_box = pygame.Rect(hand.x + 16 * su, hand.y + 10 * su, hand.h - 20 * su, hand.h - 20 * su)
         return {"board": board, "squares": squares, "hand": hand, "piece_box": piece_box, "pool": pool,
                 "buttons": button_rects, "info": info, "status": status}
 
