@@ -60,11 +60,23 @@ def place_name(place: int) -> str:
 class Layout:
     """Every rectangle of one frame, computed from the window size and the state."""
 
-    def __init__(self, scene: "KingsCornersScene"):
+    @classmethod
+    def fitted(cls, scene: "KingsCornersScene") -> "Layout":
+        """The layout with the largest cards (couch mode enlarges them) whose cross still fits
+        between the seats with room to fan its piles."""
+        normal = cardui.table_card_width(scene.app.size)
+        cw = cardui.table_card_width(scene.app.size, scene.app.couch_scale)
+        while True:
+            layout = cls(scene, cw)
+            if cw <= normal or layout.cross_fits():
+                return layout
+            cw = max(normal, cw - max(1, cw // 40))
+
+    def __init__(self, scene: "KingsCornersScene", cw: int):
         app, state = scene.app, scene.state
         self.u = u = app.u
         self.area = area = app.content_rect()
-        self.cw = cw = max(24, int(min(app.size) / 11))
+        self.cw = cw
         self.ch = ch = cardui.card_size(cw)[1]
         self.bw = max(18, int(cw * 0.56))          # the other seats' face-down cards
         self.m = m = int(14 * u)
@@ -101,6 +113,11 @@ class Layout:
         self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
         self.sheet = pygame.Rect(0, 0, min(int(1060 * u), middle.w), min(int(640 * u), middle.h))
         self.sheet.center = (cx, cy)
+
+    def cross_fits(self) -> bool:
+        """Whether the cross leaves a fifth of a card's height above and below it for its piles."""
+        cross = self.bases[0].unionall(self.bases)
+        return cross.top - self.cross_top >= self.ch * 0.2 and self.cross_bottom - cross.bottom >= self.ch * 0.2
 
     def pile_rects(self, place: int, count: int):
         """The rects of a pile of `count` cards at `place`, bottom card first, and the step."""
@@ -150,7 +167,7 @@ class KingsCornersScene(GameScene):
 
     def layout(self) -> Layout:
         """The frame's layout, made again only when something it depends on changed."""
-        return self.cached_layout(Layout, self.version, tuple(self.button_names()))
+        return self.cached_layout(Layout.fitted, self.version, tuple(self.button_names()))
 
     def frame_key(self):
         return super().frame_key() + (self.face_up_seat(), self.state.hand_no)
