@@ -21,7 +21,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
 from game.ui.scene import Scene
-from game.ui.text import SHRINK, blit_in, blit_text, fits, render
+from game.ui.text import blit_in, blit_text, fit_lines, lines_height, render
 
 STEP = 1 / 120          # update rate
 MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
@@ -29,6 +29,7 @@ MAX_UPDATES = 8         # catch-up updates per frame at most
 MIN_WINDOW = (960, 540)
 BASE_HEIGHT = 1080      # sizes are designed for 1080p at UI scale 1
 COUCH_SCALE = 1.3       # couch mode: larger UI, read from three metres
+NOTICE_LINES = 3        # a notice wraps onto at most this many lines of small text
 # SDL's fallbacks when no real screen answers: a window there exists but nobody can see it.
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 
@@ -201,15 +202,19 @@ class App:
     def u(self) -> float:
         """The size unit: 1.0 at 1080p with UI scale 1 (larger in couch mode)."""
         w, h = self.size
-        scale = self.store.settings["ui_scale"] * (COUCH_SCALE if self.store.settings["couch"] else 1.0)
-        return min(w / 1920, h / BASE_HEIGHT) * scale
+        return min(w / 1920, h / BASE_HEIGHT) * self.store.settings["ui_scale"] * self.couch_scale
 
     @property
     def space_u(self) -> float:
         """The unit for the air between things (margins, gaps): `u` without couch mode's
         enlargement, so that in couch mode the larger text takes room from the air and not
         from the board and the cards."""
-        return self.u / COUCH_SCALE if self.store.settings["couch"] else self.u
+        return self.u / self.couch_scale
+
+    @property
+    def couch_scale(self) -> float:
+        """How much couch mode enlarges the text, the cards and the pieces (1 outside it)."""
+        return COUCH_SCALE if self.store.settings["couch"] else 1.0
 
     def legend_height(self) -> int:
         return int(54 * self.u)
@@ -415,20 +420,22 @@ class App:
             x = label.right + 34 * u
 
     def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect) -> int:
-        """The newest notice at the right of the legend bar, on one line or two smaller ones
-        (never over the table or the status line); returns where it begins."""
+        """The newest notice at the right of the legend bar (never over the status line at the
+        top); a long one wraps at the small text size (shrinking at most by the kit's rule)
+        and grows upwards over the table's corner, so it stays readable at any window size;
+        returns where it begins."""
         if not self.notices:
             return bar.right
         u = self.u
         text = self.notices[-1][0]
-        pad = int(14 * u)
+        pad, air = int(14 * u), int(6 * u)
         width = min(int(bar.w * 0.7), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
-        box = pygame.Rect(bar.right - int(10 * u) - width, bar.y + int(4 * u), width, bar.h - int(8 * u))
+        size, lines = fit_lines(text, theme.SMALL * u, width - 2 * pad, lines_height(NOTICE_LINES, int(theme.SMALL * u)))
+        height = max(bar.h - int(8 * u), int(lines_height(len(lines), size)) + 2 * air)
+        box = pygame.Rect(bar.right - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
         pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
-        room = box.inflate(-2 * pad, -int(2 * u))
-        size = theme.SMALL if fits(text, theme.SMALL * u * SHRINK, room.w) else theme.TINY   # long: two smaller lines
-        blit_in(surface, text, size * u, theme.TEXT, room)
+        blit_in(surface, text, size, theme.TEXT, box.inflate(-2 * pad, -2 * air))
         return box.x
 
     def run(self) -> int:

@@ -138,6 +138,15 @@ def test_a_whole_game_by_keys_gamepad_and_mouse(make_app):
     assert scene.state.is_over() and len(scene.state.winners()) == 2
     assert run_until(app, lambda: app.top.name == "result", 600)
     assert app.store.load_game() is None      # a finished game is not resumed
+    # back at the table to look at it, Confirm or a click on the result button brings it back
+    key(pygame.K_BACKSPACE)
+    assert run_until(app, lambda: app.top is scene, 30)
+    key(pygame.K_RETURN)
+    assert run_until(app, lambda: app.top.name == "result", 30)
+    key(pygame.K_BACKSPACE)
+    assert run_until(app, lambda: app.top is scene, 30)
+    click(scene.layout().buttons["result"].center)
+    assert run_until(app, lambda: app.top.name == "result", 30)
 
 
 def seven_position(exchange=False):

@@ -225,10 +225,10 @@ def test_resume_after_close(make_app, tmp_path):
     again.tick(1 / 60)
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (960, 540)])
+@pytest.mark.parametrize("size,couch", [((1920, 1080), False), ((960, 540), False), ((1920, 1080), True)])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_table_fits_the_window(make_app, size, players):
-    app, scene = new_app(make_app, ["human"] + ["normal"] * (players - 1), seed=players, size=size)
+def test_the_table_fits_the_window(make_app, size, couch, players):
+    app, scene = new_app(make_app, ["human"] + ["normal"] * (players - 1), seed=players, size=size, couch=couch)
     run_until(app, lambda: scene.humans_turn)
     app.tick(1 / 60)
     layout = scene.layout()

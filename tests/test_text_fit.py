@@ -14,6 +14,7 @@ import pytest
 
 from game import registry
 from game.ui import text as kit_text
+from game.ui import theme
 from game.ui.i18n import set_language
 
 LANGUAGES = ("en", "nl")
@@ -162,3 +163,24 @@ def test_every_string_fits(make_app, language, config):
     print(f"text fit ({language}, {config}): {len(screens)} screens, "
           f"{sum(COUNTS[key] for key in screens)} strings checked")
     assert not failures, f"{len(failures)} problems ({language}, {config}):\n" + "\n".join(failures)
+
+
+@pytest.mark.parametrize("config", list(CONFIGS))
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_long_notice_stays_readable(make_app, language, config):
+    """A long hint wraps onto more lines (growing upwards from the legend bar) rather than
+    shrinking below the kit's smallest size for small text."""
+    size, couch = CONFIGS[config]
+    app = make_app(size=size, couch=couch)
+    app.store.settings["language"] = language
+    set_language(language)
+    open_screen(app, "title")
+    from game.ui.i18n import t
+    hint = t("hint.prefix", move="a1", reason=LONG_HINT[language])
+    app.notify(hint)
+    with kit_text.recording() as records:
+        app.tick(1 / 60)
+    lines = [(text, rect) for _, text, rect, *_ in records if text in hint]
+    assert " ".join(text for text, _ in lines) == hint, "the whole notice shows"
+    smallest = kit_text.font(int(theme.SMALL * app.u * kit_text.SHRINK)).get_height()
+    assert min(rect.h for _, rect in lines) >= smallest

@@ -32,7 +32,7 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
-from game.ui.table.panels import draw_button, stack_buttons
+from game.ui.table.panels import draw_button, stack_buttons, status_height
 from game.ui.table.seats import draw_plate, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit, wrap
@@ -40,6 +40,10 @@ from game.ui.text import blit_text, fit, wrap
 K = "keezen.scene."
 LOG_ROWS = 8      # rows of the move log (a long line takes two)
 RANK_ORDER = {1: 14}     # the hand sorted low to high, the ace last (it is the strongest card)
+# couch mode: the side columns' widths in body-text heights, the left one for the status line
+# (two lines) and the move log (a 7 in three parts that hits twice on three rows), the right one
+# for the plates and the hand
+COUCH_COLUMNS = (11.2, 10.2)
 
 
 def colour_name(colour: int) -> str:
@@ -71,22 +75,50 @@ class Layout:
         app, state = scene.app, scene.state
         self.u = u = app.u
         area = app.content_rect()
-        self.m = m = int(14 * u)
-        # the status line across the top, the board under it in the middle
-        status_h = int(theme.SMALL * 1.2 * u * 2 + 22 * u)
-        top = area.y + int(10 * u) + status_h + m // 2
-        side = min(area.bottom - m - top, int(area.w * 0.54))
-        self.board_rect = pygame.Rect(0, top, side, side)
-        self.board_rect.centerx = area.centerx
-        self.status = pygame.Rect(self.board_rect.x, area.y + int(10 * u), side, status_h)
+        self.m = m = int(14 * app.space_u)
+        status_h = status_height(u)
+        beside = app.couch_scale > 1
+        if beside:
+            # couch mode: the status line heads the left column (as Quarto's heads its
+            # column), so the board takes the whole height
+            left_w, right_w = (int(ems * theme.BODY * u) for ems in COUCH_COLUMNS)
+            side = min(area.h - 2 * m, area.w - left_w - right_w - 4 * m)
+            self.board_rect = pygame.Rect(area.x + left_w + 2 * m, 0, side, side)
+            self.board_rect.centery = area.centery
+        else:
+            # the status line across the top, the board under it in the middle
+            top = area.y + int(10 * u) + status_h + m // 2
+            side = min(area.bottom - m - top, int(area.w * 0.54))
+            self.board_rect = pygame.Rect(0, top, side, side)
+            self.board_rect.centerx = area.centerx
         self.bottom = scene.bottom_seat()
         self.board = board = Board(self.board_rect, scene.colour_of(self.bottom))
         left = pygame.Rect(area.x + m, area.y + m, self.board_rect.left - area.x - 2 * m, area.h - 2 * m)
         right = pygame.Rect(self.board_rect.right + m, area.y + m, area.right - self.board_rect.right - 2 * m,
                             area.h - 2 * m)
+        if beside:
+            self.status = pygame.Rect(left.x, area.y + int(10 * u), left.w, status_h)
+            left = pygame.Rect(left.x, self.status.bottom + m, left.w, left.bottom - self.status.bottom - m)
+        else:
+            self.status = pygame.Rect(self.board_rect.x, area.y + int(10 * u), side, status_h)
         self.info = (left.x, left.y)
         self.log = pygame.Rect(left.x, left.y + int(theme.TINY * 1.6 * u), left.w, int(theme.TINY * 1.3 * u * LOG_ROWS))
         pw, ph = min(int(440 * u), left.w, right.w), plate_size(u, area)[1]
+        # the hand at the bottom right (larger in couch mode), the buttons above it
+        self.cw = cw = max(24, min(int(right.w / 3.4), int(area.h / 8 * app.couch_scale)))
+        self.ch = ch = cardui.card_size(cw)[1]
+        self.lift = int(ch * 0.2)
+        self.hand_area = pygame.Rect(right.x, right.bottom - ch, right.w, ch)
+        self.hand_cards = scene.bottom_hand()
+        self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
+        buttons_w = min(right.w, int(340 * u))
+        self.buttons = stack_buttons(right.right, self.hand_area.top - self.lift - m, buttons_w, u,
+                                     scene.button_names(), small=("hint", "undo"))
+        most = stack_buttons(right.right, self.hand_area.top - self.lift - m, buttons_w, u, ["give", "hint"], ("hint",))
+        bw = max(12, int(34 * u))     # the others' cards, as small backs under their plates
+        # the seat on the right sits at the board's middle, or higher so its cards stay clear of the buttons
+        right_y = min(self.board_rect.centery,
+                      min(rect.top for rect in most.values()) - m - cardui.card_size(bw)[1] - int(8 * u) - ph // 2)
         sides = seat_sides(state.players, self.bottom)
         self.plates = {}
         for seat, where in sides.items():
@@ -98,22 +130,11 @@ class Layout:
             elif where == "top":
                 plate.topright = (right.right, right.y)
             else:
-                plate.midright = (right.right, self.board_rect.centery)
+                plate.midright = (right.right, right_y)
             self.plates[seat] = plate
-        # the others' cards as small backs under their plates
-        bw = max(12, int(34 * u))
         self.backs = {seat: [pygame.Rect(plate.x + int(14 * u) + i * int(bw * 0.6), plate.bottom + int(8 * u),
                                          *cardui.card_size(bw)) for i in range(len(state.hands[seat]))]
                       for seat, plate in self.plates.items()}
-        # the hand at the bottom right, the buttons above it
-        self.cw = cw = max(24, min(int(right.w / 3.4), int(area.h / 8)))
-        self.ch = ch = cardui.card_size(cw)[1]
-        self.lift = int(ch * 0.2)
-        self.hand_area = pygame.Rect(right.x, right.bottom - ch, right.w, ch)
-        self.hand_cards = scene.bottom_hand()
-        self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
-        self.buttons = stack_buttons(right.right, self.hand_area.top - self.lift - m, min(right.w, int(340 * u)), u,
-                                     scene.button_names(), small=("hint", "undo"))
         # the played cards in the centre of the cross, the last on top
         # the played cards in the centre of the cross, each a little right and down of the one before
         card_w = max(20, int(board.unit * 1.9))
@@ -134,6 +155,7 @@ class Layout:
 class KeezenScene(GameScene):
     game = "keezen"
     hides_hands = True
+    undo_while_computer_moves = False
 
     def __init__(self, app, setup, state, seed):
         super().__init__(app, setup, state, seed)
@@ -163,9 +185,6 @@ class KeezenScene(GameScene):
         hand = sorted(self.state.hands[seat], key=lambda card: (RANK_ORDER.get(card.rank, card.rank), card.suit)) \
             if self.face_up_seat() == seat else [None] * len(self.state.hands[seat])
         return hand
-
-    def can_undo(self) -> bool:
-        return self.can_play() and super().can_undo()
 
     def only_lay_away(self) -> bool:
         return self.can_play() and self.state.legal_moves() == [rules.LAY_AWAY]
@@ -320,7 +339,8 @@ class KeezenScene(GameScene):
 
     def handle_game(self, action) -> None:
         name = action.name
-        if self.handle_finished(action, self.layout().buttons.get("result")):
+        if self.state.is_over():
+            self.reopen_result(action, self.layout().buttons.get("result"))
             return
         if self.handle_table(action):
             return

@@ -32,8 +32,8 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, has, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, panel
-from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log, stack_buttons,
-                                  top_band)
+from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log,
+                                  stack_buttons, top_band)
 from game.ui.table.seats import arrange_seats, draw_plate, lifted
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
@@ -72,14 +72,15 @@ class Layout:
         app, table = scene.app, scene.table()
         self.u = u = app.u
         self.area = area = app.content_rect()
-        self.cw = cw = max(24, int(min(app.size) / 11))
+        self.cw = cw = cardui.table_card_width(app.size, app.couch_scale)
         self.ch = ch = cardui.card_size(cw)[1]
         self.bw = max(18, int(cw * 0.5))
         self.sw = max(16, int(cw * 0.5))            # the small cards of what a seat has taken
         self.sh = cardui.card_size(self.sw)[1]
         self.m = m = int(14 * u)
         self.lift = int(ch * 0.2)
-        self.info, self.log, self.status = top_band(area, u, int(min(430 * u, area.w * 0.25)), int(120 * u), LOG_LINES)
+        side_panel = int(min(430 * u, area.w * 0.25))
+        self.info, self.status, self.log = top_band(area, u, side_panel, int(120 * u), LOG_LINES)
         self.bottom = scene.bottom_seat()
         hand_bottom = area.bottom - m
         self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
@@ -160,8 +161,7 @@ class KingenScene(GameScene):
 
     def can_play(self) -> bool:
         """The human to move may act now: their turn, their hand in view, no trick on show."""
-        return (self.humans_turn and not self.at_break() and self.face_up_seat() == self.state.to_move()
-                and self.showing is None)
+        return super().can_play() and not self.at_break() and self.showing is None
 
     def choosing(self) -> bool:
         return self.can_play() and self.state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
@@ -278,7 +278,8 @@ class KingenScene(GameScene):
 
     def handle_game(self, action):
         name = action.name
-        if self.handle_finished(action, self.app.content_rect()):     # a click anywhere
+        if self.state.is_over():
+            self.reopen_result(action, self.app.content_rect())     # a click anywhere
             return
         if self.at_break():
             if name in (inp.CONFIRM, inp.NEXT) or name == inp.PRESS and any(

@@ -60,17 +60,30 @@ def place_name(place: int) -> str:
 class Layout:
     """Every rectangle of one frame, computed from the window size and the state."""
 
-    def __init__(self, scene: "KingsCornersScene"):
+    @classmethod
+    def fitted(cls, scene: "KingsCornersScene") -> "Layout":
+        """The layout with the largest cards (couch mode enlarges them) whose cross still fits
+        between the seats with room to fan its piles."""
+        normal = cardui.table_card_width(scene.app.size)
+        cw = cardui.table_card_width(scene.app.size, scene.app.couch_scale)
+        while True:
+            layout = cls(scene, cw)
+            if cw <= normal or layout.cross_fits():
+                return layout
+            cw = max(normal, cw - max(1, cw // 40))
+
+    def __init__(self, scene: "KingsCornersScene", cw: int):
         app, state = scene.app, scene.state
         self.u = u = app.u
         self.area = area = app.content_rect()
-        self.cw = cw = max(24, int(min(app.size) / 11))
+        self.cw = cw
         self.ch = ch = cardui.card_size(cw)[1]
         self.bw = max(18, int(cw * 0.56))          # the other seats' face-down cards
         self.m = m = int(14 * u)
         self.lift = int(ch * 0.2)
         # top band: match info on the left, the status line in the middle, the log on the right
-        self.info, self.log, self.status = top_band(area, u, int(min(400 * u, area.w * 0.22)), int(150 * u), LOG_LINES)
+        side_panel = int(min(400 * u, area.w * 0.22))
+        self.info, self.status, self.log = top_band(area, u, side_panel, int(150 * u), LOG_LINES)
         # the seats around the table, the hand at the bottom, the buttons at the bottom right
         self.bottom = scene.bottom_seat()
         hand_bottom = area.bottom - m
@@ -101,6 +114,11 @@ class Layout:
         self.sheet = pygame.Rect(0, 0, min(int(1060 * u), middle.w), min(int(640 * u), middle.h))
         self.sheet.center = (cx, cy)
 
+    def cross_fits(self) -> bool:
+        """Whether the cross leaves a fifth of a card's height above and below it for its piles."""
+        cross = self.bases[0].unionall(self.bases)
+        return cross.top - self.cross_top >= self.ch * 0.2 and self.cross_bottom - cross.bottom >= self.ch * 0.2
+
     def pile_rects(self, place: int, count: int):
         """The rects of a pile of `count` cards at `place`, bottom card first, and the step."""
         base = self.bases[place]
@@ -120,6 +138,7 @@ class Layout:
 class KingsCornersScene(GameScene):
     game = "kings_corners"
     hides_hands = True      # only matters with two or more humans: the hand-over screen
+    undo_while_computer_moves = False
 
     def __init__(self, app, setup, state, seed):
         super().__init__(app, setup, state, seed)
@@ -142,17 +161,12 @@ class KingsCornersScene(GameScene):
         hand = hand_order(self.state.hands[self.bottom_seat()])
         return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
 
-    def can_undo(self) -> bool:
-        return self.can_play() and super().can_undo()
-
     def can_play(self) -> bool:
-        """The human to move may act now (it is their turn and their hand is in view)."""
-        return (self.state.phase == rules.PLAY and self.humans_turn
-                and self.face_up_seat() == self.state.to_move())
+        return self.state.phase == rules.PLAY and super().can_play()
 
     def layout(self) -> Layout:
         """The frame's layout, made again only when something it depends on changed."""
-        return self.cached_layout(Layout, self.version, tuple(self.button_names()))
+        return self.cached_layout(Layout.fitted, self.version, tuple(self.button_names()))
 
     def frame_key(self):
         return super().frame_key() + (self.face_up_seat(), self.state.hand_no)
@@ -230,7 +244,8 @@ class KingsCornersScene(GameScene):
     # -- input ----------------------------------------------------------------------------
     def handle_game(self, action):
         name, state = action.name, self.state
-        if self.handle_finished(action, self.layout().buttons.get("result")):
+        if state.is_over():
+            self.reopen_result(action, self.layout().buttons.get("result"))
             return
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
             self.acknowledge()

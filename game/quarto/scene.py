@@ -161,15 +161,21 @@ class QuartoScene(GameScene):
         inset = (size - cell * 4) / 2
         squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
                    for i in range(16)]
-        hand = pygame.Rect(right.x, right.y, right.w, int(min(230 * u, right.h * 0.28)))
+        hand = pygame.Rect(right.x, right.y, right.w, int(min(230 * u, max(230 * su, right.h * 0.28))))
         pool_cell = min(right.w / 8, (right.h - hand.h) * 0.2)
         pool_top = hand.bottom + int(46 * u)
-        pool = [pygame.Rect(right.x + (p % 8) * pool_cell, pool_top + (p // 8) * pool_cell * 1.05, pool_cell, pool_cell)
+        height = int(64 * u)
+        # In couch mode the pieces grow as the text does: eight to a row leave no more width,
+        # so the cells grow upwards (the pieces are narrower than their picture) into the room
+        # the information below does not need.
+        below = int(18 * u) + height + int(24 * u) + self.info_height()
+        room = (right.bottom - pool_top - below) / 2.1
+        pool_high = max(pool_cell, min(pool_cell * self.app.couch_scale, room))
+        pool = [pygame.Rect(right.x + (p % 8) * pool_cell, pool_top + (p // 8) * pool_high * 1.05, pool_cell, pool_high)
                 for p in range(16)]
-        buttons_top = pool_top + pool_cell * 2.1 + int(18 * u)
+        buttons_top = pool_top + pool_high * 2.1 + int(18 * u)
         button_rects = []
         x = right.x
-        height = int(64 * u)
         for key, _ in self.button_moves():
             width = max(int(150 * u), int(theme.SMALL * u * 0.62 * len(t(key))) + int(44 * u))
             if x + width > right.right:
@@ -177,9 +183,28 @@ class QuartoScene(GameScene):
             button_rects.append(pygame.Rect(x, buttons_top, width, height))
             x += width + int(14 * u)
         info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
-        piece_box = pygame.Rect(hand.x + 16 * u, hand.y + 10 * u, hand.h - 20 * u, hand.h - 20 * u)
+        piece_box = pygame.Rect(hand.x + 16 * su, hand.y + 10 * su, hand.h - 20 * su, hand.h - 20 * su)
         return {"board": board, "squares": squares, "hand": hand, "piece_box": piece_box, "pool": pool,
                 "buttons": button_rects, "info": info, "status": status}
+
+    def info_height(self) -> float:
+        """How high the information under the buttons must be: the match score and the rules
+        in play, and at least the heading of the moves and the last one."""
+        u = self.app.u
+        score = theme.SMALL * (1.4 + 2 * 1.35 + 0.4) * u if self.state.games > 1 else 0
+        return max(score + len(self.rules_in_play()) * theme.SMALL * 1.35 * u,
+                   theme.SMALL * 1.4 * u + theme.TINY * 1.35 * u)
+
+    def rules_in_play(self) -> list[str]:
+        """The options of this game that differ from the plain rules, in words."""
+        found = []
+        if self.state.mask != 15:
+            found.append(t(f"quarto.opt.attributes.{self.state.mask}"))
+        if self.state.options["squares"]:
+            found.append(t("quarto.info.squares"))
+        if self.state.call_mode:
+            found.append(t("quarto.info.call"))
+        return found
 
     def status_height(self) -> int:
         """The height of the status line (two lines of small text on its panel, or one of body text)."""
@@ -193,7 +218,7 @@ class QuartoScene(GameScene):
         found = []
         for piece in self.state.available():
             cell = layout["pool"][piece]
-            found.append(Sprite(piece, pygame.Rect(0, 0, int(cell.w * 1.1), int(cell.w * 1.1)), "piece"))
+            found.append(Sprite(piece, pygame.Rect(0, 0, int(cell.h * 1.1), int(cell.h * 1.1)), "piece"))
             found[-1].rect.midbottom = cell.midbottom
         board = list(self.state.board)
         if self.chosen_square is not None and self.state.hand is not None:
@@ -545,14 +570,7 @@ class QuartoScene(GameScene):
                 blit_text(surface, f"{score}  {name}", theme.SMALL * u, theme.TEXT, (left.x, y), "topleft", bold=True)
                 y += theme.SMALL * 1.35 * u
             y += theme.SMALL * 0.4 * u
-        rules_in_play = []
-        if self.state.mask != 15:
-            rules_in_play.append(t(f"quarto.opt.attributes.{self.state.mask}"))
-        if self.state.options["squares"]:
-            rules_in_play.append(t("quarto.info.squares"))
-        if self.state.call_mode:
-            rules_in_play.append(t("quarto.info.call"))
-        for line in rules_in_play:
+        for line in self.rules_in_play():
             blit_text(surface, line, theme.SMALL * u, theme.TEXT_DIM, (left.x, y), "topleft")
             y += theme.SMALL * 1.35 * u
         y = moves.y

@@ -88,6 +88,12 @@ def card_size(width) -> tuple[int, int]:
     return w, int(round(w * CARD_RATIO))
 
 
+def table_card_width(window, grow: float = 1.0) -> int:
+    """The width of the cards on a card table in a window of size `window`: an eleventh of its
+    shorter side, times `grow` (couch mode's enlargement, `App.couch_scale`)."""
+    return max(24, int(min(window) / 11 * grow))
+
+
 def corner_radius(width) -> int:
     return max(2, int(round(width * 0.065)))
 

@@ -68,6 +68,7 @@ def event_sound(events) -> str:
 class GameScene(Scene):
     game = ""               # registry name, set by each subclass
     hides_hands = False     # hidden hands: show a hand-over screen between human players
+    undo_while_computer_moves = True   # False: undo only on the human's own turn
     result_pause = 1.6      # seconds the finished table shows before the result
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
@@ -154,11 +155,6 @@ class GameScene(Scene):
     @property
     def humans_turn(self) -> bool:
         return not self.state.is_over() and self.is_human(self.state.to_move())
-
-    def can_play(self) -> bool:
-        """The human to move may act now: their turn, their hand in view (a game adds its own
-        conditions, such as a trick still on show)."""
-        return self.humans_turn and self.face_up_seat() == self.state.to_move()
 
     def said(self, key: str, seat, **params) -> str:
         """`t(key)`, in the second person ("you draw") when `seat` is the only human and the
@@ -289,8 +285,14 @@ class GameScene(Scene):
         """A game's hook: the move log's lines for a move just played (read `state.events`)."""
         return []
 
+    def can_play(self) -> bool:
+        """The human to move may act now: their turn, and (in a game of hidden hands) their
+        hand in view."""
+        return self.humans_turn and (not self.hides_hands or self.face_up_seat() == self.state.to_move())
+
     def can_undo(self) -> bool:
-        return bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over()
+        return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over()
+                and (self.undo_while_computer_moves or self.can_play()))
 
     def undo(self) -> None:
         """Back to the human's last decision point (taking back the computer's replies)."""
@@ -546,6 +548,12 @@ class GameScene(Scene):
     def show_result(self) -> None:
         self.app.push(ResultOverlay(self.app, self))
 
+    def reopen_result(self, action: inp.Action, button: pygame.Rect | None) -> None:
+        """After the game: Confirm, Next or a click on the result button shows the result again."""
+        pressed = action.name == inp.PRESS and button is not None and button.collidepoint(action.pos)
+        if self.result_shown and (action.name in (inp.CONFIRM, inp.NEXT) or pressed):
+            self.show_result()
+
     def result_title(self) -> str:
         outcome = self.outcome()
         if outcome is None:
@@ -582,15 +590,6 @@ class GameScene(Scene):
 
     def handle_game(self, action: inp.Action) -> None: ...
 
-    def handle_finished(self, action: inp.Action, button: pygame.Rect | None = None) -> bool:
-        """After the end: once the result has been shown and closed, confirm, the next step or
-        a click on its button (`button`) shows it again. False while the game goes on."""
-        if not self.state.is_over():
-            return False
-        if self.result_shown and (action.name in (inp.CONFIRM, inp.NEXT) or (
-                action.name == inp.PRESS and button is not None and button.collidepoint(action.pos))):
-            self.show_result()
-        return True
 
     def legend(self):
         return [(inp.MENU, "legend.pause")]

@@ -71,16 +71,19 @@ def log_height(u: float, count: int) -> int:
     return int(40 * u + count * theme.TINY * 1.3 * u)
 
 
-def top_band(area: pygame.Rect, u: float, side_w: int, info_h: int, log_lines: int):
-    """The band above a table of seats: the match info on the left and the move log on the
-    right (both `side_w` wide), the status line between them (room for two lines of small
-    text). Returns (info, log, status)."""
+def status_height(u: float) -> int:
+    """Room for the status line's two lines of small text."""
+    return int(theme.SMALL * 1.2 * u * 2 + 22 * u)
+
+
+def top_band(area: pygame.Rect, u: float, side_width: int, info_height: int, log_lines: int):
+    """The band across the top of a card table: (info, status, log) rectangles, the match
+    information at the left, the status line in the middle and the move log at the right."""
     m = int(14 * u)
-    info = pygame.Rect(area.x + m, area.y + m, side_w, info_h)
-    log = pygame.Rect(area.right - m - side_w, area.y + m, side_w, log_height(u, log_lines))
-    status = pygame.Rect(info.right + m, area.y + int(12 * u), log.left - info.right - 2 * m,
-                         int(theme.SMALL * 1.2 * u * 2 + 22 * u))
-    return info, log, status
+    info = pygame.Rect(area.x + m, area.y + m, side_width, info_height)
+    log = pygame.Rect(area.right - m - side_width, area.y + m, side_width, log_height(u, log_lines))
+    status = pygame.Rect(info.right + m, area.y + int(12 * u), log.left - info.right - 2 * m, status_height(u))
+    return info, status, log
 
 
 # ----------------------------------------------------------------------------- buttons
