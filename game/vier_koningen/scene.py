@@ -224,7 +224,7 @@ class VierKoningenScene(GameScene):
         patience's tableau), so that the cards stay at least as large as outside couch mode."""
         label_w, row_h = int(46 * self.app.u), grid.h / 4
         by_height = (row_h - 8 * self.app.space_u) / gfx.CARD_RATIO
-        if self.app.store.settings["couch"]:
+        if self.app.couch_scale > 1:
             by_height = max(by_height, grid.h / gfx.CARD_RATIO / (1 + 3 * (1 - COUCH_OVERLAP)))
         gw = max(1, int(min(by_height, (grid.w - label_w) / (13 * 1.07))))
         gh, step = gfx.card_size(gw)[1], gw * 1.07
