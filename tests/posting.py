@@ -78,3 +78,16 @@ def move_focus(app, scene, goal, gamepad=False):
             key(ARROWS[direction])
         app.tick(1 / 60)
     raise AssertionError(f"the focus cursor did not reach {goal}")
+
+
+def reopen(app, make_app, data_dir):
+    """Close `app` and start again on the same data folder, pressing Continue on the title
+    screen; the resumed game scene."""
+    from game.app import open_scene
+    from game.play import continue_game
+    app.close()
+    again = make_app(data_dir=data_dir)
+    open_scene(again, "title", None)
+    continue_game(again)
+    assert again.top.name == "game"
+    return again.top

@@ -1,6 +1,5 @@
 """Keezen through the scene: posted keys, gamepad buttons and clicks against computer seats."""
 import random
-from collections import deque
 
 import pygame
 import pytest
@@ -9,7 +8,7 @@ from game.keezen import rules
 from game.keezen.rules import NEST, Give, LayAway, Walk
 from game.play import continue_game, start_game
 from game.ui import input as inp
-from posting import click, key, pad, run_until
+from posting import click, key, keys_to, pad, run_until
 
 KEYS = {inp.UP: pygame.K_UP, inp.DOWN: pygame.K_DOWN, inp.LEFT: pygame.K_LEFT, inp.RIGHT: pygame.K_RIGHT,
         "confirm": pygame.K_RETURN, "back": pygame.K_BACKSPACE, "next": pygame.K_TAB}
@@ -42,22 +41,6 @@ def new_app(make_app, seats, options=None, seed=1, size=(960, 540), state=None, 
 
 
 # ----------------------------------------------------------------------------- the cursor
-
-def keys_to(scene, goal):
-    """The directions that bring the cursor to `goal` (breadth first over the scene's own rule)."""
-    layout = scene.layout()
-    seen, queue = {scene.focus: []}, deque([scene.focus])
-    while queue:
-        current = queue.popleft()
-        if current == goal:
-            return seen[current]
-        for direction in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
-            nxt = scene.neighbour(current, direction, layout)
-            if nxt is not None and nxt not in seen:
-                seen[nxt] = seen[current] + [direction]
-                queue.append(nxt)
-    raise AssertionError(f"the cursor cannot reach {goal} from {scene.focus}")
-
 
 def move_focus(app, scene, goal, device):
     for _ in range(60):

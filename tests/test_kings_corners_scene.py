@@ -6,8 +6,8 @@ import pytest
 
 from game.kings_corners import rules
 from game.kings_corners.rules import EndTurn, PlayCard
-from game.play import continue_game, start_game
-from posting import click, drag, key, keys_to, move_focus, run_until
+from game.play import start_game
+from posting import click, drag, key, keys_to, move_focus, reopen, run_until
 
 
 def new_app(make_app, seats, options=None, seed=1, size=(1280, 720), animation="instant", **kw):
@@ -215,14 +215,9 @@ def test_resume_after_close(make_app, tmp_path):
     if move is not None:
         play_by(app, scene, move, "drag")
     saved = scene.state.to_dict()
-    app.close()
-    again = make_app(data_dir=tmp_path)
-    from game.app import open_scene
-    open_scene(again, "title", None)
-    continue_game(again)
-    assert again.top.name == "game"
-    assert again.top.state.to_dict() == saved
-    again.tick(1 / 60)
+    again = reopen(app, make_app, tmp_path)
+    assert again.state.to_dict() == saved
+    again.app.tick(1 / 60)
 
 
 @pytest.mark.parametrize("size,couch", [((1920, 1080), False), ((960, 540), False), ((1920, 1080), True)])

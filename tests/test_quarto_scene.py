@@ -6,7 +6,7 @@ import pytest
 
 from game.quarto import rules
 from game.play import start_game
-from posting import click, key, run_until
+from posting import click, key, reopen, run_until
 
 
 def human_clicks(scene, rng):
@@ -93,14 +93,7 @@ def test_resume_after_quitting_restores_the_position(make_app, tmp_path):
     human_clicks(scene, random.Random(1))
     assert run_until(app, lambda: scene.humans_turn)
     position = scene.state.to_notation()
-    app.close()
-    from game.play import continue_game
-    again = make_app(data_dir=tmp_path)
-    from game.app import open_scene
-    open_scene(again, "title", None)
-    continue_game(again)
-    assert again.top.name == "game"
-    assert again.top.state.to_notation() == position
+    assert reopen(app, make_app, tmp_path).state.to_notation() == position
 
 
 def test_call_mode_always_offers_quarto_so_the_button_gives_nothing_away(make_app):

@@ -5,9 +5,9 @@ import pytest
 import ai.vier_koningen  # noqa: F401  (the helper the autoplay and hint tests need: a broken import fails)
 
 from game.cards import Card
-from game.play import continue_game, start_game
+from game.play import start_game
 from game.vier_koningen import rules
-from posting import click, drag, key, pad, run_until
+from posting import click, drag, key, pad, reopen, run_until
 
 SOLO = {"players": 1, "seats": ["human"], "options": {}}
 
@@ -418,16 +418,11 @@ def test_resume_after_closing(make_app, tmp_path):
     reach_cover(scene, "AS 2S 3S AH 2H")
     assert scene.apply(rules.Cover(0, (Card.parse("AS"), Card.parse("2S"))))
     saved = scene.state.to_dict()
-    app.close()
-    again = make_app(data_dir=tmp_path)
-    from game.app import open_scene
-    open_scene(again, "title", None)
-    continue_game(again)
-    assert again.top.name == "game"
-    assert again.top.state.to_dict() == saved
-    assert again.top.seed == 41
-    again.tick(1 / 60)
-    assert again.top.can_undo()                      # the cover can still be taken back
+    again = reopen(app, make_app, tmp_path)
+    assert again.state.to_dict() == saved
+    assert again.seed == 41
+    again.app.tick(1 / 60)
+    assert again.can_undo()                      # the cover can still be taken back
 
 
 # -- couch mode --------------------------------------------------------------------------------------
