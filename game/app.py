@@ -476,7 +476,7 @@ class App:
             self._worker.close()
             self._worker = None
         self.store.save_settings()
-        self.store.flush()
+        self.store.close()
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -289,10 +289,13 @@ class Store:
                 self._writer.start()
 
     def _write_saves(self) -> None:
+        me = threading.current_thread()
         while True:
             with self._saves:
-                while self._waiting_save is None:
+                while self._waiting_save is None and self._writer is me:
                     self._saves.wait()
+                if self._writer is not me:     # closed (close() wrote what waited first)
+                    return
                 text, self._waiting_save = self._waiting_save, None
                 self._writing = True
             self._write_text("current_game.json", text)
@@ -304,6 +307,15 @@ class Store:
         with self._saves:
             while self._waiting_save is not None or self._writing:
                 self._saves.wait(timeout=5)
+
+    def close(self) -> None:
+        """Write what waits, then let the writer thread end (a new save starts another)."""
+        self.flush()
+        with self._saves:
+            writer, self._writer = self._writer, None
+            self._saves.notify_all()
+        if writer is not None:
+            writer.join(timeout=5)
 
     def clear_game(self) -> None:
         self.flush()

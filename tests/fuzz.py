@@ -473,10 +473,18 @@ def finish_a_game(app, game: str, rng: random.Random) -> None:
     setup = clean_setup(registry.game(game), app.store.last_setup(game))
     start_game(app, game, setup, rng.randrange(1000))
     scene = app.top
-    for _ in range(MAX_MOVES):
-        if scene.state.is_over() or app.top is not scene:
-            break
-        scene.apply(rng.choice(scene.state.legal_moves()))
+    # the game is played out on a copy and all but its last move on the scene's state at once:
+    # through the scene every move would be saved and kept for undo, which makes a long match
+    # (Kings Corners to 500 points: tens of thousands of moves) take quadratic time
+    trial, moves = scene.state.copy(), []
+    while not trial.is_over() and len(moves) < MAX_MOVES:
+        moves.append(rng.choice(trial.legal_moves()))
+        trial.play(moves[-1])
+    for move in moves[:-1]:
+        scene.state.play(move)
+    scene.version += 1
+    if moves:
+        scene.apply(moves[-1])
     for _ in range(600):
         if app.top is not scene:
             break

@@ -75,6 +75,21 @@ def test_saved_game_round_trip_and_clear(tmp_path):
     assert Store(tmp_path).load_game() is None
 
 
+def test_closing_writes_the_last_save_and_ends_the_writer_thread(tmp_path):
+    store = Store(tmp_path)
+    data = {"game": "quarto", "setup": {"players": 2}, "state": {"board": [None] * 16}, "seed": 1}
+    store.save_game(data)
+    writer = store._writer
+    store.close()
+    assert Store(tmp_path).load_game()["seed"] == 1
+    assert not writer.is_alive()
+    store.save_game(dict(data, seed=2))                  # a save after closing still lands
+    writer = store._writer
+    store.close()
+    assert Store(tmp_path).load_game()["seed"] == 2
+    assert not writer.is_alive()
+
+
 def test_damaged_save_is_kept_aside(tmp_path):
     (tmp_path / "current_game.json").write_bytes(b"\x00\xff garbage")
     store = Store(tmp_path)
