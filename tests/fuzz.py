@@ -97,9 +97,11 @@ class Report:
         if isinstance(inner, Broken):   # the invariant, without the particulars
             kind = f"Broken: {str(inner).split(' (')[0][:60]}"
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        command = f"python -m tests.fuzz {self.command or self.target} --seed {self.seed} --only {index}"
+        if self.progress:       # a long run says each failure at once, with the command that reruns it
+            print(f"  !!! {kind}: {command}", flush=True)
         if len(self.failures) < KEPT_FAILURES:
             text = "".join(traceback.format_exception(type(inner), inner, inner.__traceback__, limit=-6))
-            command = f"python -m tests.fuzz {self.command or self.target} --seed {self.seed} --only {index}"
             self.failures.append(f"[{command}] {where}{' ' if where else ''}{error}\n{text}")
 
     def line(self) -> str:
