@@ -443,6 +443,24 @@ def test_couch_mode_cards_are_at_least_as_large_as_outside_it(make_app, tmp_path
     assert widths[True][1] >= widths[False][1], f"couch table cards {widths[True][1]} px < {widths[False][1]} px"
 
 
+def test_a_narrow_window_with_the_largest_dutch_interface_draws_the_drawn_cards(make_app, tmp_path):
+    """Found by the fuzzer: couch mode, UI scale 1.75 and the Dutch headings of the drawn
+    cards on a 960x900 window gave the table's cards a negative width ('Cannot scale to
+    negative size') once a card was drawn."""
+    from game.store import UI_SCALES
+    from game.ui.i18n import set_language
+    set_language("nl")
+    try:
+        app, scene = start(make_app, 5, size=(960, 900), couch=True, data_dir=tmp_path)
+        app.store.settings["ui_scale"] = max(UI_SCALES)
+        reach_cover(scene, "AS 2S 3S AH 2H")
+        for _ in range(3):
+            app.tick(1 / 60)
+        assert scene.layout()["tw"] >= 1
+    finally:
+        set_language("en")
+
+
 # -- translations ----------------------------------------------------------------------------------
 def test_every_scene_string_exists_in_english_and_dutch_with_the_same_placeholders():
     import json

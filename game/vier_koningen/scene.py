@@ -196,6 +196,7 @@ class VierKoningenScene(GameScene):
         tw = int(min(128 * u, (left.w - 6 * pad - 2 * gap) / (5 * 1.1 + 2 * fan)))
         if tw * fan + 2 * pad < heading_w:       # the hand gives way to the headings
             tw = int(min(tw, (left.w - 2 * pad - 2 * gap - 2 * heading_w) / (5 * 1.1)))
+        tw = max(1, tw)                          # a narrow window with large headings: tiny cards, never negative ones
         th = gfx.card_size(tw)[1]
         label_h = int(44 * u)
         text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * space)

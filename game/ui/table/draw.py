@@ -70,6 +70,8 @@ def draw_card_sprite(surface: pygame.Surface, card, rect: pygame.Rect, look, fou
     a face-down pile of its own), "turned" (a back lying sideways) or ("strip", side, pixels)
     (see cards.strip_face). With `size` (a card on its way between two sizes) the image is
     made at that size and scaled to the rect."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
     w, h = size or rect.size
     width = h if look == "turned" else w
     if look == "turned":
