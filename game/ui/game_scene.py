@@ -590,7 +590,6 @@ class GameScene(Scene):
 
     def handle_game(self, action: inp.Action) -> None: ...
 
-
     def legend(self):
         return [(inp.MENU, "legend.pause")]
 
