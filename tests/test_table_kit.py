@@ -6,7 +6,7 @@ from game.cards import Card
 from game.ui import input as inp
 from game.ui.table.animator import Animator, Sprite
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_choice, stack_buttons
-from game.ui.table.seats import arrange_seats, seat_sides
+from game.ui.table.seats import arrange_seats, hand_fan, seat_sides
 from game.ui.table.targets import Controls, Drag, Target, Targets
 
 R = pygame.Rect
@@ -202,3 +202,11 @@ def test_a_choice_panel_lays_its_answers_inside_the_area(make_app):
     surface = pygame.Surface((1000, 700))
     drawn = draw_choice(surface, area, 0.5, "Trump?", ["\u2660", "\u2665", "\u2663", "\u2666"], focused=1)
     assert drawn == choice_rects(area, 4, 0.5)[1]
+
+
+def test_the_hand_shows_most_of_each_card_where_there_is_room_and_stays_inside_where_not():
+    roomy = hand_fan(8, R(0, 0, 1200, 140), 100)
+    assert [b.x - a.x for a, b in zip(roomy, roomy[1:])] == [75] * 7
+    tight = hand_fan(13, R(0, 0, 500, 140), 100)
+    assert tight[0].left >= 0 and tight[-1].right <= 500
+    assert all(b.x > a.x for a, b in zip(tight, tight[1:]))

@@ -33,7 +33,7 @@ from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
 from game.ui.table.panels import draw_button, stack_buttons, status_height
-from game.ui.table.seats import draw_plate, lifted, plate_size, seat_sides
+from game.ui.table.seats import draw_plate, hand_fan, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit, wrap
 
@@ -110,7 +110,7 @@ class Layout:
         self.lift = int(ch * 0.2)
         self.hand_area = pygame.Rect(right.x, right.bottom - ch, right.w, ch)
         self.hand_cards = scene.bottom_hand()
-        self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
+        self.hand = hand_fan(len(self.hand_cards), self.hand_area, cw)
         buttons_w = min(right.w, int(340 * u))
         self.buttons = stack_buttons(right.right, self.hand_area.top - self.lift - m, buttons_w, u,
                                      scene.button_names(), small=("hint", "undo"))

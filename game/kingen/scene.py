@@ -34,7 +34,7 @@ from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, panel
 from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log,
                                   stack_buttons, top_band)
-from game.ui.table.seats import arrange_seats, draw_plate, lifted
+from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
 
@@ -119,7 +119,7 @@ class Layout:
                                      small=("hint", "undo"))
         self.hand_area = seats.hand_area
         self.hand_cards = scene.bottom_hand()
-        self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
+        self.hand = hand_fan(len(self.hand_cards), self.hand_area, cw)
         self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
         self.sheet.midbottom = (area.centerx, middle.bottom)
         if table.phase == CHOOSE_GAME:        # the choice table beside the games

@@ -36,7 +36,7 @@ from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, stack_buttons, top_band
-from game.ui.table.seats import arrange_seats, draw_plate, lifted, new_card_dot
+from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted, new_card_dot
 from game.ui.table.targets import Drag, Target, Targets
 from game.ui.text import blit_text
 
@@ -110,7 +110,7 @@ class Layout:
                                      small=("hint", "undo"))
         self.hand_area = seats.hand_area
         self.hand_cards = scene.bottom_hand()
-        self.hand = cardui.fan_positions(len(self.hand_cards), self.hand_area, cw)
+        self.hand = hand_fan(len(self.hand_cards), self.hand_area, cw)
         self.sheet = pygame.Rect(0, 0, min(int(1060 * u), middle.w), min(int(640 * u), middle.h))
         self.sheet.center = (cx, cy)
 

@@ -128,6 +128,15 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
         blit_text(surface, badge, theme.TINY * u, theme.BACKGROUND, centre, "center", bold=True)
 
 
+HAND_STEP = 0.75   # the viewer's hand: three quarters of each card show where there is room
+
+
+def hand_fan(count: int, area: pygame.Rect, card_width: int) -> list[pygame.Rect]:
+    """The viewer's hand fanned across `area`: most of each face showing where there is room
+    (a hand is read and clicked card by card), closer together where there is not."""
+    return cardui.fan_positions(count, area, card_width, step=card_width * HAND_STEP)
+
+
 def lifted(rects, lifts) -> list[pygame.Rect]:
     """The viewer's hand with each card raised by its lift (the focused card a little, the
     chosen one more)."""
