@@ -300,14 +300,21 @@ def shadow(width) -> tuple[pygame.Surface, tuple[int, int]]:
     def make():
         blur = max(1, int(round(w * 0.035)))
         pad = blur * 3
-        surf = _canvas((w + 2 * pad, h + 2 * pad))
-        _rounded(surf, pygame.Rect(pad, pad, w, h), (0, 0, 0, 120), corner_radius(w))
+        size = (w + 2 * pad, h + 2 * pad)
+        # the blur's cost grows with the cube of the width (a large card took 30-150 ms, a
+        # hitch the first time it was drawn): blur at most ~200 px wide, then scale up
+        shrink = max(1, w // 100)
+        surf = _canvas((size[0] // shrink, size[1] // shrink))
+        _rounded(surf, pygame.Rect(pad // shrink, pad // shrink, w // shrink, h // shrink), (0, 0, 0, 120),
+                 corner_radius(w) // shrink)
         try:
-            surf = pygame.transform.gaussian_blur(surf, blur)
+            surf = pygame.transform.gaussian_blur(surf, max(1, blur // shrink))
         except (AttributeError, ValueError, pygame.error):
             small = pygame.transform.smoothscale(surf, (max(1, surf.get_width() // 4),
                                                         max(1, surf.get_height() // 4)))
             surf = pygame.transform.smoothscale(small, surf.get_size())
+        if shrink > 1:
+            surf = pygame.transform.smoothscale(surf, size)
         dy = max(1, int(round(w * 0.025)))
         dx = max(0, int(round(w * 0.008)))
         return _ready(surf), (dx - pad, dy - pad)
