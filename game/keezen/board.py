@@ -65,6 +65,7 @@ class Board:
         self.unit = rect.w / (2 * EXTENT)
         self.square_radius = max(3, int(self.unit * 0.34))
         self.pawn_radius = max(3, int(self.unit * 0.4))
+        self._image = None     # the painted board, drawn once for this size
 
     def point(self, grid) -> tuple[int, int]:
         x, y = turn(grid, -self.bottom)
@@ -94,7 +95,17 @@ class Board:
 
     # -- drawing ------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
-        """The wooden cross, the track, the start squares, homes and nests."""
+        """The wooden cross, the track, the start squares, homes and nests (drawn once, then
+        copied: the table layer is repainted at every move and every flight)."""
+        if self._image is None:
+            canvas = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._paint(canvas)
+            self._image = canvas.subsurface(self.rect.clip(canvas.get_rect())).copy()
+            if pygame.display.get_surface() is not None:
+                self._image = self._image.convert_alpha()   # the display's format: a faster blit
+        surface.blit(self._image, self.rect.topleft)
+
+    def _paint(self, surface: pygame.Surface) -> None:
         u = self.unit
         wood, edge = (196, 150, 96), (120, 82, 46)
         plate = self.rect.inflate(-int(u * 0.2), -int(u * 0.2))
