@@ -72,6 +72,7 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
         result["types"][game] = {
             "a_per_deal": round(sum(a_points) / deals, 3), "b_per_deal": round(sum(b_points) / deals, 3),
             "difference": round(mean, 3), "difference_95": [round(mean - half, 3), round(mean + half, 3)],
+            "per_deal": [round(value, 4) for value in samples],   # for paired comparisons of two runs
             "ms_per_move": {level: {"mean": round(1000 * sum(spent) / max(1, len(spent)), 1),
                                     "max": round(1000 * max(spent, default=0.0), 1)} for level, spent in times.items()},
         }
