@@ -365,11 +365,17 @@ def explain_card(view, move, deals: int, rng: random.Random) -> Reason:
 # ----------------------------------------------------------------------------- the players
 
 class KingenBot:
-    def __init__(self, level: str = "normal", seed=None):
+    """A level's player; `iterations` and `exploration` replace the level's search budget and
+    UCB1 constant (for benchmarks that compare budgets)."""
+
+    def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
+                 exploration: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
         self.rng = random.Random(seed)
+        self.iterations = iterations or ITERATIONS.get(level)
+        self.exploration = exploration or EXPLORATION.get(level)
         self.last = None   # the last search's result (normal, hard)
 
     def choose(self, view):
@@ -410,9 +416,9 @@ class KingenBot:
             play_out(deal.state, random_)
             return deal_rewards(deal.state)
 
-        self.last = search(root, view.to_move(), rng=self.rng, iterations=ITERATIONS[level], seconds=SECONDS[level],
+        self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations, seconds=SECONDS[level],
                            evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
-                           exploration=EXPLORATION[level])
+                           exploration=self.exploration)
         return self.last.move, None
 
 

@@ -221,3 +221,14 @@ def test_the_arena_plays_single_deals_with_one_seat_rotating(small_budgets):
     double = run("kingen", "easy", "random", 1, 3, options={"match": "dubbelkingen"})
     easy, anyone = double["bots"]
     assert easy["points_per_deal"] == pytest.approx(easy["mean_points"] / 20, abs=1e-3)
+
+
+def test_decision_bench_judges_only_cards_that_differ():
+    from ai import kingen_bench
+    bot = kingen_bench.player("hard:300:0.2", 1)
+    assert (bot.level, bot.iterations, bot.exploration) == ("hard", 300, 0.2)
+    same = kingen_bench.decisions("normal:20", "normal:20", deals=1, seed=3, games=["no_queens"], playouts=5)
+    row = same["types"]["no_queens"]
+    assert row["decisions"] > 0 and row["differ"] == 0 and row["per_decision"] == 0
+    other = kingen_bench.decisions("easy", "normal:20", deals=1, seed=3, games=["no_queens"], playouts=5)
+    assert other["types"]["no_queens"]["differ"] > 0
