@@ -20,8 +20,9 @@ optionally `:iterations` and `:exploration`, e.g. `hard:5000:0.2`) each pick a c
 seat's view with the same seed, and where they differ both cards are judged on the true deal:
 the seat's mean points after the card over 200 policy playouts. It prints per type A-B per
 decision (95% interval) and times decisions per seat per deal. The judge sees every hand, so
-this is a proxy: hard against normal (200 iterations) in Fewest tricks, 20 deals, gave +0.0375
-per decision x 10.3 decisions = +0.39 a deal where 200 whole deals measured +0.34.
+this is a proxy: hard against normal at 200 iterations in Fewest tricks, 20 deals (~5 minutes),
+gave +0.0397 a card [0.018, 0.061] x 10.7 cards = +0.43 a deal, where 200 whole deals (~1.5 hours
+of CPU) measured +0.34 [0.11, 0.57].
 
 Speed: iterations per second of hard's search from mid-deal positions (and a profile):
 
