@@ -57,6 +57,11 @@ def track_point(square: int):
     return turn(QUARTER[offset], colour)
 
 
+# the painted board for (rect, bottom colour): a scene makes a new Board with every layout (at
+# every move), the picture changes only with the window
+_PAINTED: dict = {}
+
+
 class Board:
     """The board drawn in `rect` (a square) with colour `bottom` at the bottom."""
 
@@ -65,7 +70,6 @@ class Board:
         self.unit = rect.w / (2 * EXTENT)
         self.square_radius = max(3, int(self.unit * 0.34))
         self.pawn_radius = max(3, int(self.unit * 0.4))
-        self._image = None     # the painted board, drawn once for this size
 
     def point(self, grid) -> tuple[int, int]:
         x, y = turn(grid, -self.bottom)
@@ -97,13 +101,17 @@ class Board:
     def paint(self, surface: pygame.Surface) -> None:
         """The wooden cross, the track, the start squares, homes and nests (drawn once, then
         copied: the table layer is repainted at every move and every flight)."""
-        if self._image is None:
+        key = (tuple(self.rect), self.bottom)
+        image = _PAINTED.get(key)
+        if image is None:
             canvas = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             self._paint(canvas)
-            self._image = canvas.subsurface(self.rect.clip(canvas.get_rect())).copy()
+            image = canvas.subsurface(self.rect.clip(canvas.get_rect())).copy()
             if pygame.display.get_surface() is not None:
-                self._image = self._image.convert_alpha()   # the display's format: a faster blit
-        surface.blit(self._image, self.rect.topleft)
+                image = image.convert_alpha()   # the display's format: a faster blit
+            _PAINTED.clear()
+            _PAINTED[key] = image
+        surface.blit(image, self.rect.topleft)
 
     def _paint(self, surface: pygame.Surface) -> None:
         u = self.unit
