@@ -19,11 +19,11 @@ partner as readily as itself.
 Levels: easy plays the rule of thumb and slips (a random move) in a quarter of its turns;
 normal searches `NORMAL_ITERATIONS` iterations; hard searches up to `HARD_ITERATIONS`
 (fewer when there are few moves to choose from), up to about a second a move on this machine
-(0.37 s on average over a game), at once when only one move is legal. Budgets are iterations,
+(0.37 s on average over a game, wall clock on a busy machine), at once when only one move is legal. Budgets are iterations,
 so a seed replays exactly; the process-time cap is a safety net only. Measured against normal on
 the same games (`python -m ai.arena keezen`): hard with 5,000 iterations and up to 1,200 a legal
 move won 12 of 20 where this hard won 13, and a normal of 60 iterations lost to hard no more often
-than this one (17 of 30 against 18): neither budget moves the result, the model does.
+than this one (17 of 30 against 18): the budget does not move the result; a better model would have to.
 """
 from __future__ import annotations
 

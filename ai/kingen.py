@@ -33,8 +33,8 @@ ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterati
 iterations (a seed replays exactly); the process-time cap is only a safety net. Normal searched
 200 iterations before: so close to hard (hard gained +0.29 a deal over it, nothing in trump) that
 the two levels hardly differed. At 80 (`python -m ai.kingen_bench strength`, 200 deals a type)
-hard gains +0.61 a deal over normal and normal +0.78 over easy, both in every one of the seven
-games (hard's least: +0.17 in trump, 95% interval [0.01, 0.34]).
+hard gains +0.61 a deal over normal and normal +0.78 over easy, both ahead in every one of the
+seven games (the least, both in trump: hard +0.17 [0.01, 0.34], normal +0.15 [-0.01, 0.31]).
 
 Measured (`python -m ai.kingen_bench speed`, 28 mid-deal positions, process time, a busy
 2-core machine): hard's search makes 18,400 iterations a second (14,000 to 27,000 by position;
