@@ -57,11 +57,6 @@ def track_point(square: int):
     return turn(QUARTER[offset], colour)
 
 
-# the painted board for (rect, bottom colour): a scene makes a new Board with every layout (at
-# every move), the picture changes only with the window
-_PAINTED: dict = {}
-
-
 class Board:
     """The board drawn in `rect` (a square) with colour `bottom` at the bottom."""
 
@@ -99,21 +94,7 @@ class Board:
 
     # -- drawing ------------------------------------------------------------------------
     def paint(self, surface: pygame.Surface) -> None:
-        """The wooden cross, the track, the start squares, homes and nests (drawn once, then
-        copied: the table layer is repainted at every move and every flight)."""
-        key = (tuple(self.rect), self.bottom)
-        image = _PAINTED.get(key)
-        if image is None:
-            canvas = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._paint(canvas)
-            image = canvas.subsurface(self.rect.clip(canvas.get_rect())).copy()
-            if pygame.display.get_surface() is not None:
-                image = image.convert_alpha()   # the display's format: a faster blit
-            _PAINTED.clear()
-            _PAINTED[key] = image
-        surface.blit(image, self.rect.topleft)
-
-    def _paint(self, surface: pygame.Surface) -> None:
+        """The wooden cross, the track, the start squares, homes and nests."""
         u = self.unit
         wood, edge = (196, 150, 96), (120, 82, 46)
         plate = self.rect.inflate(-int(u * 0.2), -int(u * 0.2))

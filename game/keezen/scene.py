@@ -164,6 +164,7 @@ class KeezenScene(GameScene):
         self.steps: list = []   # the (pawn, end, steps) chosen so far (a 7 has several)
         self.pawn = None        # the pawn chosen, its end still to choose
         self._layer = CachedLayer()
+        self._felt = CachedLayer()   # felt and board: they change only with the window and viewer
         self._options = (None, [])   # (state, version, card) -> options()
         self.move_log.append(t(K + "log.start"))
 
@@ -508,8 +509,9 @@ class KeezenScene(GameScene):
 
     def paint_table(self, surface, layout, away) -> None:
         u, state = layout.u, self.state
-        surface.fill(theme.FELT_DARK)
-        layout.board.paint(surface)
+        board = layout.board
+        surface.blit(self._felt.get(self.app.size, (tuple(board.rect), board.bottom),
+                                    lambda felt: (felt.fill(theme.FELT_DARK), board.paint(felt))), (0, 0))
         draw_wrapped_log(surface, layout.log, self.move_log, u)
         for card, rect in zip(state.played[-4:], layout.played):
             if card not in away:
