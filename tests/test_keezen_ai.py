@@ -4,6 +4,7 @@ Strength and speed are benchmarks: python -m ai.arena keezen --a hard --b normal
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -109,6 +110,13 @@ def test_the_judgement_counts_progress_and_risk():
     assert K.team_values(home)[0] > K.team_values(position("n,n,n,63/n,n,n,n/n,n,n,n/n,n,n,n", "2"))[0]
 
 
+def test_a_pawn_home_outweighs_half_a_lap_on_the_track():
+    # measured over games: a pawn home predicts a win far better than its steps on the track
+    one_home = position("n,n,0,h1/n,n,n,n/n,n,n,n/n,n,n,n", "2")
+    both_out = position("n,n,40,63/n,n,n,n/n,n,n,n/n,n,n,n", "2")
+    assert K.team_values(one_home)[0] > K.team_values(both_out)[0]
+
+
 def test_the_rule_of_thumb_hits_opponents_not_the_partner():
     state = position("n,n,n,10/n,n,n,15/n,n,n,18/n,n,n,n", "5,8")
     rng = random.Random(1)
@@ -151,3 +159,15 @@ def test_the_arena_reports_turns_and_search_iterations(monkeypatch):
     assert "iterations per second" in arena.table(result)
     assert normal["ms_per_move"]["max"] >= normal["ms_per_move"]["mean"] > 0
     assert "search" not in arena.run("keezen", "easy", "random", 1, 5)
+
+
+def test_the_judgement_bench_scores_the_grid_and_leaves_the_constants():
+    from ai import keezen_bench
+    result = keezen_bench.judge("rule", games=2, seed=3)
+    assert result["positions"] > 10 and K.WORTH == K.progress_table(home_value=K.HOME_WORTH)
+    losses = result["grid"]
+    assert set(losses) == {(worth, scale) for worth in keezen_bench.HOME_WORTHS for scale in keezen_bench.SCALES}
+    # a surer chance is punished harder when it is wrong: the spread of losses shrinks with the scale
+    assert all(loss > 0 for loss in losses.values())
+    sure, wide = losses[10, 40], losses[10, 500]
+    assert abs(sure - math.log(2)) > abs(wide - math.log(2))
