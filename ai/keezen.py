@@ -206,25 +206,32 @@ def danger(pawns, board, colour: int, square: int, blocked) -> float:
     return threat if threat < 1.0 else 1.0
 
 
-def team_values(state) -> list:
-    """Per team (0: blue + yellow, 1: green + red): its pawns' progress less what is at risk."""
+def team_values(state, worth=None) -> list:
+    """Per team (0: blue + yellow, 1: green + red): its pawns' worth less what is at risk.
+    `worth`: a table like `WORTH` to judge by instead (the benchmark of the constants)."""
+    worth = WORTH if worth is None else worth
     pawns, board = state.pawns, state.board
     blocked = R._blocked(board)
     values = [0.0, 0.0]
     for index in range(16):
         square = pawns[index]
         colour = index >> 2
-        value = WORTH[colour][square + 1]
+        value = worth[colour][square + 1]
         if 0 <= square < 64:
             value -= RISK * danger(pawns, board, colour, square, blocked) * value
         values[colour & 1] += value
     return values
 
 
+def winning_chance(values, scale: float = SCALE) -> float:
+    """Blue + yellow's chance to win by `team_values`."""
+    blue_yellow, green_red = values
+    return 1.0 / (1.0 + math.exp((green_red - blue_yellow) / scale))
+
+
 def evaluate(state) -> list:
     """Rewards per seat in [0, 1]: each team's chance to win, judged by `team_values`."""
-    blue_yellow, green_red = team_values(state)
-    chance = 1.0 / (1.0 + math.exp((green_red - blue_yellow) / SCALE))
+    chance = winning_chance(team_values(state))
     return [chance, 1.0 - chance, chance, 1.0 - chance]
 
 

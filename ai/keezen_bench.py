@@ -65,18 +65,12 @@ def positions(level: str, games: int, seed: int) -> list:
 
 def log_loss(samples: list, home_worth: float, scale: float) -> float:
     """The mean log loss of the winning chance `evaluate` would give with these constants."""
-    saved = K.WORTH
-    K.WORTH = K.progress_table(home_value=home_worth)
-    try:
-        total = 0.0
-        for position, won in samples:
-            blue_yellow, green_red = K.team_values(position)
-            chance = 1.0 / (1.0 + math.exp((green_red - blue_yellow) / scale))
-            chance = min(max(chance, 1e-9), 1.0 - 1e-9)
-            total -= math.log(chance if won else 1.0 - chance)
-        return total / len(samples)
-    finally:
-        K.WORTH = saved
+    worth = K.progress_table(home_value=home_worth)
+    total = 0.0
+    for position, won in samples:
+        chance = min(max(K.winning_chance(K.team_values(position, worth), scale), 1e-9), 1.0 - 1e-9)
+        total -= math.log(chance if won else 1.0 - chance)
+    return total / len(samples)
 
 
 def judge(level: str, games: int, seed: int) -> dict:

@@ -111,7 +111,7 @@ def test_the_judgement_counts_progress_and_risk():
 
 
 def test_a_pawn_home_outweighs_half_a_lap_on_the_track():
-    # measured over games: a pawn home predicts a win far better than its steps on the track
+    # over whole games a pawn home predicts the winner better than its steps (ai.keezen_bench judge)
     one_home = position("n,n,0,h1/n,n,n,n/n,n,n,n/n,n,n,n", "2")
     both_out = position("n,n,40,63/n,n,n,n/n,n,n,n/n,n,n,n", "2")
     assert K.team_values(one_home)[0] > K.team_values(both_out)[0]
@@ -161,10 +161,10 @@ def test_the_arena_reports_turns_and_search_iterations(monkeypatch):
     assert "search" not in arena.run("keezen", "easy", "random", 1, 5)
 
 
-def test_the_judgement_bench_scores_the_grid_and_leaves_the_constants():
+def test_the_judgement_bench_scores_the_grid():
     from ai import keezen_bench
     result = keezen_bench.judge("rule", games=2, seed=3)
-    assert result["positions"] > 10 and K.WORTH == K.progress_table(home_value=K.HOME_WORTH)
+    assert result["positions"] > 10
     losses = result["grid"]
     assert set(losses) == {(worth, scale) for worth in keezen_bench.HOME_WORTHS for scale in keezen_bench.SCALES}
     # a surer chance is punished harder when it is wrong: the spread of losses shrinks with the scale
