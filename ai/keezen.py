@@ -25,9 +25,8 @@ partner as readily as itself.
 
 Levels: easy plays the rule of thumb and slips (a random move) in a quarter of its turns;
 normal searches `NORMAL_ITERATIONS` iterations; hard searches up to `HARD_ITERATIONS`
-(fewer when there are few moves to choose from), up to about a second a move on this machine
-(0.30 s a move on average over a game and at most 2.1 s, wall clock with the other core busy),
-at once when only one move is legal. Budgets are iterations,
+(fewer when there are few moves to choose from): 0.30 s a move on average over a game and at
+most 2.1 s on this machine (wall clock, the other core busy), at once when only one move is legal. Budgets are iterations,
 so a seed replays exactly; the process-time cap is a safety net only. Measured
 (`python -m ai.arena keezen --a hard --b normal --games 50`, seeds 1 and 51): hard won 62 of 100
 against normal, 204 turns a game; with the earlier judgement 64 of 100. Hard with 5,000
