@@ -26,8 +26,9 @@ partner as readily as itself.
 Levels: easy plays the rule of thumb and slips (a random move) in a quarter of its turns;
 normal searches `NORMAL_ITERATIONS` iterations; hard searches up to `HARD_ITERATIONS`
 (fewer when there are few moves to choose from): 0.30 s a move on average over a game and at
-most 2.1 s on this machine (wall clock, the other core busy), at once when only one move is legal. Budgets are iterations,
-so a seed replays exactly; the process-time cap is a safety net only. Measured
+most 2.1 s on this machine (wall clock, the other core busy), at once when only one move is
+legal. Budgets are iterations, so a seed replays exactly; the process-time cap is a safety net
+only. Measured
 (`python -m ai.arena keezen --a hard --b normal --games 50`, seeds 1 and 51): hard won 62 of 100
 against normal, 204 turns a game; with the earlier judgement 64 of 100. Hard with 5,000
 iterations and up to 1,200 a legal move won 12 of 20 where this hard won 13, and a normal of 60
@@ -205,10 +206,9 @@ def danger(pawns, board, colour: int, square: int, blocked) -> float:
     return threat if threat < 1.0 else 1.0
 
 
-def team_values(state, worth=None) -> list:
+def team_values(state, worth=WORTH) -> list:
     """Per team (0: blue + yellow, 1: green + red): its pawns' worth less what is at risk.
-    `worth`: a table like `WORTH` to judge by instead (the benchmark of the constants)."""
-    worth = WORTH if worth is None else worth
+    `worth`: another table like `WORTH` to judge by (the benchmark of the constants)."""
     pawns, board = state.pawns, state.board
     blocked = R._blocked(board)
     values = [0.0, 0.0]
