@@ -37,7 +37,7 @@ def layer(module: str) -> int | None:
     if len(parts) >= 2 and (ROOT / "game" / parts[1] / "rules.py").exists():
         if len(parts) == 2 or parts[2] == "rules":     # a game's package and its rules
             return PURE
-        if parts[2] in ("scene", "board"):    # a game's scene and its drawing pieces (Keezen's board)
+        if parts[2] in ("scene", "board", "layout"):    # a game's scene and its drawing pieces
             return GAMES
     return None
 

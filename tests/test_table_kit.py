@@ -210,3 +210,25 @@ def test_the_hand_shows_most_of_each_card_where_there_is_room_and_stays_inside_w
     tight = hand_fan(13, R(0, 0, 500, 140), 100)
     assert tight[0].left >= 0 and tight[-1].right <= 500
     assert all(b.x > a.x for a, b in zip(tight, tight[1:]))
+
+
+def test_marks_draws_the_kinds_that_hold_in_the_order_given():
+    from game.ui.table.draw import mark, marks
+    rect = pygame.Rect(40, 30, 60, 90)
+
+    def drawn(paint):
+        surface = pygame.Surface((160, 160))
+        surface.fill((0, 0, 0))
+        paint(surface)
+        return pygame.image.tobytes(surface, "RGB")
+
+    nothing = drawn(lambda s: None)
+    assert drawn(lambda s: marks(s, rect, 1.0, hint=False, focus=False)) == nothing
+    only_focus = drawn(lambda s: mark(s, rect, "focus", 1.0))
+    assert drawn(lambda s: marks(s, rect, 1.0, hint=False, focus=True)) == only_focus
+
+    def hint_then_focus(s):
+        mark(s, rect, "hint", 1.0)
+        mark(s, rect, "focus", 1.0)
+    assert drawn(lambda s: marks(s, rect, 1.0, hint=True, focus=True)) == drawn(hint_then_focus)
+    assert drawn(lambda s: marks(s, rect, 1.0, focus=True, hint=True)) != drawn(hint_then_focus)

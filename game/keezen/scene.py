@@ -31,7 +31,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
+from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, marks, pulse
 from game.ui.table.panels import draw_button, stack_buttons, status_height
 from game.ui.table.seats import draw_plate, hand_fan, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
@@ -582,10 +582,8 @@ class KeezenScene(GameScene):
                              border_radius=int(14 * u))
         for index, (card, rect) in enumerate(zip(layout.hand_cards, self.hand_rects(layout))):
             draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
-            if self.card is not None and index == self.card_at and self.can_play():
-                mark(surface, rect, "selected", u)
-            if focused == ("hand", index):
-                mark(surface, rect, "focus", u)
+            marks(surface, rect, u, selected=self.card is not None and index == self.card_at and self.can_play(),
+                  focus=focused == ("hand", index))
         if hinted is not None:
             mark(surface, self.hand_rects(layout)[hinted], "hint", u)
         if not layout.hand_cards and not self.state.is_over():

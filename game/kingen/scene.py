@@ -31,7 +31,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, has, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, panel
+from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, marks, panel
 from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log,
                                   stack_buttons, top_band)
 from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted
@@ -608,12 +608,8 @@ class KingenScene(GameScene):
             if real[index] in away:
                 continue
             draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
-            if card in legal:
-                mark(surface, rect, "lit", u)
-            if isinstance(hinted, PlayCard) and hinted.card == card:
-                mark(surface, rect, "hint", u)
-            if focused == ("hand", index):
-                mark(surface, rect, "focus", u)
+            marks(surface, rect, u, lit=card in legal, hint=isinstance(hinted, PlayCard) and hinted.card == card,
+                  focus=focused == ("hand", index))
 
     def draw_last_trick(self, surface, layout):
         u = layout.u

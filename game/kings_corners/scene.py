@@ -34,7 +34,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark
+from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, marks
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, stack_buttons, top_band
 from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted, new_card_dot
 from game.ui.table.targets import Drag, Target, Targets
@@ -650,14 +650,9 @@ class KingsCornersScene(GameScene):
         for place in range(8):
             rects, zone = layout.piles[place], layout.zones[place]
             top = rects[-1] if rects and place != dragged_pile else layout.bases[place]
-            if place in legal:
-                mark(surface, top, "legal", u, self.time)
-            if hint_to == place or hint_from == ("pile", place):
-                mark(surface, top if hint_to == place else zone, "hint", u)
-            if selected_pile == place and place != dragged_pile:
-                mark(surface, zone, "selected", u)
-            if focused == ("place", place):
-                mark(surface, zone, "focus", u)
+            marks(surface, top, u, self.time, legal=place in legal, hint=hint_to == place)
+            marks(surface, zone, u, hint=hint_from == ("pile", place) and hint_to != place,
+                  selected=selected_pile == place and place != dragged_pile, focus=focused == ("place", place))
 
     def draw_hand(self, surface, layout, focused, hint_from, away):
         u = layout.u
@@ -676,12 +671,8 @@ class KingsCornersScene(GameScene):
             if card in self.new_cards:   # one "new" label: over several cards drawn at once the dots say it
                 new_card_dot(surface, rect, u, "" if labelled else t(K + "new"))
                 labelled = True
-            if card == self.selected_card():
-                mark(surface, rect, "selected", u)
-            if hint_from == ("card", card):
-                mark(surface, rect, "hint", u)
-            if focused == ("hand", index):
-                mark(surface, rect, "focus", u)
+            marks(surface, rect, u, selected=card == self.selected_card(), hint=hint_from == ("card", card),
+                  focus=focused == ("hand", index))
         if not layout.hand_cards and self.state.phase == rules.PLAY:
             blit_text(surface, t(K + "hand.empty"), theme.SMALL * u, theme.TEXT_DIM, layout.hand_area.center, "center")
 

@@ -37,6 +37,14 @@ def mark(surface: pygame.Surface, rect, kind: str, u: float, time: float | None 
                    gap=max(gap // 3, int(gap * u)) if gap else None)
 
 
+def marks(surface: pygame.Surface, rect, u: float, time: float | None = None, **shown: bool) -> None:
+    """The marks whose keyword is true, in the order given (the last on top): for example
+    `marks(surface, rect, u, hint=card in hinted, focus=focused == key)`."""
+    for kind, on in shown.items():
+        if on:
+            mark(surface, rect, kind, u, time)
+
+
 def panel(surface: pygame.Surface, rect, u: float, colour=theme.PANEL, border=None, width: int = 3,
           radius: int = 14) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=int(radius * u))
