@@ -43,7 +43,7 @@ import random
 from ai import LEVELS, Reason
 from ai.mcts import search
 from game.keezen import rules as R
-from game.keezen.rules import HOME, NEST, START, Enter, Give, LayAway, Swap, Walk
+from game.keezen.rules import HOME, NEST, START, Enter, Give, LayAway, Swap
 
 # ----------------------------------------------------------------------------- weights
 

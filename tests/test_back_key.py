@@ -4,7 +4,6 @@ import pygame
 import pytest
 
 from game import registry
-from game.ui import input as inp
 
 
 def press_backspace(app) -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from game import registry
-from game.play import continue_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

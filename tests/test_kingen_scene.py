@@ -146,7 +146,6 @@ def test_trump_is_named_by_the_human_dealer_with_a_hint(make_app):
 
 def test_a_hint_for_a_card_lights_it_and_says_why(make_app):
     app, scene = new_app(make_app, seed=11, hint_level="normal")
-    rng = random.Random(11)
     while not (scene.state.phase == PLAY and len(scene.state.legal_moves()) > 1):
         assert run_until(app, lambda: ready(scene), 600)
         if scene.can_play() and len(scene.state.legal_moves()) == 1:

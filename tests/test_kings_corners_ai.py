@@ -15,7 +15,7 @@ from ai import kings_corners as K
 from ai.greedy import best_sequence, greedy_plan
 from game.cards import Card, cards, full_deck
 from game.kings_corners import rules as R
-from game.kings_corners.rules import E, N, NE, NW, S, SE, SW, W, Deal, EndTurn, MovePile, PlayCard
+from game.kings_corners.rules import E, N, NE, NW, S, SE, SW, W, EndTurn, MovePile, PlayCard
 
 C = Card.parse
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "i18n"

@@ -1,6 +1,5 @@
 """Quarto rules: the examples of the rule page, notation, illegal moves, random games."""
 import json
-import random
 
 import pytest
 from hypothesis import given, settings, strategies as st

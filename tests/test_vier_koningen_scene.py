@@ -474,14 +474,15 @@ def test_every_scene_string_exists_in_english_and_dutch_with_the_same_placeholde
 
     def fields(text):
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
-    for key, text in tables["en"].items():
-        assert fields(text) == fields(tables["nl"][key]), key
-        assert tables["nl"][key].strip(), key
+    for name, text in tables["en"].items():
+        assert fields(text) == fields(tables["nl"][name]), name
+        assert tables["nl"][name].strip(), name
     source = (root / "game" / "vier_koningen" / "scene.py").read_text("utf-8")
     used = set(re.findall(r'_(?:say|k)\("([a-z_.]+)"', source))
+    used |= {f"table.{name}" for name in ("drawn", "drawn_card", "last_turn")}    # the layout's headings
     dynamic = {f"button.{name}" for name in ("take", "draw", "change", "takeback", "judge", "hint", "autoplay",
                                              "stop", "new", "menu")}
     dynamic |= {f"move.{name}" for name in ("draw", "judge", "returnhand", "giveup")}
     dynamic |= {f"legend.{name}" for name in ("take", "draw", "judge")}
-    for key in used | dynamic:
-        assert f"vier_koningen_scene.{key}" in tables["en"], key
+    for name in used | dynamic:
+        assert f"vier_koningen_scene.{name}" in tables["en"], name

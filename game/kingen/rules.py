@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from math import comb
 
-from game.base import Announced, CardMoved, HandDealt, IllegalMove, Scored, TrickWon, hide_cards, illegal
+from game.base import Announced, CardMoved, HandDealt, Scored, TrickWon, hide_cards, illegal
 from game.cards import SUIT_SYMBOL, Card, is_card
 from game.options import Option, resolve
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import CardMoved, HandDealt, IllegalMove, Scored, hide_cards
+from game.base import CardMoved, HandDealt, Scored, hide_cards, illegal
 from game.cards import Card, full_deck, is_card
 from game.options import Option
 from game.save_check import SaveReader, check_rebuilt, set_rng_state
@@ -433,15 +433,15 @@ class State:
 
     def _check(self, move) -> None:
         if not isinstance(move, (PlayCard, MovePile, EndTurn, Deal)):
-            raise IllegalMove(f"not a Kings Corners move: {move!r}", _key("err.unknown_move"), move=str(move))
+            illegal(f"not a Kings Corners move: {move!r}", _key("err.unknown_move"), move=str(move))
         if self.phase == OVER:
-            raise IllegalMove("the match is over", _key("err.over"))
+            illegal("the match is over", _key("err.over"))
         if self.phase == BETWEEN:
             if not isinstance(move, Deal):
-                raise IllegalMove("the hand is over: the next move is to deal", _key("err.deal_next"))
+                illegal("the hand is over: the next move is to deal", _key("err.deal_next"))
             return
         if isinstance(move, Deal):
-            raise IllegalMove("a hand is being played: it cannot be dealt now", _key("err.no_deal"))
+            illegal("a hand is being played: it cannot be dealt now", _key("err.no_deal"))
         if isinstance(move, PlayCard):
             self._check_card(move)
         elif isinstance(move, MovePile):
@@ -449,31 +449,31 @@ class State:
 
     def _check_place(self, place) -> None:
         if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place < 8:
-            raise IllegalMove(f"there is no place {place!r}", _key("err.no_place"), place=str(place))
+            illegal(f"there is no place {place!r}", _key("err.no_place"), place=str(place))
 
     def _check_card(self, move: PlayCard) -> None:
         card = move.card
         self._check_place(move.place)
         if not is_card(card):
-            raise IllegalMove(f"not a card: {card!r}"[:80], _key("err.not_in_hand"), card=str(card)[:20])
+            illegal(f"not a card: {card!r}"[:80], _key("err.not_in_hand"), card=str(card)[:20])
         if card not in self.hands[self.turn]:
-            raise IllegalMove(f"{card} is not in your hand", _key("err.not_in_hand"), card=str(card))
+            illegal(f"{card} is not in your hand", _key("err.not_in_hand"), card=str(card))
         place = PLACES[move.place]
         top = self.piles[move.place][-1] if self.piles[move.place] else None
         if top is None:
             if move.place >= 4 and card.rank != KING:
-                raise IllegalMove(f"only a king may go into the empty corner {place}",
-                                  _key("err.corner_king"), card=str(card), place=place)
+                illegal(f"only a king may go into the empty corner {place}",
+                        _key("err.corner_king"), card=str(card), place=place)
             return
         if top.rank == ACE:
-            raise IllegalMove(f"nothing may be played on an ace ({top} on {place})",
-                              _key("err.ace"), card=str(card), top=str(top), place=place)
+            illegal(f"nothing may be played on an ace ({top} on {place})",
+                    _key("err.ace"), card=str(card), top=str(top), place=place)
         if card.rank != top.rank - 1:
-            raise IllegalMove(f"{card} is not one rank lower than {top} on {place}",
-                              _key("err.rank"), card=str(card), top=str(top), place=place)
+            illegal(f"{card} is not one rank lower than {top} on {place}",
+                    _key("err.rank"), card=str(card), top=str(top), place=place)
         if card.red == top.red:
-            raise IllegalMove(f"{card} is the same colour as {top} on {place}: colours must alternate",
-                              _key("err.colour"), card=str(card), top=str(top), place=place)
+            illegal(f"{card} is the same colour as {top} on {place}: colours must alternate",
+                    _key("err.colour"), card=str(card), top=str(top), place=place)
 
     def _check_pile(self, move: MovePile) -> None:
         self._check_place(move.source)
@@ -481,27 +481,27 @@ class State:
         source, target = PLACES[move.source], PLACES[move.target]
         pile = self.piles[move.source]
         if not pile:
-            raise IllegalMove(f"there is no pile on {source}", _key("err.no_pile"), place=source)
+            illegal(f"there is no pile on {source}", _key("err.no_pile"), place=source)
         if move.source == move.target:
-            raise IllegalMove("a pile cannot be moved onto itself", _key("err.same_place"), place=source)
+            illegal("a pile cannot be moved onto itself", _key("err.same_place"), place=source)
         bottom = pile[0]
         goal = self.piles[move.target]
         if not goal:
             if move.target < 4:
-                raise IllegalMove(f"a pile cannot be moved to the empty side place {target}: only a card "
-                                  f"from hand may go there", _key("err.pile_to_side"), place=target)
+                illegal(f"a pile cannot be moved to the empty side place {target}: only a card "
+                        f"from hand may go there", _key("err.pile_to_side"), place=target)
             if bottom.rank != KING:
-                raise IllegalMove(f"only a pile with a king at the bottom may go into the empty corner {target}",
-                                  _key("err.pile_to_corner"), place=target, bottom=str(bottom))
+                illegal(f"only a pile with a king at the bottom may go into the empty corner {target}",
+                        _key("err.pile_to_corner"), place=target, bottom=str(bottom))
             if move.source >= 4:
-                raise IllegalMove(f"the king's pile on {source} is already in a corner",
-                                  _key("err.corner_to_corner"), place=source)
+                illegal(f"the king's pile on {source} is already in a corner",
+                        _key("err.corner_to_corner"), place=source)
             return
         top = goal[-1]
         if not fits(bottom, top):
-            raise IllegalMove(f"the pile on {source} (bottom card {bottom}) does not fit on {top} on {target}: "
-                              f"its bottom card must be one rank lower and of the opposite colour",
-                              _key("err.pile_fit"), source=source, target=target, bottom=str(bottom), top=str(top))
+            illegal(f"the pile on {source} (bottom card {bottom}) does not fit on {top} on {target}: "
+                    f"its bottom card must be one rank lower and of the opposite colour",
+                    _key("err.pile_fit"), source=source, target=target, bottom=str(bottom), top=str(top))
 
     # ---- the course of a hand
 

@@ -8,9 +8,7 @@ import pygame
 
 from game import registry
 from game.ui.menu import MenuScene, MessageOverlay
-from game.ui import theme
 from game.ui.i18n import t
-from game.ui.text import blit_text
 from game.ui.widgets import Button
 
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import Announced, IllegalMove, PieceMoved, Scored, check_type
+from game.base import Announced, PieceMoved, Scored, check_type, illegal
 from game.options import Option
 from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
@@ -403,7 +403,7 @@ class State:
         return moves
 
     def _illegal(self, message, key, **params):
-        raise IllegalMove(message, f"quarto.err.{key}", **params)
+        illegal(message, f"quarto.err.{key}", **params)
 
     def _check(self, move) -> tuple:
         """Raise IllegalMove unless move is legal now; returns what play needs to know."""
@@ -664,7 +664,7 @@ def from_dict(data: dict) -> State:
 
 
 def _bad_notation(text, why):
-    raise IllegalMove(f"not a Quarto position ({why}): {text!r}", "quarto.err.notation", why=why)
+    illegal(f"not a Quarto position ({why}): {text!r}", "quarto.err.notation", why=why)
 
 
 def from_notation(text: str, seat: int = 0, seed: int = 0) -> State:

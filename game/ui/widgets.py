@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.text import blit_in, blit_text, font, render
+from game.ui.text import blit_in, blit_text, font
 
 
 def _call(value):
