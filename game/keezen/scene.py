@@ -31,7 +31,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, marks, pulse
+from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, mark, marks, pulse
 from game.ui.table.panels import draw_button, stack_buttons, status_height
 from game.ui.table.seats import draw_plate, hand_fan, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
@@ -135,9 +135,8 @@ class Layout:
         self.backs = {seat: [pygame.Rect(plate.x + int(14 * u) + i * int(bw * 0.6), plate.bottom + int(8 * u),
                                          *cardui.card_size(bw)) for i in range(len(state.hands[seat]))]
                       for seat, plate in self.plates.items()}
-        # the played cards in the centre of the cross, the last on top
         # the played cards in the centre of the cross, each a little right and down of the one before
-        card_w = max(20, int(board.unit * 1.9))
+        self.played_w = card_w = max(20, int(board.unit * 1.9))
         shown, step = state.played[-4:], int(board.unit * 0.18)
         size = cardui.card_size(card_w)
         pile = pygame.Rect(0, 0, size[0] + step * (len(shown) - 1), size[1] + step * (len(shown) - 1))
@@ -165,6 +164,7 @@ class KeezenScene(GameScene):
         self.pawn = None        # the pawn chosen, its end still to choose
         self._layer = CachedLayer()
         self._felt = CachedLayer()   # felt and board: they change only with the window and viewer
+        self.warmer = FaceWarmer()
         self._options = (None, [])   # (state, version, card) -> options()
         self.move_log.append(t(K + "log.start"))
 
@@ -386,8 +386,9 @@ class KeezenScene(GameScene):
                 here = board.spot(event.colour, event.square, 0, board.pawn_radius)
                 self.animator.route(("pawn", event.colour * 4 + event.pawn), [here] * walked)
         for card, rect in zip(self.state.played[-4:], layout.played):
-            if card not in self.animator.goals:
-                self.animator.come_from(card, layout.plates[seat], "face")
+            if card not in self.animator.goals:    # from the player's plate, already at its size on the pile
+                self.animator.come_from(card, rect.move(pygame.Vector2(layout.plates[seat].center) - rect.center),
+                                        "face")
         kinds = {type(event) for event in self.state.events}
         if HandDealt in kinds:
             self.app.sound.play("shuffle")
@@ -484,6 +485,7 @@ class KeezenScene(GameScene):
     def draw(self, surface, alpha) -> None:
         layout = self.layout()
         self.sync_animation(layout)
+        self.warmer.step((layout.cw, layout.played_w), self.four(), self.animating())
         moving = self.animator.moving(self.time)
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
