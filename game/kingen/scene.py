@@ -628,9 +628,10 @@ class KingenScene(GameScene):
                   "midbottom")
 
     def draw_led(self, surface, layout, seat: int) -> None:
-        """"led" beside the leader's card in the trick, on the side away from the others."""
+        """"led" beside the leader's card in the trick, on the side away from the others, clear
+        of the ring that marks the card taking the trick."""
         u, rect, side = layout.u, layout.spots[seat], layout.sides[seat]
-        gap = int(6 * u)
+        gap = int(14 * u)
         place = {"bottom": ("midtop", (rect.centerx, rect.bottom + gap // 2)),
                  "top": ("midbottom", (rect.centerx, rect.top - gap // 2)),
                  "left": ("midright", (rect.left - gap, rect.centery)),
