@@ -387,8 +387,9 @@ class KeezenScene(GameScene):
                 self.animator.route(("pawn", event.colour * 4 + event.pawn), [here] * walked)
         for card, rect in zip(self.state.played[-4:], layout.played):
             if card not in self.animator.goals:    # from the player's plate, already at its size on the pile
-                self.animator.come_from(card, rect.move(pygame.Vector2(layout.plates[seat].center) - rect.center),
-                                        "face")
+                start = rect.copy()
+                start.center = layout.plates[seat].center
+                self.animator.come_from(card, start, "face")
         kinds = {type(event) for event in self.state.events}
         if HandDealt in kinds:
             self.app.sound.play("shuffle")
