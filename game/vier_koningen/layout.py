@@ -16,7 +16,7 @@ from game.vier_koningen import rules
 COUCH_OVERLAP = 0.2              # couch mode: how much of a grid card the next row may cover
 
 
-def lay_out(app, rank: int, buttons: list) -> dict:
+def lay_out(app, round_no: int, buttons: list) -> dict:
     """The places of a frame: `buttons` are the keys of the buttons shown (the side panel's
     column)."""
     u, space, area = app.u, app.space_u, app.content_rect()
@@ -28,7 +28,7 @@ def lay_out(app, rank: int, buttons: list) -> dict:
     left = pygame.Rect(area.x + m, area.y + m, side.x - 2 * m - area.x, area.h - 2 * m)
     status = pygame.Rect(left.x, left.y, left.w, int(56 * u))
     message = pygame.Rect(left.x, status.bottom + int(6 * space), left.w, int(38 * u))
-    layout = {"side": side, "status": status, "message": message, **_lay_table(app, rank, left)}
+    layout = {"side": side, "status": status, "message": message, **_lay_table(app, round_no, left)}
     # the controlled cards between the message line and the table; no room left (a large
     # UI scale on a low window) gives an empty grid, never a negative one
     top = message.bottom + int(8 * space)
@@ -38,7 +38,7 @@ def lay_out(app, rank: int, buttons: list) -> dict:
     return layout
 
 
-def _lay_table(app, rank: int, left) -> dict:
+def _lay_table(app, round_no: int, left) -> dict:
     """The hand, drawn card 1 and drawn card 2 along the bottom, sized for round 1 (the
     widest) so they never move; a drawn card's box is at least as wide as its heading."""
     u, space = app.u, app.space_u
@@ -53,7 +53,7 @@ def _lay_table(app, rank: int, left) -> dict:
     label_h = int(44 * u)
     text_h = int(max(theme.SMALL * 1.3 + theme.BODY * 1.25, theme.TINY * 1.25 * 3) * u) + int(8 * space)
     table_h = label_h + int(th * 1.16) + text_h + pad
-    hand_n = rules.HAND_SIZE[rank]
+    hand_n = rules.HAND_SIZE[round_no]
     hand_w = int(hand_n * tw + (hand_n - 1) * 0.1 * tw) + 2 * pad
     drawn_w = int(max(tw * fan + 2 * pad, heading_w))
     x = left.x + max(0, (left.w - hand_w - 2 * drawn_w - 2 * gap) // 2)
@@ -66,7 +66,7 @@ def _lay_table(app, rank: int, left) -> dict:
             "hand_slots": [pygame.Rect(hand_box.x + pad + int(i * tw * 1.1), card_y, tw, th)
                            for i in range(hand_n)],
             "covers": [[pygame.Rect(card.x + int(0.42 * tw * (j + 1)), card.y + int(0.16 * th), tw, th)
-                        for j in range(rules.MAX_COVER[rank])] for card in drawn],
+                        for j in range(rules.MAX_COVER[round_no])] for card in drawn],
             "text_y": card_y + int(th * 1.16) + int(8 * space)}
 
 
@@ -129,5 +129,6 @@ def _lay_side(app, side, buttons) -> dict:
 def drawn_heading_width(u: float) -> int:
     """The width the drawn cards' headings need at their smallest size."""
     size = int(theme.SMALL * u * SHRINK)
-    texts = [t(f"vier_koningen_scene.table.{key}", n=2, card="10\u2666") for key in ("drawn", "drawn_card", "last_turn")]
+    texts = [t(f"vier_koningen_scene.table.{key}", n=2, card="10\u2666")
+             for key in ("drawn", "drawn_card", "last_turn")]
     return max(font(size, True).size(text)[0] for text in texts) + 2   # (rounding of the margins)

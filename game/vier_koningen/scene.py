@@ -164,8 +164,8 @@ class VierKoningenScene(GameScene):
     def layout(self) -> dict:
         """The frame's places, made again only when the window, the round, the buttons or the
         language (the width of the headings) change."""
-        rank, buttons = self.state.round, tuple(key for key, _ in self.buttons())
-        return self.cached_layout(lambda _: lay_out(self.app, rank, buttons), self.app.space_u, rank, buttons,
+        round_no, buttons = self.state.round, tuple(key for key, _ in self.buttons())
+        return self.cached_layout(lambda _: lay_out(self.app, round_no, buttons), self.app.space_u, round_no, buttons,
                                   language())
 
     def sprites(self, layout=None) -> list:
