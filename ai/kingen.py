@@ -336,7 +336,7 @@ def average_hand(hands: int = 200, deals: int = 150, seed: int = 1) -> list:
 
 # ----------------------------------------------------------------------------- hints
 
-TAKEN = {FEWEST: "trick", NO_HEARTS: "heart", NO_KJ: "king or jack", NO_QUEENS: "queen", NO_KH: "king of hearts",
+TAKEN = {NO_HEARTS: "heart", NO_KJ: "king or jack", NO_QUEENS: "queen", NO_KH: "king of hearts",
          NO_7_13: "7th or last trick"}
 
 
@@ -357,9 +357,10 @@ def explain_card(view, move, deals: int, rng: random.Random) -> Reason:
         clean += gained == 0
     mean = total / deals
     card = R.card_text(move.index)
-    if game == TRUMP:
-        return Reason(f"{card}: {mean:.1f} more tricks on average over {deals} simulated deals",
-                      "kingen.hint.card_trump", card=card, tricks=f"{mean:.1f}", deals=deals)
+    if game in (TRUMP, FEWEST):     # a trick is a point (Fewest tricks: minus one): say the tricks
+        tricks = f"{abs(mean):.1f}"
+        return Reason(f"{card}: {tricks} more tricks on average over {deals} simulated deals",
+                      "kingen.hint.card_tricks", card=card, tricks=tricks, deals=deals)
     percent = round(100 * clean / deals)
     return Reason(f"{card}: took no {TAKEN[game]} in {percent}% of {deals} simulated deals "
                   f"({_number(mean)} points on average)",

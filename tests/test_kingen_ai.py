@@ -186,7 +186,7 @@ def test_a_dealer_with_one_game_left_takes_it():
 def test_hints_are_translated_with_the_same_parameters(small_budgets):
     tables = {language: json.loads((ROOT / "assets" / "i18n" / language / "kingen.json").read_text("utf-8"))
               for language in ("en", "nl")}
-    keys = {f"kingen.hint.card.{name}" for name in R.GAMES[:6]} | {"kingen.hint.card_trump", "kingen.hint.trump",
+    keys = {f"kingen.hint.card.{name}" for name in R.GAMES[1:6]} | {"kingen.hint.card_tricks", "kingen.hint.trump",
                                                                    "kingen.hint.game_only", "kingen.hint.only"}
     keys |= {f"kingen.hint.game.{name}" for name in R.GAMES}
     seen = set()
@@ -232,3 +232,11 @@ def test_decision_bench_judges_only_cards_that_differ():
     assert row["decisions"] > 0 and row["differ"] == 0 and row["per_decision"] == 0
     other = kingen_bench.decisions("easy", "normal:20", deals=1, seed=3, games=["no_queens"], playouts=5)
     assert other["types"]["no_queens"]["differ"] > 0
+
+
+def test_a_card_hint_in_fewest_tricks_says_the_tricks_still_to_take(small_budgets):
+    state = positions()[0]
+    assert state.g == R.FEWEST
+    move, reason = make_bot("kingen", "normal", seed=2).hint(state.view(state.to_move()))
+    assert reason.key == "kingen.hint.card_tricks"
+    assert 0 <= float(reason.params["tricks"]) <= 13 - state.done
