@@ -156,7 +156,7 @@ def test_a_hint_for_a_card_lights_it_and_says_why(make_app):
     assert run_until(app, lambda: scene.hint is not None, 1200)
     move, reason = scene.hint
     assert move in scene.state.legal_moves() and scene.hinted() == move
-    assert rules.card_text(move.index) in app.notices[-1][0] and "%" in app.notices[-1][0]
+    assert rules.card_text(move.index) in app.notices[-1][0] and str(reason.params["deals"]) in app.notices[-1][0]
     assert "legend.undo" not in [name for _, name in scene.legend()]
 
 
