@@ -30,8 +30,8 @@ most 2.1 s on this machine (wall clock, the other core busy), at once when only 
 legal. Budgets are iterations, so a seed replays exactly; the process-time cap is a safety net
 only. Measured
 (`python -m ai.arena keezen --a hard --b normal --games 50`, seeds 1, 51, 101, 151 and 201): hard
-won 161 of 250 against normal, 64% [58, 70] (62, 24, 36 and 39 of 50 by seed: the cards decide
-much of a game), about 200 turns a game; with the earlier judgement 64 of 100. Hard with 5,000
+won 161 of 250 against normal, 64% [58, 70] (62 of the first 100, then 24, 36 and 39 of 50: the
+cards decide much of a game), about 200 turns a game; with the earlier judgement 64 of 100. Hard with 5,000
 iterations and up to 1,200 a legal move won 12 of 20 where this hard won 13, and a normal of 60
 iterations lost to hard no more often than this one (17 of 30 against 18; both with the earlier
 judgement): the budget does not move the result; the two levels share one model.
