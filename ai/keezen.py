@@ -24,17 +24,17 @@ partner as readily as itself.
   won 113 of 200, 56% [50, 63].
 
 Levels: easy plays the rule of thumb and slips (a random move) in a quarter of its turns;
-normal searches `NORMAL_ITERATIONS` iterations; hard searches up to `HARD_ITERATIONS`
-(fewer when there are few moves to choose from): 0.30 s a move on average over a game and at
-most 2.1 s on this machine (wall clock, the other core busy), at once when only one move is
-legal. Budgets are iterations, so a seed replays exactly; the process-time cap is a safety net
-only. Measured
-(`python -m ai.arena keezen --a hard --b normal --games 50`, seeds 1, 51, 101, 151 and 201): hard
-won 161 of 250 against normal, 64% [58, 70] (62 of the first 100, then 24, 36 and 39 of 50: the
-cards decide much of a game), about 200 turns a game; with the earlier judgement 64 of 100. Hard with 5,000
-iterations and up to 1,200 a legal move won 12 of 20 where this hard won 13, and a normal of 60
-iterations lost to hard no more often than this one (17 of 30 against 18; both with the earlier
-judgement): the budget does not move the result; the two levels share one model.
+normal searches `NORMAL_ITERATIONS` iterations; hard searches up to `HARD_ITERATIONS` (fewer
+when there are few moves to choose from): 0.26 to 0.33 s a move on average over a game and at
+most 1.6 to 2.8 s on this machine (wall clock, the other core busy), at once when only one move
+is legal. Budgets are iterations, so a seed replays exactly; the process-time cap is a safety net
+only. Measured (`python -m ai.arena keezen --a hard --b normal --games 50`, seeds 1, 51, 101, 151,
+201 and 251): hard won 186 of 300 against normal, 62% [56, 67] (62 of the first 100, then 24, 36,
+39 and 25 of 50: the cards decide much of a game), about 200 turns a game; with the earlier
+judgement 64 of the first 100. Hard with 5,000 iterations and up to 1,200 a legal move won 12 of
+20 where this hard won 13, and a normal of 60 iterations lost to hard no more often than this one
+(17 of 30 against 18; both with the earlier judgement): the budget does not move the result; the
+two levels share one model.
 """
 from __future__ import annotations
 
