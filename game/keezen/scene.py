@@ -31,7 +31,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, mark, marks, pulse
+from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, marks, pulse
 from game.ui.table.panels import draw_button, stack_buttons, status_height
 from game.ui.table.seats import draw_plate, hand_fan, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
@@ -164,7 +164,6 @@ class KeezenScene(GameScene):
         self.pawn = None        # the pawn chosen, its end still to choose
         self._layer = CachedLayer()
         self._felt = CachedLayer()   # felt and board: they change only with the window and viewer
-        self.warmer = FaceWarmer()
         self._options = (None, [])   # (state, version, card) -> options()
         self.move_log.append(t(K + "log.start"))
 
@@ -483,10 +482,12 @@ class KeezenScene(GameScene):
                 for team in (0, 1)] + [t(K + "result.turns", n=state.turns)]
 
     # -- drawing --------------------------------------------------------------------------------
+    def face_widths(self, layout) -> tuple:
+        return (layout.cw, layout.played_w)
+
     def draw(self, surface, alpha) -> None:
         layout = self.layout()
-        self.sync_animation(layout)
-        self.warmer.step((layout.cw, layout.played_w), self.four(), self.animating())
+        self.begin_frame(layout)
         moving = self.animator.moving(self.time)
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))

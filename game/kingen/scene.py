@@ -31,7 +31,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, has, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, marks, panel
+from game.ui.table.draw import CachedLayer, draw_card_sprite, draw_lines, draw_stack, mark, marks, panel
 from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log,
                                   stack_buttons, top_band)
 from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted
@@ -144,7 +144,6 @@ class KingenScene(GameScene):
         self.panel = None                # "last" (the last trick) or "sheet" over the table
         self._layer = CachedLayer()
         self._sheet = ScoreSheet()
-        self.warmer = FaceWarmer()
         self.move_log.append(self.deal_line())
 
     # -- what the table shows ---------------------------------------------------------------
@@ -519,10 +518,12 @@ class KingenScene(GameScene):
         return [t(K + "result.line", name=self.seat_name(seat), n=f"{totals[seat]:+d}") for seat in order]
 
     # -- drawing ------------------------------------------------------------------------------
+    def face_widths(self, layout) -> tuple:
+        return (layout.cw, layout.sw)
+
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.sync_animation(layout)
-        self.warmer.step((layout.cw, layout.sw), self.four(), self.animating())
+        self.begin_frame(layout)
         moving = self.animator.moving(self.time)
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
                self.showing is not None, frozenset(moving))

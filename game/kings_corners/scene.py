@@ -34,7 +34,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, FaceWarmer, draw_card_sprite, draw_lines, draw_stack, mark, marks
+from game.ui.table.draw import CachedLayer, draw_card_sprite, draw_lines, draw_stack, mark, marks
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, stack_buttons, top_band
 from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted, new_card_dot
 from game.ui.table.targets import Drag, Target, Targets
@@ -146,7 +146,6 @@ class KingsCornersScene(GameScene):
         self.new_cards: dict = {}    # card -> time it was drawn
         self.move_log.append(self.said(K + "log.deal", state.dealer, name=self.seat_name(state.dealer), n=state.hand_no))
         self._layer = CachedLayer()
-        self.warmer = FaceWarmer()
         self._sheet = ScoreSheet()
 
     # -- seats and what may be seen -------------------------------------------------------
@@ -571,10 +570,12 @@ class KingsCornersScene(GameScene):
         return t(K + "sheet.dealing", name=name)
 
     # -- drawing ----------------------------------------------------------------------------
+    def face_widths(self, layout) -> tuple:
+        return (layout.cw,)
+
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.sync_animation(layout)
-        self.warmer.step((layout.cw,), self.four(), self.animating())
+        self.begin_frame(layout)
         moving = self.animator.moving(self.time)
         drag = self.controls.drag
         dragged = set(drag.things) if drag else set()

@@ -428,7 +428,7 @@ class QuartoScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.sync_animation(layout)
+        self.begin_frame(layout)
         surface.blit(self.static_layer("table", lambda layer: self._paint_table(layer, layout)), (0, 0))
         self.draw_status(surface, self.status_text(), layout["status"])
         targets = self.targets(layout)

@@ -40,7 +40,7 @@ from game.ui.i18n import explain, has, t
 from game.ui.menu import Overlay
 from game.ui.scene import Scene
 from game.ui.table.animator import Animator
-from game.ui.table.draw import draw_card_sprite
+from game.ui.table.draw import FaceWarmer, draw_card_sprite
 from game.ui.table.panels import StatusLine
 from game.ui.table.targets import Controls
 from game.ui.text import blit_text
@@ -90,6 +90,7 @@ class GameScene(Scene):
         self.time = 0.0
         self.version = 0              # bumped with every change of the state (a move, an undo)
         self.animator = Animator()
+        self.warmer = FaceWarmer()
         self.controls = Controls(self)   # the cursor, the mouse and drag-and-drop over the table
         self.hold_until = 0.0         # the table stays as it is until then (a trick being shown)
         self.status_line = StatusLine()
@@ -330,6 +331,16 @@ class GameScene(Scene):
 
     def sync_animation(self, layout=None) -> None:
         self.animator.sync(self.sprites(layout), self.time, self.app.pace("animation"), self.frame_key())
+
+    def face_widths(self, layout) -> tuple:
+        """A game's hook: the widths at which its table shows card faces (warmed ahead of need)."""
+        return ()
+
+    def begin_frame(self, layout) -> None:
+        """At the start of `draw`: things move to where the state puts them, and a card face of
+        `face_widths` is drawn ahead of need (`FaceWarmer`)."""
+        self.sync_animation(layout)
+        self.warmer.step(self.face_widths(layout), self.four(), self.animating())
 
     def hold(self, seconds: float) -> None:
         """Keep the table as it is for `seconds` (a finished trick shown before it is taken)."""

@@ -28,7 +28,7 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, FaceWarmer, draw_stack, marks, panel
+from game.ui.table.draw import CachedLayer, draw_stack, marks, panel
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Drag, Target, Targets
 from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
@@ -62,7 +62,6 @@ class VierKoningenScene(GameScene):
         self.round_shown = state.round
         self._layer = CachedLayer()
         self._check_cache = {}
-        self.warmer = FaceWarmer()
         self._auto_select()
 
     @property
@@ -487,10 +486,12 @@ class VierKoningenScene(GameScene):
         return _say("message.round", n=state.round, hand=rules.HAND_SIZE[state.round],
                     max=rules.MAX_COVER[state.round]), theme.TEXT_DIM
 
+    def face_widths(self, layout) -> tuple:
+        return (layout["gw"], layout["tw"])
+
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.sync_animation(layout)
-        self.warmer.step((layout["gw"], layout["tw"]), self.four(), self.animating())
+        self.begin_frame(layout)
         u = self.app.u
         away = self.animator.moving(self.time) | (set(self.drag.things) if self.drag else set())
         grid = self._grid_state(away)
