@@ -29,15 +29,6 @@ SCALES = (40, 80, 120, 160, 240, 360, 500)
 EVERY = 6  # keep every sixth position: neighbouring positions say almost the same
 
 
-class Position:
-    """What `team_values` reads of a state."""
-
-    __slots__ = ("pawns", "board")
-
-    def __init__(self, state):
-        self.pawns, self.board = list(state.pawns), list(state.board)
-
-
 def positions(level: str, games: int, seed: int) -> list:
     """(position, 1.0 if blue + yellow won else 0.0) from `games` games; drawn games are left out."""
     kept = []
@@ -49,7 +40,7 @@ def positions(level: str, games: int, seed: int) -> list:
         turn = 0
         while not state.is_over():
             if turn % EVERY == 0:
-                seen.append(Position(state))
+                seen.append(state.copy())
             seat = state.to_move()
             if bots is None:
                 move = K.best_by_rule(state, state.legal_moves(), rng)
