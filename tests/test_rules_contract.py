@@ -28,13 +28,12 @@ def option_sets(rules) -> list[dict]:
     return sets
 
 
-def cases():
-    for info in GAMES:
-        rules = info.rules()
-        for number, options in enumerate(option_sets(rules)):
-            # the defaults at every table size; each other option set at one size, in turn
-            for players in info.seats if number == 0 else info.seats[number % len(info.seats):][:1]:
-                yield pytest.param(info.name, players, options, id=f"{info.name}-{players}p-{number}")
+def cases() -> list:
+    """The defaults at every table size; each other option set at one size, in turn."""
+    return [pytest.param(info.name, players, options, id=f"{info.name}-{players}p-{number}")
+            for info in GAMES
+            for number, options in enumerate(option_sets(info.rules()))
+            for players in (info.seats if number == 0 else info.seats[number % len(info.seats):][:1])]
 
 
 def saved(state) -> str:
