@@ -118,7 +118,11 @@ def test_an_answer_that_waited_past_the_silence_limit_is_taken():
     try:
         state = quarto_state()
         worker.ask("quarto", "random", 1, state)
-        time.sleep(0.6)
+        for _ in range(3000):              # the answer is waiting (a safety cap of 30 s)
+            if not worker._replies.empty():
+                break
+            time.sleep(0.01)
+        time.sleep(0.3)                    # then the game looks only after the silence limit
         answer = worker.poll()
         assert answer is not None and not answer.error and answer.move in state.legal_moves()
     finally:
