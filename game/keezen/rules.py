@@ -1,4 +1,4 @@
-"""Keezen: the rules of /work/shared/rules/keezen.md (the NK Keezen tournament rules) as plain Python.
+"""Keezen: the NK Keezen tournament rules (assets/rules/keezen.*.md) as plain Python.
 
 Seats in clockwise order 0..3 play blue, green, yellow and red; partners sit opposite, so
 blue + yellow (seats 0 and 2) play against green + red (seats 1 and 3), as

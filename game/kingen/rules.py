@@ -1,4 +1,4 @@
-"""Kingen and Dubbelkingen: the rules of /work/shared/rules/kingen.md as plain Python.
+"""Kingen and Dubbelkingen: the rules of assets/rules/kingen.*.md as plain Python.
 
 One `State` holds the whole match (10 deals of Kingen, 20 of Dubbelkingen, or a single deal
 for the arena and the position notation); the AI can reason about all of it.

@@ -1,4 +1,4 @@
-"""Kings Corners: the rules of /work/shared/rules/kings-corners.md as plain Python.
+"""Kings Corners: the rules of assets/rules/kings_corners.*.md as plain Python.
 
 A match is several hands; a hand is dealt, played turn by turn, and scored. One `State`
 holds the whole match (the AI can reason about it too).

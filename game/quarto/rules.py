@@ -1,4 +1,4 @@
-"""Quarto, as /work/shared/rules/quarto.md describes it: pure Python, no pygame, no ai/.
+"""Quarto, as assets/rules/quarto.*.md describes it: pure Python, no pygame, no ai/.
 
 Pieces
 ------

@@ -1,4 +1,4 @@
-"""4 Koningen (Four Kings): the solo patience, as /work/shared/rules/vier-koningen.md decides.
+"""4 Koningen (Four Kings): the solo patience, as assets/rules/vier_koningen.*.md decides.
 
 Pure Python: no pygame, nothing from ai/. One seat. The whole game is one `State`; a turn is
 played as separate moves, strictly in the page's order:
