@@ -19,6 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import queue
+import signal
 import threading
 import time
 import traceback
@@ -71,6 +72,9 @@ def _end_with_parent() -> None:
 def _serve(requests, replies, in_process: bool = False) -> None:
     if in_process:
         _end_with_parent()
+        # Ctrl+C in a terminal reaches the whole process group: the game quits on it and
+        # ends this process itself, without a KeyboardInterrupt traceback from here.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     bots: dict = {}
     while True:
         request = requests.get()

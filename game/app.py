@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
+import threading
 import warnings
 from dataclasses import dataclass, field
 
@@ -32,6 +34,8 @@ COUCH_SCALE = 1.3       # couch mode: larger UI, read from three metres
 NOTICE_LINES = 3        # a notice wraps onto at most this many lines of small text
 # SDL's fallbacks when no real screen answers: a window there exists but nobody can see it.
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
+# Signals that end the game as closing its window does (the last save written, exit 0).
+QUIT_SIGNALS = ("SIGTERM", "SIGINT")
 
 
 class NoDisplay(RuntimeError):
@@ -110,6 +114,7 @@ class App:
         self._worker = None
         self.notices: list[list] = []   # [text, seconds left]
         self.problems_told = 0          # store.problems the player has seen and closed
+        self._problems_seen = len(self.store.problems)   # a write failing later is told at once
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
         self._under, self._under_key = None, None  # the frozen picture beneath an overlay
         self.frame_times: list[float] = []
@@ -347,12 +352,23 @@ class App:
             for notice in self.notices:
                 notice[1] -= self.step.step
             self.notices = [n for n in self.notices if n[1] > 0]
+        self._tell_unwritten()
         if self.window.get_size() != self._window_size:   # resized before (or without) its event
             self._use_window(self.window)
         self.draw(self.step.alpha)
         self.present()
         if not self.scenes:
             self.running = False
+
+    def _tell_unwritten(self) -> None:
+        """A file the store could not write (a full disk, data with no JSON form) is said at
+        once, whatever the screen; the title screen lists it too."""
+        problems = self.store.problems
+        if len(problems) > self._problems_seen:
+            for problem in problems[self._problems_seen:]:
+                if problem.get("writing"):
+                    self.notify(t("problem.unwritten", file=problem["file"]), 6)
+            self._problems_seen = len(problems)
 
     def draw(self, alpha: float) -> None:
         surface = self.screen
@@ -442,6 +458,7 @@ class App:
         """The main loop. Headless runs a fixed number of frames at a simulated 60 Hz."""
         frames = self.options.frames
         count = 0
+        caught = self._catch_quit_signals()
         try:
             while self.running:
                 if self.options.headless:
@@ -462,7 +479,25 @@ class App:
                 self.screenshot(self.options.screenshot)
         finally:
             self.close()
+            for number, handler in caught.items():
+                signal.signal(number, handler)
         return 0
+
+    def _catch_quit_signals(self) -> dict:
+        """SIGTERM and SIGINT ask the loop to end, as closing the window does: it notices at
+        its next frame (a frame is never longer than a few milliseconds, even when idle), and
+        close() writes the last save. (SDL turns SIGTERM into a QUIT event only where it sets
+        its own handlers, and SIGINT was a KeyboardInterrupt mid-frame.) Returns the handlers
+        to put back when the loop ends."""
+        caught = {}
+        if threading.current_thread() is not threading.main_thread():
+            return caught   # signals reach the main thread only: its own handlers stay
+        for name in QUIT_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None:
+                before = signal.signal(number, lambda *_: self.quit())
+                caught[number] = signal.SIG_DFL if before is None else before   # None: SDL's, set outside Python
+        return caught
 
     def screenshot(self, path: str) -> None:
         folder = os.path.dirname(os.path.abspath(path))

@@ -2,19 +2,31 @@
 
 JSON only (never pickle), written atomically (temp file + rename) so a crash mid-write
 cannot damage a file; the temp files a killed write leaves behind are removed at start.
-Everything read is bounded and checked before use (file size, nesting depth, every value's
-type and range), because the folder may hold anything: a damaged, unreadable, oversized or
-hostile file (or a folder where a file belongs) is moved aside once as `<name>.bad`, the
-problem is remembered in `problems` (plain words the title screen shows) and defaults are
-used: the program always starts.
+Everything read is bounded and checked at the door before use (file size, nesting depth, the
+length and characters of every text, every value's type and range), because the folder may
+hold anything: a damaged, unreadable, oversized or hostile file (or a folder where a file
+belongs) is moved aside once as `<name>.bad`, the problem is remembered in `problems` (plain
+words the title screen shows) and defaults are used: the program always starts.
+
+What is written is strict JSON in UTF-8 or nothing: data that has no such form (a lone
+surrogate, NaN) is not written, and that failure, like a full or read-only disk, is reported
+once in `problems` (with "writing": True) while the game goes on. The save writer thread
+cannot die of it, and `flush()` never waits for ever.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import threading
+import time
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:   # Windows
+    fcntl = None
 
 from game.base import MAX_SEED
 
@@ -58,6 +70,12 @@ FILES = ("settings.json", "statistics.json", "current_game.json")
 SMALL_FILE_BYTES = 1 << 20    # settings and statistics are a few KB
 SAVE_FILE_BYTES = 16 << 20    # a long Kings Corners match saves some hundreds of KB
 MAX_DEPTH = 32                # our files nest a few levels; deeper is damage (and recursion)
+SMALL_TEXT_CHARS = 1024       # a text in settings or statistics: a name, a level, an option's value
+SAVE_TEXT_CHARS = 1 << 16     # a text in the saved game (its longest is a few dozen characters)
+# No file of ours holds a control character, and a lone surrogate (valid JSON as an escape)
+# cannot be written back as UTF-8: either is damage, wherever it stands (keys included).
+FORBIDDEN_CHARS = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+FLUSH_SECONDS = 10.0          # flush() gives up on a write that takes longer (a hung disk)
 
 
 def _number(value) -> bool:
@@ -68,35 +86,83 @@ def _count(value) -> bool:
     return type(value) is int and 0 <= value <= STAT_LIMIT
 
 
-def _depth(data) -> int:
-    """How deeply lists and objects nest in parsed JSON (without recursion)."""
-    deepest, stack = 0, [(data, 1)]
+def _check_door(data, max_chars: int) -> None:
+    """ValueError unless parsed JSON nests at most MAX_DEPTH deep and each of its texts (keys
+    too) has at most max_chars characters and none of FORBIDDEN_CHARS (without recursion)."""
+    stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, (list, dict)):
-            deepest = max(deepest, depth)
+        if isinstance(value, str):
+            if len(value) > max_chars:
+                raise ValueError("a text too long")
+            if FORBIDDEN_CHARS.search(value):
+                raise ValueError("a control character or a lone surrogate")
+        elif isinstance(value, (list, dict)):
             if depth > MAX_DEPTH:
-                break
-            stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
-    return deepest
+                raise ValueError("nested too deeply")
+            if isinstance(value, dict):
+                stack.extend((key, depth) for key in value)
+                value = value.values()
+            stack.extend((item, depth + 1) for item in value)
 
 
-def parse_json(raw: bytes):
-    """JSON from a file's bytes, or ValueError: bad UTF-8, bad JSON, or nested too deeply."""
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(raw: bytes, max_chars: int = SAVE_TEXT_CHARS):
+    """JSON from a file's bytes, checked at the door, or ValueError: bad UTF-8, bad JSON, NaN
+    or infinity, nested too deeply, a text too long or holding a forbidden character."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    if _depth(data) > MAX_DEPTH:
-        raise ValueError("nested too deeply")
+    _check_door(data, max_chars)
     return data
+
+
+def encode(data) -> bytes:
+    """What is written for data: strict JSON in UTF-8, or ValueError (a lone surrogate, NaN,
+    a value JSON has no form for, a cycle)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError, RecursionError) as error:   # UnicodeEncodeError is a ValueError
+        raise ValueError(f"cannot be written as JSON: {error}") from None
+
+
+def _fsync(fd: int) -> None:
+    """What was written through fd, on the disk: fsync, or on macOS F_FULLFSYNC (its fsync
+    leaves the data in the drive's cache; SQLite's fullfsync does the same)."""
+    if getattr(fcntl, "F_FULLFSYNC", None) is not None:
+        try:
+            fcntl.fcntl(fd, fcntl.F_FULLFSYNC)
+            return
+        except OSError:   # a file system without it
+            pass
+    os.fsync(fd)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """After a rename, the folder's new entry on the disk too (POSIX). Windows cannot open a
+    folder this way (and SQLite skips it there as well)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:   # a file system that cannot sync a folder
+        pass
+    finally:
+        os.close(fd)
 
 
 def valid_save(data) -> bool:
     """The saved game's envelope: what the title screen shows and Continue needs before the
     rules check the position itself."""
     return (isinstance(data, dict) and isinstance(data.get("game"), str) and len(data["game"]) <= KEY_CHARS_MAX
-            and isinstance(data.get("state"), dict) and isinstance(data.get("setup"), dict)
             and type(data.get("seed")) is int and 0 <= data["seed"] <= MAX_SEED)
 
 
@@ -112,6 +178,7 @@ class Store:
     def __init__(self, folder: Path | None = None):
         self.folder = Path(folder) if folder else default_folder()
         self.problems: list[dict] = []   # {"file": name, "moved_to": name}: shown to the player
+        self._unwritten: set[str] = set()   # files whose last write failed (reported once)
         self.writable = True
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -122,7 +189,7 @@ class Store:
         self.settings = self._load_settings()
         self.stats = self._load_stats()
         self._saves = threading.Condition()
-        self._waiting_save: str | None = None
+        self._waiting_save: bytes | None = None
         self._writing = False
         self._writer: threading.Thread | None = None
 
@@ -141,8 +208,9 @@ class Store:
                 except OSError:
                     pass
 
-    def _read(self, name: str, limit: int = SMALL_FILE_BYTES):
-        """The file's JSON object, None when absent; a damaged file is moved aside and reported."""
+    def _read(self, name: str, limit: int = SMALL_FILE_BYTES, max_chars: int = SMALL_TEXT_CHARS):
+        """The file's JSON object, None when absent; a damaged file (or one that fails the
+        door's check of its texts) is moved aside and reported."""
         path = self.path(name)
         if not os.path.lexists(path):
             return None
@@ -153,7 +221,7 @@ class Store:
                 raw = file.read(limit + 1)
             if len(raw) > limit:
                 raise ValueError("too large")
-            data = parse_json(raw)
+            data = parse_json(raw, max_chars)
             if not isinstance(data, dict):
                 raise ValueError("unexpected content")
             return data
@@ -177,31 +245,46 @@ class Store:
             return
         self.problems.append({"file": path.name, "moved_to": ""})
 
+    def _report_unwritten(self, name: str) -> None:
+        """A write that failed: told once (until a write of that file succeeds again)."""
+        if name not in self._unwritten:
+            self._unwritten.add(name)
+            self.problems.append({"file": name, "moved_to": "", "writing": True})
+
     def _write(self, name: str, data) -> bool:
         try:
-            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        except (TypeError, ValueError):
+            raw = encode(data)
+        except ValueError:
+            self._report_unwritten(name)
             return False
-        return self._write_text(name, text)
+        return self._write_bytes(name, raw)
 
-    def _write_text(self, name: str, text: str) -> bool:
-        """Atomic write: a temp file in the same folder, then rename over the old file."""
+    def _write_bytes(self, name: str, raw: bytes) -> bool:
+        """Atomic and durable write: a temp file in the same folder, synced, renamed over the
+        old file, the folder synced; no temp file is left, whatever fails."""
         if not self.writable:
             return False
+        temp = None
         try:
             handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
+            with os.fdopen(handle, "wb") as file:
+                file.write(raw)
                 file.flush()
-                os.fsync(file.fileno())
+                _fsync(file.fileno())
             os.replace(temp, self.path(name))
-            return True
+            temp = None
+            _fsync_folder(self.folder)
         except OSError:
-            try:
-                os.unlink(temp)
-            except (OSError, UnboundLocalError):
-                pass
+            self._report_unwritten(name)
             return False
+        finally:
+            if temp is not None:
+                try:
+                    os.unlink(temp)
+                except OSError:
+                    pass
+        self._unwritten.discard(name)
+        return True
 
     # -- settings -------------------------------------------------------------------------
     def _load_settings(self) -> dict:
@@ -265,7 +348,7 @@ class Store:
     # -- the game in progress -------------------------------------------------------------
     def load_game(self) -> dict | None:
         self.flush()
-        data = self._read("current_game.json", SAVE_FILE_BYTES)
+        data = self._read("current_game.json", SAVE_FILE_BYTES, SAVE_TEXT_CHARS)
         if data is None:
             return None
         if not valid_save(data):
@@ -276,15 +359,19 @@ class Store:
     def save_game(self, data: dict) -> None:
         """Save the game in progress without holding up the frame.
 
-        The data is serialized now (so later moves cannot change it) and written, with
-        fsync, by a writer thread; a newer save replaces one still waiting. `flush()`
-        waits for the writer (on quit and in tests).
+        The data is encoded now (so later moves cannot change it) and written, with fsync,
+        by a writer thread; a newer save replaces one still waiting. Data that cannot be
+        written is reported instead. `flush()` waits for the writer (on quit and in tests).
         """
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        try:
+            raw = encode(data)
+        except ValueError:
+            self._report_unwritten("current_game.json")
+            return
         with self._saves:
-            self._waiting_save = text
+            self._waiting_save = raw
             self._saves.notify()
-            if self._writer is None:
+            if self._writer is None or not self._writer.is_alive():
                 self._writer = threading.Thread(target=self._write_saves, name="spelavond-save", daemon=True)
                 self._writer.start()
 
@@ -296,26 +383,44 @@ class Store:
                     self._saves.wait()
                 if self._writer is not me:     # closed (close() wrote what waited first)
                     return
-                text, self._waiting_save = self._waiting_save, None
+                raw, self._waiting_save = self._waiting_save, None
                 self._writing = True
-            self._write_text("current_game.json", text)
-            with self._saves:
-                self._writing = False
-                self._saves.notify_all()
+            try:
+                self._write_bytes("current_game.json", raw)
+            except Exception:   # never die of a write: report it and wait for the next save
+                self._report_unwritten("current_game.json")
+            finally:
+                with self._saves:
+                    self._writing = False
+                    self._saves.notify_all()
 
-    def flush(self) -> None:
+    def flush(self, timeout: float = FLUSH_SECONDS) -> bool:
+        """Wait until the saves handed over are written (True), but not for ever: a writer
+        thread that died, or a write still going after `timeout` seconds (a hung disk), is
+        reported and given up (False)."""
+        deadline = time.monotonic() + timeout
         with self._saves:
             while self._waiting_save is not None or self._writing:
-                self._saves.wait(timeout=5)
+                writer = self._writer
+                if writer is None or not writer.is_alive():
+                    self._waiting_save, self._writing, self._writer = None, False, None
+                    self._report_unwritten("current_game.json")
+                    return False
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self._report_unwritten("current_game.json")
+                    return False
+                self._saves.wait(timeout=min(left, 0.1))
+        return True
 
     def close(self) -> None:
         """Write what waits, then let the writer thread end (a new save starts another)."""
-        self.flush()
+        flushed = self.flush()
         with self._saves:
             writer, self._writer = self._writer, None
             self._saves.notify_all()
         if writer is not None:
-            writer.join(timeout=5)
+            writer.join(timeout=5 if flushed else 0.5)
 
     def clear_game(self) -> None:
         self.flush()

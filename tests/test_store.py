@@ -1,6 +1,8 @@
 """Settings, statistics and saves on disk: round trips, atomic writes, damaged files."""
 import json
 import os
+import threading
+import time
 
 import pytest
 
@@ -191,3 +193,131 @@ def test_a_pipe_where_a_file_belongs_does_not_hang_the_start(tmp_path):
     os.mkfifo(tmp_path / "settings.json")      # reading it would wait for a writer for ever
     store = Store(tmp_path)
     assert store.problems == [{"file": "settings.json", "moved_to": "settings.json.bad"}]
+
+
+# -- issue 26: the writer never dies, flush() never hangs, text is checked at the door ------
+
+GOOD_SAVE = {"game": "quarto", "setup": {"players": 2}, "state": {}, "seed": 1}
+
+
+def flushed_within(store, seconds=20.0) -> bool:
+    """store.flush() from another thread, so a flush that waits for ever fails the test."""
+    result = []
+    thread = threading.Thread(target=lambda: result.append(store.flush()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "flush() is still waiting"
+    return result[0]
+
+
+def temp_files(folder) -> list[str]:
+    return sorted(path.name for path in folder.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("poison", ["\ud800", float("nan"), object()], ids=["surrogate", "nan", "object"])
+def test_a_save_that_cannot_be_written_is_reported_and_the_writer_goes_on(tmp_path, poison):
+    """A lone surrogate killed the save thread (UnicodeEncodeError), and flush() then waited
+    for ever on quit; NaN was written as JSON has no such word; an object raised in the frame."""
+    store = Store(tmp_path)
+    store.save_game(GOOD_SAVE)
+    assert flushed_within(store)
+    store.save_game(dict(GOOD_SAVE, setup={"players": 2, "name": poison}, seed=2))
+    store.save_game(dict(GOOD_SAVE, state={"x": [poison]}, seed=3))
+    flushed_within(store)
+    assert store.problems == [{"file": "current_game.json", "moved_to": "", "writing": True}]   # once
+    assert Store(tmp_path).load_game()["seed"] == 1          # the last good save is kept
+    store.save_game(dict(GOOD_SAVE, seed=4))                 # and the next good one lands
+    assert flushed_within(store)
+    assert Store(tmp_path).load_game()["seed"] == 4
+    assert temp_files(tmp_path) == []
+    store.close()
+
+
+def test_settings_and_statistics_that_cannot_be_written_are_reported_not_raised(tmp_path):
+    """A lone surrogate in settings gave a traceback and exit status 1 at every exit, and one
+    in a statistics key a crash when a game ended; each left an empty temp file."""
+    store = Store(tmp_path)
+    assert store.save_settings()
+    store.settings["last_setup"]["quarto"] = {"name": "\ud800"}
+    assert store.save_settings() is False
+    assert store.save_settings() is False
+    store.record_result("\ud800", "won")
+    store.record_result("\ud800", "won")
+    assert store.problems == [{"file": "settings.json", "moved_to": "", "writing": True},
+                              {"file": "statistics.json", "moved_to": "", "writing": True}]
+    assert temp_files(tmp_path) == []
+    assert Store(tmp_path).problems == []                    # what is on disk is still whole
+    del store.settings["last_setup"]["quarto"]
+    assert store.save_settings()                             # writing works again: a later
+    store.settings["last_setup"]["quarto"] = {"name": "\ud800"}   # failure is told again
+    assert not store.save_settings() and len(store.problems) == 3
+
+
+ESCAPED_SURROGATE = '"\\ud800"'          # valid JSON and plain ASCII on disk
+DOOR_CASES = {
+    "settings-surrogate": ("settings.json", '{"last_setup": {"quarto": {"name": %s}}}' % ESCAPED_SURROGATE),
+    "settings-surrogate-key": ("settings.json", '{"last_setup": {%s: {}}}' % ESCAPED_SURROGATE),
+    "settings-control": ("settings.json", '{"last_setup": {"quarto\\u0007": {}}}'),
+    "settings-huge": ("settings.json", '{"last_setup": {"quarto": {"seats": ["%s"]}}}' % ("x" * 5000)),
+    "settings-nan": ("settings.json", '{"volume": NaN}'),
+    "statistics-surrogate-key": ("statistics.json", '{%s: {"played": 1}}' % ESCAPED_SURROGATE),
+    "statistics-control-key": ("statistics.json", '{"quarto\\u0000": {"played": 1}}'),
+    "statistics-c1-key": ("statistics.json", '{"quarto\\u0085": {"played": 1}}'),
+    "statistics-infinity": ("statistics.json", '{"quarto": {"best_score": -Infinity}}'),
+    "save-surrogate": ("current_game.json", json.dumps(dict(GOOD_SAVE, setup={"players": 2, "seats": ["\ud800"]}))),
+    "save-control": ("current_game.json", json.dumps(dict(GOOD_SAVE, game="quarto\n"))),
+    "save-huge": ("current_game.json", json.dumps(dict(GOOD_SAVE, setup={"players": 2, "name": "x" * 70_000}))),
+}
+
+
+@pytest.mark.parametrize("case", DOOR_CASES)
+def test_text_that_could_poison_a_write_is_set_aside_at_the_door(tmp_path, case):
+    name, text = DOOR_CASES[case]
+    (tmp_path / name).write_text(text, encoding="ascii")
+    store = Store(tmp_path)
+    assert store.load_game() is None
+    assert store.problems == [{"file": name, "moved_to": name + ".bad"}]
+    assert (tmp_path / (name + ".bad")).read_text(encoding="ascii") == text
+    assert store.save_settings()
+    store.record_result("quarto", "won")
+    store.save_game(GOOD_SAVE)
+    assert flushed_within(store)
+    assert len(store.problems) == 1 and temp_files(tmp_path) == []
+    store.close()
+
+
+def test_flush_gives_up_on_a_dead_writer_and_on_a_hung_disk(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    dead = threading.Thread(target=lambda: None)
+    dead.start()
+    dead.join()
+    store._writer, store._waiting_save = dead, b"{}"     # a save handed to a writer that died
+    assert flushed_within(store, 5) is False
+    assert store.problems[-1] == {"file": "current_game.json", "moved_to": "", "writing": True}
+    release = threading.Event()
+    monkeypatch.setattr(store, "_write_bytes", lambda name, raw: release.wait(30))
+    store.save_game(GOOD_SAVE)
+    started = time.monotonic()
+    assert store.flush(timeout=0.3) is False              # the disk hangs: quitting does not
+    assert time.monotonic() - started < 5
+    release.set()
+    assert store.flush()
+    store.close()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a folder cannot be opened to fsync it on Windows")
+def test_the_folder_is_synced_after_the_rename(tmp_path, monkeypatch):
+    """A power cut after the rename could lose it while the folder's entry was not synced."""
+    import stat
+    synced = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            synced.append(json.loads((tmp_path / "settings.json").read_text())["volume"])
+        real_fsync(fd)
+    monkeypatch.setattr(os, "fsync", fsync)
+    store = Store(tmp_path)
+    store.settings["volume"] = 0.25
+    assert store.save_settings()
+    assert synced == [0.25]                    # the folder, once, after the new file was in place

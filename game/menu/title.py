@@ -113,9 +113,12 @@ class ProblemsOverlay(MessageOverlay):
 def problem_lines(problems: list[dict]) -> list[str]:
     lines = []
     for problem in problems:
-        if problem["moved_to"]:
+        if problem.get("writing"):
+            lines.append(t("problem.unwritten", file=problem["file"]))
+        elif problem["moved_to"]:
             lines.append(t("problem.damaged", file=problem["file"], moved_to=problem["moved_to"]))
         else:
             lines.append(t("problem.unreadable", file=problem["file"]))
-    lines.append(t("problem.defaults"))
+    if not all(problem.get("writing") for problem in problems):
+        lines.append(t("problem.defaults"))
     return lines
