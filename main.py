@@ -2,6 +2,7 @@
 
     python main.py [--fullscreen | --windowed] [--couch] [--size WxH] [--continue]
     python main.py --headless --frames N [--scene NAME] [--screenshot FILE] [--seed S]
+    python main.py --scene game:GAME --seats hard,normal,...   (a game of those seats: computers alone is a demo)
     python main.py --headless --frames N --continue
 
 --continue opens the saved game directly, as Continue on the title screen does (a damaged
@@ -28,6 +29,15 @@ if sys.path[:1] != [HERE]:
     sys.path.insert(0, HERE)
 
 from game.base import MAX_SEED  # noqa: E402  (pure Python: no pygame is loaded here)
+from game.record import SEAT_KINDS  # noqa: E402
+
+
+def parse_seats(text: str) -> list[str]:
+    seats = [part.strip() for part in text.split(",")]
+    wrong = [seat for seat in seats if seat not in SEAT_KINDS]
+    if wrong:
+        raise argparse.ArgumentTypeError(f"{wrong[0]!r} is not a seat; each seat is one of {', '.join(SEAT_KINDS)}")
+    return seats
 
 
 def parse_args(argv):
@@ -45,6 +55,9 @@ def parse_args(argv):
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="open the saved game directly, as Continue on the title screen does")
     parser.add_argument("--seed", type=int, help="game number for --scene game:GAME")
+    parser.add_argument("--seats", type=parse_seats,
+                        help=f"who sits at each seat for --scene game:GAME, one of {', '.join(SEAT_KINDS)} per seat, "
+                             "such as hard,normal,human,easy (4 Koningen: hard is its helper playing)")
     parser.add_argument("--data-dir", help="folder for settings, statistics and the saved game")
     args = parser.parse_args(argv)
     if args.frames is not None and args.frames < 1:
@@ -53,6 +66,8 @@ def parse_args(argv):
         parser.error(f"--seed must be a game number from 0 to {MAX_SEED}")
     if args.resume and args.scene:
         parser.error("--continue opens the saved game: it cannot be combined with --scene")
+    if args.seats is not None and not (args.scene or "").startswith("game:"):
+        parser.error("--seats sets the seats of a new game: use it with --scene game:GAME")
     if args.resume and args.seed is not None:
         parser.error("--continue resumes the saved game with its own game number: leave out --seed")
     return args
@@ -72,7 +87,7 @@ def main(argv=None) -> int:
         print(f"spelavond: {error}", file=sys.stderr)
         return 1
     try:
-        open_scene(app, args.scene, args.seed, args.resume)
+        open_scene(app, args.scene, args.seed, args.resume, args.seats)
     except ValueError as error:
         print(f"spelavond: {error}", file=sys.stderr)
         app.close()

@@ -526,10 +526,10 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def open_scene(app: App, name: str | None, seed: int | None, resume: bool = False) -> None:
+def open_scene(app: App, name: str | None, seed: int | None, resume: bool = False, seats: list | None = None) -> None:
     """Put the requested screen on the stack (above the title screen): title, settings, stats,
     setup:GAME, game:GAME, pause:GAME or rules:GAME; `resume` presses Continue on the title
-    screen instead."""
+    screen instead. `seats` (one kind a seat) seat a new game instead of the last setup."""
     from game import registry
 
     app.to_title()
@@ -555,7 +555,12 @@ def open_scene(app: App, name: str | None, seed: int | None, resume: bool = Fals
             app.push(SetupScene(app, game))
             return
         from game.menu.setup import clean_setup
-        app.new_game(game, clean_setup(info, app.store.last_setup(game)), seed if seed is not None else 1)
+        setup = clean_setup(info, app.store.last_setup(game))
+        if seats is not None:
+            if len(seats) not in info.seats:
+                raise ValueError(f"{game} is played by {' or '.join(map(str, info.seats))} seats, not {len(seats)}")
+            setup.update(players=len(seats), seats=list(seats))
+        app.new_game(game, setup, seed if seed is not None else 1)
         if kind == "pause":
             app.top.handle(inp.Action(inp.MENU, inp.KEYBOARD))
         elif kind == "rules":

@@ -12,6 +12,7 @@ import sys
 
 import pygame
 
+from game import record as records
 from game import registry
 from game.ui.i18n import t
 
@@ -26,13 +27,12 @@ def scene_class(info: registry.GameInfo):
 
 
 def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
+    """A new game of `setup` (players, seats, options), numbered `seed` or a random number."""
     info = registry.game(game)
-    seed = new_seed() if seed is None else seed
-    setup = {key: value for key, value in setup.items() if key != "helper_played"}   # a fresh game
-    state = info.rules().new_game(seed, setup["players"], dict(setup["options"]))
-    scene = scene_class(info)
+    record = records.Record.new(game, setup, new_seed() if seed is None else seed)
+    state = info.rules().new_game(record.seed, record.players, dict(record.options))
     app.to_title()
-    app.push(scene(app, setup, state, seed))
+    app.push(scene_class(info)(app, record, state))
 
 
 def saved_game_summary(store) -> str | None:
@@ -46,9 +46,9 @@ def saved_game_summary(store) -> str | None:
 
 
 def continue_game(app) -> None:
-    """Resume the saved game exactly. A save the rules reject, or one whose scene cannot be
-    built or its first frame drawn, is set aside and reported once, and the title screen
-    goes on."""
+    """Resume the saved game exactly: its record replayed through the rules. A record that
+    cannot be replayed, or whose scene cannot be built or its first frame drawn, is set aside
+    and reported once, and the title screen goes on."""
     data = app.store.load_game()
     if data is None:
         app.notify(t("notice.no_saved_game"))
@@ -56,17 +56,10 @@ def continue_game(app) -> None:
             app.top.resume()
         return
     try:
-        info = registry.game(data["game"])
-        state = info.rules().from_dict(data["state"])
-        if getattr(state, "seed", data["seed"]) != data["seed"]:   # a view, or two saves spliced together
-            raise ValueError("the game number does not match the saved game")
-        setup = data["setup"]
-        seats = setup["seats"]
-        if not isinstance(seats, list) or len(seats) < state.players:
-            raise ValueError("seats missing")
-        scene = scene_class(info)
+        record = records.from_save(data)
+        state = record.replay()
         app.to_title()
-        app.push(scene(app, setup, state, data["seed"]))
+        app.push(scene_class(registry.game(record.game))(app, record, state))
         app.top.update(0.0)
         app.top.draw(pygame.Surface(app.size), 0.0)   # a first frame drawn aside, inside the guard
     except Exception as error:  # any damage in the file: keep it aside, tell the player, go on

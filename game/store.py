@@ -67,6 +67,8 @@ STAT_KEYS_MAX = 64            # statistics rows kept (a few per game)
 KEY_CHARS_MAX = 64            # characters of a statistics key or a game name
 
 FILES = ("settings.json", "statistics.json", "current_game.json")
+RECORDS = "records"           # the finished games' records, a file each, named by when the game ended
+RECORDS_KEPT = 100
 SMALL_FILE_BYTES = 1 << 20    # settings and statistics are a few KB
 SAVE_FILE_BYTES = 16 << 20    # a long Kings Corners match saves some hundreds of KB
 MAX_DEPTH = 32                # our files nest a few levels; deeper is damage (and recursion)
@@ -201,12 +203,12 @@ class Store:
         """Temp files of writes that never finished (the process was killed mid-save)."""
         if not self.writable:
             return
-        for name in FILES:
-            for leftover in self.folder.glob(f".{name}.*.tmp"):
-                try:
-                    leftover.unlink()
-                except OSError:
-                    pass
+        ours = [path for name in FILES for path in self.folder.glob(f".{name}.*.tmp")]
+        for leftover in ours + list(self.path(RECORDS).glob(".*.tmp")):
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
 
     def _read(self, name: str, limit: int = SMALL_FILE_BYTES, max_chars: int = SMALL_TEXT_CHARS):
         """The file's JSON object, None when absent; a damaged file (or one that fails the
@@ -265,15 +267,16 @@ class Store:
         if not self.writable:
             return False
         temp = None
+        target = self.path(name)
         try:
-            handle, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.folder)
+            handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
             with os.fdopen(handle, "wb") as file:
                 file.write(raw)
                 file.flush()
                 _fsync(file.fileno())
-            os.replace(temp, self.path(name))
+            os.replace(temp, target)
             temp = None
-            _fsync_folder(self.folder)
+            _fsync_folder(target.parent)
         except OSError:
             self._report_unwritten(name)
             return False
@@ -344,6 +347,41 @@ class Store:
         """Forget every game counted (the player asked for it)."""
         self.stats = {}
         self._write("statistics.json", self.stats)
+
+    # -- the finished games ----------------------------------------------------------------
+    def keep_record(self, data: dict) -> bool:
+        """Keep a finished game's record, written at once and atomically; only the newest
+        RECORDS_KEPT stay."""
+        folder = self.path(RECORDS)
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError:
+            self._report_unwritten(RECORDS)
+            return False
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+        same_second = sum(name.startswith(stamp) for name in self.record_names())
+        name = f"{stamp}-{same_second:02d}-{data['game']}.json"     # sorts in the order the games ended
+        written = self._write(f"{RECORDS}/{name}", data)
+        for old in self.record_names()[:-RECORDS_KEPT]:
+            try:
+                (folder / old).unlink()
+            except OSError:
+                pass
+        return written
+
+    def record_names(self) -> list[str]:
+        """The kept records' file names, oldest first."""
+        try:
+            return sorted(path.name for path in self.path(RECORDS).glob("*.json") if path.is_file())
+        except OSError:
+            return []
+
+    def load_record(self, name: str) -> dict | None:
+        """A kept record's data (its moves are checked when it is replayed); a damaged file is
+        set aside like any other."""
+        if name not in self.record_names():
+            return None
+        return self._read(f"{RECORDS}/{name}", SAVE_FILE_BYTES, SAVE_TEXT_CHARS)
 
     # -- the game in progress -------------------------------------------------------------
     def load_game(self) -> dict | None:

@@ -4,6 +4,7 @@ import random
 import pygame
 import pytest
 
+from game import record
 from game.keezen import rules
 from game.keezen.rules import NEST, Give, LayAway, Walk
 from game.play import continue_game, start_game
@@ -206,13 +207,13 @@ def test_exchange_gives_a_card_and_saves_and_resumes_exactly(make_app):
     for _ in range(6):        # a few real moves; every one is saved
         assert run_until(app, lambda: scene.can_play() or scene.state.is_over(), 3000)
         play_by(app, scene, rng.choice(scene.state.legal_moves()), "keys")
-    saved = app.store.load_game()
-    assert saved["state"] == scene.state.to_dict()
+    saved = record.from_dict(app.store.load_game()).replay().to_dict()
+    assert saved == scene.state.to_dict()
     from game.app import open_scene
     open_scene(app, "title", None)
     continue_game(app)
     resumed = app.top
-    assert resumed is not scene and resumed.state.to_dict() == saved["state"]
+    assert resumed is not scene and resumed.state.to_dict() == saved
     assert resumed.state.to_notation() == scene.state.to_notation()
 
 

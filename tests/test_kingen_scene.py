@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import record
 from game.kingen import rules
 from game.kingen.rules import PLAY, ChooseGame, PlayCard
 from game.play import continue_game, start_game
@@ -276,7 +277,7 @@ def test_save_after_every_card_and_resume_mid_deal(make_app, tmp_path):
     for _ in range(3):
         assert run_until(app, lambda: ready(scene), 600)
         play_move(app, scene, rng.choice(scene.state.legal_moves()), gamepad=False)
-        assert app.store.load_game()["state"] == scene.state.to_dict()
+        assert record.from_dict(app.store.load_game()).replay().to_dict() == scene.state.to_dict()
     assert run_until(app, lambda: ready(scene), 600)
     saved = scene.state.to_dict()
     app.close()

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Bottom to top. A module may import from its own layer and the layers below it.
 PURE, AI, KIT, GAMES, MENUS, APP, TOOLS, MAIN = range(8)
 PURE_MODULES = {"game", "game.base", "game.cards", "game.options", "game.registry", "game.paths", "game.store",
-                "game.save_check"}
+                "game.save_check", "game.record"}
 
 
 def layer(module: str) -> int | None:
@@ -24,7 +24,7 @@ def layer(module: str) -> int | None:
         return None
     if module in PURE_MODULES:
         return PURE
-    if module == "game.bench":
+    if module in ("game.bench", "game.record_bench"):
         return TOOLS
     if module == "game.app":
         return APP

@@ -293,7 +293,7 @@ def test_autoplay_plays_until_any_input(make_app):
     for _ in range(240):
         app.tick(1 / 60)
     assert len(scene.state.log) == played, "the helper went on after the input"
-    assert scene.setup.get("helper_played")
+    assert scene.record.notes.get("helper_played")
     # a click on the Autoplay button starts it again; a click anywhere stops it
     if not scene.state.is_over():
         click(button(scene, "autoplay").center)

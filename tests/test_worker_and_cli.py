@@ -102,6 +102,23 @@ def test_wrong_flags_get_a_clear_message():
     assert result.returncode == 2 and "1280x720" in result.stderr
     result = run_main("--headless", "--frames", "2", "--scene", "nowhere")
     assert result.returncode == 2 and "unknown scene" in result.stderr
+    result = run_main("--headless", "--frames", "2", "--scene", "game:kingen", "--seats", "hard,expert")
+    assert result.returncode == 2 and "'expert' is not a seat" in result.stderr
+    result = run_main("--headless", "--frames", "2", "--scene", "game:kingen", "--seats", "hard,hard")
+    assert result.returncode == 2 and "kingen is played by 4 seats, not 2" in result.stderr
+    result = run_main("--headless", "--frames", "2", "--seats", "hard")
+    assert result.returncode == 2 and "use it with --scene game:GAME" in result.stderr
+
+
+def test_computers_alone_play_and_save_a_game_for_the_seats_given(tmp_path):
+    """A demo: `--seats` seats computers only; the game is played and saved as usual."""
+    data = tmp_path / "data"
+    result = run_main("--headless", "--frames", "400", "--scene", "game:kings_corners", "--seats", "easy,random,hard",
+                      "--seed", "3", "--data-dir", str(data))
+    assert result.returncode == 0, result.stderr
+    saved = json.loads((data / "current_game.json").read_text())
+    assert saved["seats"] == ["easy", "random", "hard"] and saved["players"] == 3 and saved["seed"] == 3
+    assert saved["moves"], "no computer moved"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux") or Path("/dev/dri").exists(),
@@ -148,7 +165,7 @@ def test_killing_the_process_loses_nothing(tmp_path):
                                env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
     save = data / "current_game.json"
     deadline = time.time() + 60
-    while time.time() < deadline and not (save.exists() and len(json.loads(save.read_text())["state"]["log"]) >= 6):
+    while time.time() < deadline and not (save.exists() and len(json.loads(save.read_text())["moves"]) >= 6):
         time.sleep(0.2)
     started = children_of(process.pid) if sys.platform.startswith("linux") else []
     process.send_signal(signal.SIGKILL)
@@ -157,7 +174,7 @@ def test_killing_the_process_loses_nothing(tmp_path):
     end(leftovers)
     assert leftovers == [], "the computer-player worker outlived the killed game"
     saved = json.loads(save.read_text())
-    assert len(saved["state"]["log"]) >= 6
+    assert len(saved["moves"]) >= 6
     from game.app import App, LaunchOptions
     from game.play import continue_game
     from game.app import open_scene
@@ -167,6 +184,6 @@ def test_killing_the_process_loses_nothing(tmp_path):
         open_scene(app, "title", None)
         continue_game(app)
         assert app.top.name == "game"
-        assert [str(m) for m in app.top.state.log] == saved["state"]["log"]
+        assert [m.code for m in app.top.state.log] == saved["moves"]
     finally:
         app.close()

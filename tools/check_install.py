@@ -96,7 +96,7 @@ def start(command: Path, work: Path) -> float:
     if not shot.exists() or shot.stat().st_size < 10_000:
         fail("the installed program wrote no screenshot")
     saved = home / "current_game.json"
-    moves = json.loads(saved.read_text())["state"]["log"] if saved.exists() else []
+    moves = json.loads(saved.read_text())["moves"] if saved.exists() else []
     if len(moves) < 2:
         fail(f"the computer seats made {len(moves)} moves: the worker did not answer from the installed package")
     return seconds

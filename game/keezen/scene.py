@@ -156,8 +156,8 @@ class KeezenScene(GameScene):
     hides_hands = True
     undo_while_computer_moves = False
 
-    def __init__(self, app, setup, state, seed):
-        super().__init__(app, setup, state, seed)
+    def __init__(self, app, record, state):
+        super().__init__(app, record, state)
         self.card = None        # the rank chosen
         self.card_at = None     # where in the hand (two cards of a rank: the one picked lifts)
         self.steps: list = []   # the (pawn, end, steps) chosen so far (a 7 has several)

@@ -136,10 +136,10 @@ class KingenScene(GameScene):
     game = "kingen"
     hides_hands = True
 
-    def __init__(self, app, setup, state, seed):
-        self.deal_seen = state.deal_no   # the deal a human has seen begin (a later one: the break)
+    def __init__(self, app, record, state):
+        self.deal_seen = record.notes.get("deal_seen", state.deal_no)   # the deal a human has seen begin (a later one: the break)
         self.finished = None             # the deal that just ended, as it lay on the table
-        super().__init__(app, setup, state, seed)
+        super().__init__(app, record, state)
         self.showing = None              # (leader, cards, winner, until): a finished trick on show
         self.panel = None                # "last" (the last trick) or "sheet" over the table
         self._layer = CachedLayer()
@@ -336,18 +336,20 @@ class KingenScene(GameScene):
         if not self.at_break():
             return
         self.deal_seen, self.finished, self.break_seen, self.showing = self.state.deal_no, None, True, None
+        self.record.notes["deal_seen"] = self.deal_seen    # a resumed match opens where the player was
+        self.save()
         self.version += 1
         self.focus = self.panel = None
         self.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
         self.app.sound.play("shuffle")
 
     # -- moves --------------------------------------------------------------------------------
-    def apply(self, move, play=None) -> bool:
+    def apply(self, move) -> bool:
         if self.state.reveals(move):      # the last card of a deal: keep that deal on the table
             final = self.state.single_deal()
             final.play(move)
             self.finished = final
-        return super().apply(move, play)
+        return super().apply(move)
 
     def after_move(self, seat, move):
         self.panel = None
@@ -374,7 +376,7 @@ class KingenScene(GameScene):
 
     def can_undo(self) -> bool:
         return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over() and not self.at_break()
-                and self.undo_stack[-1].to_move() == self.face_up_seat())
+                and self.undo_stack[-1].state.to_move() == self.face_up_seat())
 
     def after_undo(self):
         self.showing = self.panel = None

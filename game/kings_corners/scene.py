@@ -140,8 +140,8 @@ class KingsCornersScene(GameScene):
     hides_hands = True      # only matters with two or more humans: the hand-over screen
     undo_while_computer_moves = False
 
-    def __init__(self, app, setup, state, seed):
-        super().__init__(app, setup, state, seed)
+    def __init__(self, app, record, state):
+        super().__init__(app, record, state)
         self.selected = None         # ("card", Card) | ("pile", place)
         self.new_cards: dict = {}    # card -> time it was drawn
         self.move_log.append(self.said(K + "log.deal", state.dealer, name=self.seat_name(state.dealer), n=state.hand_no))

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from game import registry
+from game.record import SEAT_KINDS
 from game.base import partner, team_of
 from game.ui.menu import MenuScene
 from game.options import resolve
 from game.ui.i18n import has, t
 from game.ui.widgets import Button, Choice, SeedField
 
-SEAT_KINDS = ("human", "easy", "normal", "hard", "random")
 
 
 def option_label(game: str, option) -> str:

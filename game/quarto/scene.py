@@ -87,8 +87,8 @@ class QuartoScene(GameScene):
     game = "quarto"
     break_pause = GAME_OVER_PAUSE     # computers alone: the finished board shows this long
 
-    def __init__(self, app, setup, state, seed):
-        super().__init__(app, setup, state, seed)
+    def __init__(self, app, record, state):
+        super().__init__(app, record, state)
         self.chosen_square = None        # a placement waiting for the piece to give
         self.focus = ("square", 5)
         self.clock_left = None
@@ -354,7 +354,7 @@ class QuartoScene(GameScene):
         if self.clock_left <= 0:
             self.clock_left = None
             self.app.notify(t("quarto.say.time_up"), 4)
-            self.apply(None, play=self.state.play_timeout)
+            self.apply(self.simple_move())        # the clock plays a random move for the player
 
     def on_hint(self, move, reason):
         self.app.notify(t("quarto.say.hint", move=self.move_text(move), reason=reason), 6)

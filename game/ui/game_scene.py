@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import random
 import sys
+from datetime import datetime, timezone
+from typing import NamedTuple
 
 import pygame
 
@@ -46,9 +48,14 @@ from game.ui.table.targets import Controls
 from game.ui.text import blit_text
 from game.ui.widgets import Button
 
-SAVE_VERSION = 1
 LOG_SIZE = 40            # lines of the move log kept
 PASSIVE = (inp.POINT, inp.RELEASE, inp.SCROLL, inp.TEXT)   # input that does not stop autoplay
+
+
+class Snapshot(NamedTuple):
+    """Where undo goes back to: the state, and how many moves the record held then."""
+    state: object
+    moves: int
 
 
 def event_sound(events) -> str:
@@ -75,16 +82,17 @@ class GameScene(Scene):
     look_key = "result.look"   # the result's button that goes back to the finished table
     name = "game"
 
-    def __init__(self, app, setup: dict, state, seed: int):
+    def __init__(self, app, record, state):
         super().__init__(app)
-        self.setup, self.state, self.seed = setup, state, seed
+        self.record, self.state = record, state   # the game's record (game.record) and where its moves lead
+        self.setup, self.seed = record.setup, record.seed
         self.info = registry.game(self.game)
-        self.seats = list(setup["seats"])[: state.players]     # autoplay makes a human seat a computer
+        self.seats = list(record.seats)     # autoplay makes a human seat a computer
         self.asked = None             # "move", "hint" (or "stale": a hint no longer wanted) while the worker thinks
         self.pending = None           # a computer move held back until the pace allows it
         self.turn_time = 0.0          # seconds since the current computer decision began
         self.hint = None              # (move, reason) for the human to move
-        self.undo_stack: list = []    # state copies at the human's decision points
+        self.undo_stack: list = []    # Snapshots at the human's decision points
         self.stats_recorded = False
         self.autoplay = False
         self.time = 0.0
@@ -236,29 +244,23 @@ class GameScene(Scene):
         """A game's hook: autoplay was switched on or off."""
 
     # -- moves ----------------------------------------------------------------------------
-    def apply(self, move, play=None) -> bool:
-        """Play a move for whoever is to move; an illegal one is refused and explained.
-
-        `play` replaces `state.play(move)` for a rules call that chooses the move itself (a
-        clock running out); it returns the move it made.
-        """
+    def apply(self, move) -> bool:
+        """Play a move for whoever is to move; an illegal one is refused and explained."""
         mover = self.state.to_move()
         revealing = move is not None and self.state.reveals(move)
-        before = self.state.copy() if self.is_human(mover) and not revealing else None
+        before = Snapshot(self.state.copy(), len(self.record.moves)) if self.is_human(mover) and not revealing else None
         was_break = self.at_break()
         try:
-            if play is None:
-                self.state.play(move)
-            else:
-                move = play()
+            self.state.play(move)
         except IllegalMove as error:
             self.app.sound.play("error")
             self.app.notify(explain(error))
             return False
+        self.record.add(move)
         self.version += 1
         self.controls.cancel()        # a move ends any press or drag
         if self.autoplay and mover in self.human_seats:
-            self.setup["helper_played"] = True      # saved with the move: such a game is not counted
+            self.record.notes["helper_played"] = True      # saved with the move: such a game is not counted
         if revealing or self.at_break():
             self.undo_stack.clear()    # undo never shows what was hidden, and a hand's end shows all
         elif before is not None:
@@ -274,6 +276,7 @@ class GameScene(Scene):
         self.save()
         if self.state.is_over():
             self.record_statistics()
+            self.keep_record()
             self.game_over()
         return True
 
@@ -302,7 +305,9 @@ class GameScene(Scene):
             return
         self.app.worker.cancel()
         self.asked, self.pending, self.hint = None, None, None
-        self.state = self.undo_stack.pop()
+        snapshot = self.undo_stack.pop()
+        self.state = snapshot.state
+        del self.record.moves[snapshot.moves:]
         self.version += 1
         self.controls.cancel()        # nothing stays in the hand of the mouse
         self.after_undo()
@@ -414,8 +419,7 @@ class GameScene(Scene):
         seat = self.state.to_move()
         if not self.can_play():
             return
-        level = self.setup.get("hint_level", "hard")
-        self.app.worker.ask(self.game, level, self.seed * 10 + seat, self.state.view(seat), kind="hint")
+        self.app.worker.ask(self.game, "hard", self.seed * 10 + seat, self.state.view(seat), kind="hint")
         self.asked = "hint"
 
     def update(self, dt: float) -> None:
@@ -486,8 +490,12 @@ class GameScene(Scene):
             self.app.sound.play("error")
             self.app.notify(t("autoplay.failed"))
             return None
+        return self.simple_move()
+
+    def simple_move(self):
+        """A legal move drawn from the game number and the move count: the same on a replay."""
         moves = self.state.legal_moves()
-        return random.Random(self.seed + len(moves)).choice(list(moves)) if moves else None
+        return random.Random(self.seed * 1_000_003 + len(self.record.moves)).choice(list(moves)) if moves else None
 
     def on_hint(self, move, reason) -> None:
         """A game's hook: highlight the hinted move."""
@@ -508,8 +516,7 @@ class GameScene(Scene):
         if self.state.is_over():
             self.app.store.clear_game()
             return
-        self.app.store.save_game({"version": SAVE_VERSION, "game": self.game, "setup": self.setup,
-                                  "seed": self.seed, "state": self.state.to_dict()})
+        self.app.store.save_game(self.record.to_dict())
 
     def stats_key(self) -> str:
         return self.game
@@ -534,7 +541,14 @@ class GameScene(Scene):
 
     def counts_for_statistics(self) -> bool:
         """A game the computer played (part of) for a human is not counted."""
-        return not self.setup.get("helper_played")
+        return not self.record.notes.get("helper_played")
+
+    def keep_record(self) -> None:
+        """The finished game joins the last games kept (to replay and review later)."""
+        ended = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        summary = {"scores": list(self.state.scores()), "winners": list(self.state.winners()),
+                   "outcome": self.outcome()}
+        self.app.store.keep_record({**self.record.to_dict(), "ended": ended, "summary": summary})
 
     def record_statistics(self) -> None:
         """Count the finished game once (a resumed finished game is not counted again)."""

@@ -55,8 +55,8 @@ def cards_text(cards) -> str:
 class VierKoningenScene(GameScene):
     game = "vier_koningen"
 
-    def __init__(self, app, setup, state, seed):
-        super().__init__(app, setup, state, seed)
+    def __init__(self, app, record, state):
+        super().__init__(app, record, state)
         self.selection: list = []      # hand phase: the chosen hand; cover phase: cards to lay
         self.banner = None
         self.round_shown = state.round
