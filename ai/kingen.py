@@ -388,7 +388,7 @@ class KingenBot:
 
     def hint(self, view):
         move, reason = self._decide(view)
-        if reason is None:
+        if reason is None and type(move) is R.PlayCard:
             reason = explain_card(view, move, HINT_DEALS, self.rng)
         return move, reason
 
@@ -396,6 +396,8 @@ class KingenBot:
         """(move, reason or None: a card's reason is simulated only when a hint asks)."""
         phase = view.phase
         level = self.level
+        if phase == R.BETWEEN:              # nothing to decide: the next dealer deals
+            return R.NEXT_DEAL, None
         if phase == CHOOSE_TRUMP:
             return choose_trump(view, CHOICE_DEALS[level], self.rng)
         if phase == CHOOSE_GAME:

@@ -389,18 +389,26 @@ def test_next_deal_gathers_the_tricks_cuts_once_and_deals_4_4_5():
     while not (state.done == 12 and len(state.trick) == 3):
         state.play(rng.choice(state.legal_moves()))
     last = state.legal_moves()[0]
-    assert state.reveals(last)
+    assert not state.reveals(last)          # the deal ends: everything stays on the table
     pile = [card for _, cards, _ in state.tricks for card in cards] + state.trick + [last.index]
     dealer = state.dealer
     state.play(last)
     kinds = [type(event) for event in state.events]
-    assert kinds == [CardMoved, TrickWon] + [CardMoved] * 4 + [Announced, Scored] + [CardMoved] * 52 + \
-        [HandDealt] + [CardMoved] * 52 + [Announced]
-    assert state.events[60] == HandDealt((dealer + 1) % 4, (13, 13, 13, 13))
-    gathered = [R.card_id(event.card) for event in state.events[8:60]]
-    assert gathered == pile and all(event.target == "deck" for event in state.events[8:60])
-    assert state.view(0).events[61:] != state.events[61:]   # the others' new cards are hidden
-    assert all(event.card is None for event in state.view(0).events[61:113] if event.target != "hand:0")
+    assert kinds == [CardMoved, TrickWon] + [CardMoved] * 4 + [Announced, Scored]
+    assert state.phase == R.BETWEEN and state.to_move() == (dealer + 1) % 4 and len(state.tricks) == 13
+    assert state.legal_moves() == [R.NEXT_DEAL] and state.reveals(R.NEXT_DEAL)
+    with pytest.raises(IllegalMove, match="the next dealer deals"):
+        state.copy().play(R.PLAY_MOVE[0])
+    with pytest.raises(IllegalMove, match="view cannot deal"):
+        state.view(0).play(R.NEXT_DEAL)
+    state.play(R.parse_move("deal"))
+    kinds = [type(event) for event in state.events]
+    assert kinds == [CardMoved] * 52 + [HandDealt] + [CardMoved] * 52 + [Announced]
+    assert state.events[52] == HandDealt((dealer + 1) % 4, (13, 13, 13, 13))
+    gathered = [R.card_id(event.card) for event in state.events[:52]]
+    assert gathered == pile and all(event.target == "deck" for event in state.events[:52])
+    assert state.view(0).events[53:] != state.events[53:]   # the others' new cards are hidden
+    assert all(event.card is None for event in state.view(0).events[53:105] if event.target != "hand:0")
     assert state.deal_no == 2 and state.dealer == (dealer + 1) % 4 and state.game == "no_hearts"
     cut = state.cut
     assert 1 <= cut <= 51
@@ -414,13 +422,14 @@ def test_an_early_end_gathers_the_hands_after_the_tricks():
         state = R.new_game(seed)
         rng = random.Random(seed)
         while state.deal_no < 3:
-            before = state.copy()
-            state.play(rng.choice(state.legal_moves()))
+            move = rng.choice(state.legal_moves())
+            if state.phase == R.PLAY:     # the position before the last card of the deal, and that card
+                before, last = state.copy(), move.index
+            state.play(move)
         if state.sheet[1]["end"] == "hearts":
             break
     else:
         pytest.fail("no early end found")
-    last = R.card_id(state.events[0].card)
     pile = [card for _, cards, _ in before.tricks for card in cards] + before.trick + [last]
     left = [hand & ~R.BIT[last] for hand in before.hands]
     for step in range(1, 5):

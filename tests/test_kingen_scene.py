@@ -67,11 +67,11 @@ def play_match(app, scene, rng, limit=3000):
         gamepad = moves % 2 == 1
         if scene.at_break():
             deal = scene.state.deal_no
-            assert scene.table().deal_no == deal - 1, "the finished deal stays on the table"
-            assert "next" in scene.layout().buttons and scene.score_sheet().rows[-1][0].startswith(f"{deal - 1}.")
+            assert scene.state.phase == rules.BETWEEN and scene.state.end_reason, "the finished deal stays on the table"
+            assert "next" in scene.layout().buttons and scene.score_sheet().rows[-1][0].startswith(f"{deal}.")
             confirm(gamepad)
-            app.tick(1 / 60)
-            assert not scene.at_break() and scene.table() is scene.state
+            assert run_until(app, lambda: not scene.at_break(), 600), "the next deal was not dealt"
+            assert scene.state.deal_no == deal + 1 and scene.record.moves[-1] == "deal"
             continue
         before = scene.state.to_dict()
         move = rng.choice(scene.state.legal_moves())
@@ -203,7 +203,7 @@ def test_the_last_trick_can_be_seen_at_any_time(make_app):
     pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)      # LB shows it
     app.tick(1 / 60)
     assert scene.panel == "last"
-    leader, cards, winner = scene.table().last_trick()
+    leader, cards, winner = scene.state.last_trick()
     assert len(cards) == 4 and winner == rules.State.last_trick(scene.state)[2]
     key(pygame.K_BACKSPACE)
     app.tick(1 / 60)

@@ -127,8 +127,8 @@ KINDS = ("kingen", "dubbelkingen", "deal")
 DEALS = {"kingen": 10, "dubbelkingen": 20, "deal": 1}
 NEGATIVE_QUOTA, TRUMP_QUOTA, GAME_LIMIT = 3, 2, 2
 
-CHOOSE_GAME, CHOOSE_TRUMP, PLAY, OVER = "choose_game", "choose_trump", "play", "over"
-PHASES = (CHOOSE_GAME, CHOOSE_TRUMP, PLAY, OVER)
+CHOOSE_GAME, CHOOSE_TRUMP, PLAY, BETWEEN, OVER = "choose_game", "choose_trump", "play", "between", "over"
+PHASES = (CHOOSE_GAME, CHOOSE_TRUMP, PLAY, BETWEEN, OVER)
 
 
 def legal_mask(hand: int, trick: list, game: int, trump, lose_rule: bool) -> int:
@@ -265,9 +265,23 @@ class ChooseGame:
         return f"game:{self.game}"
 
 
+@dataclass(frozen=True, slots=True)
+class NextDeal:
+    """Between deals: the next dealer deals (the finished deal stays on the table until then)."""
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def code(self) -> str:
+        return "deal"
+
+
+MOVE_TYPES = (PlayCard, ChooseTrump, ChooseGame, NextDeal)
 PLAY_MOVE = tuple(PlayCard(CARD[index], index) for index in range(52))
 TRUMP_MOVES = tuple(ChooseTrump(letter) for letter in SUIT_LETTERS)
 GAME_MOVES = tuple(ChooseGame(name) for name in GAMES)
+NEXT_DEAL = NextDeal()
 
 
 def moves_of(mask: int) -> list:
@@ -276,10 +290,12 @@ def moves_of(mask: int) -> list:
 
 
 def parse_move(text: str):
-    """Read a move back from its code: `QS`, `TH`, `trump:H`, `game:no_queens`."""
+    """Read a move back from its code: `QS`, `TH`, `trump:H`, `game:no_queens`, `deal`."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError("empty move")
     text = text.strip()
+    if text == "deal":
+        return NEXT_DEAL
     if text.startswith("trump:"):
         suit = text[6:].upper()
         if len(suit) != 1 or suit not in SUIT_LETTERS:
@@ -348,6 +364,8 @@ class State:
             return self.turn
         if phase == OVER:
             return None
+        if phase == BETWEEN:
+            return (self.dealer + 1) % SEATS    # the next dealer deals
         return self.dealer
 
     def is_over(self) -> bool:
@@ -364,6 +382,8 @@ class State:
             return list(TRUMP_MOVES)
         if phase == CHOOSE_GAME:
             return [GAME_MOVES[game] for game in self.open_games(self.dealer)]
+        if phase == BETWEEN:
+            return [NEXT_DEAL]
         return []
 
     def legal_cards(self) -> int:
@@ -384,7 +404,7 @@ class State:
             self._put(card, events)
         elif kind is ChooseTrump:
             self._check_phase(CHOOSE_TRUMP)
-            if not isinstance(move.suit, str) or len(move.suit) != 1 or move.suit not in SUIT_LETTERS:
+            if type(move.suit) is not str or len(move.suit) != 1 or move.suit not in SUIT_LETTERS:
                 _refuse(f"there is no suit {move.suit!r}", "bad_suit", suit=str(move.suit))
             self._cache = None
             self.trump = SUIT_LETTERS.index(move.suit)
@@ -402,6 +422,14 @@ class State:
             self.chosen = tuple(seats)
             self._set_game(game)
             self.events = [Announced(self.dealer, "game", GAMES[game])]
+        elif kind is NextDeal:
+            self._check_phase(BETWEEN)
+            if any(hand is None for hand in self.hands):
+                _refuse("a seat's view cannot deal the next hand", "view_deals")
+            self._cache = None
+            events = []
+            self._next_deal(events)
+            self.events = events
         else:
             _refuse(f"not a Kingen move: {move!r}", "unknown_move", move=str(move))
 
@@ -411,16 +439,8 @@ class State:
         self._put(card, None)
 
     def reveals(self, move) -> bool:
-        """True for the card that ends a deal when another deal follows: new hands are seen."""
-        if type(move) is not PlayCard or self.phase != PLAY or len(self.trick) != 3:
-            return False
-        if self.deal_no >= self.last_deal:
-            return False
-        hand = self.hands[self.turn]
-        if hand is None or not 0 <= move.index < 52 or not legal_mask(hand, self.trick, self.g, self.trump,
-                                                                        self.lose_rule) & BIT[move.index]:
-            return False
-        return self._trick_ends_deal(self.trick + [move.index])
+        """True for dealing the next deal: new hands are seen."""
+        return type(move) is NextDeal and self.phase == BETWEEN
 
     def copy(self) -> "State":
         new = State.__new__(State)
@@ -646,6 +666,10 @@ class State:
             return
         if phase == OVER:
             _refuse("the match is over", "over")
+        if phase == BETWEEN:
+            _refuse("this deal is over: the next dealer deals", "deal_next")
+        if wanted == BETWEEN:
+            _refuse("the deal is not over yet", "not_over")
         if phase == CHOOSE_GAME:
             _refuse("the dealer must choose the game first", "choose_game_first")
         if phase == CHOOSE_TRUMP:
@@ -653,7 +677,7 @@ class State:
         _refuse("there is nothing to choose now: play a card", "no_choice")
 
     def _check_game_choice(self, name) -> int:
-        if not isinstance(name, str) or name not in GAMES:
+        if type(name) is not str or name not in GAMES:
             _refuse(f"there is no game {name!r}", "bad_game", game=str(name))
         game = GAMES.index(name)
         if game in self.open_games(self.dealer):
@@ -678,9 +702,6 @@ class State:
             _refuse(f"{card_text(card)} is not in your hand", "not_in_hand", card=card_text(card))
         if not legal_mask(hand, self.trick, self.g, self.trump, self.lose_rule) & bit:
             self._explain(hand, card)
-        if self.viewer is not None and len(self.trick) == 3 and self.deal_no < self.last_deal \
-                and self._trick_ends_deal(self.trick + [card]):
-            _refuse("a seat's view cannot deal the next hand", "view_deals")
         return card
 
     def _explain(self, hand: int, card: int) -> None:
@@ -756,10 +777,6 @@ class State:
             return -5, 1
         return 0, 0
 
-    def _trick_ends_deal(self, trick) -> bool:
-        _, units = self._trick_points(trick, self.done + 1)
-        return self.done + 1 == TRICKS or (units and self.left == units)
-
     def _finish_trick(self, events) -> None:
         trick = self.trick
         leader = self.leader
@@ -799,7 +816,7 @@ class State:
             if events is not None:
                 events.append(Announced(None, "match_over", self.winners()))
             return
-        self._next_deal(events)
+        self.phase = BETWEEN      # the finished deal stays on the table until the next dealer deals
 
     def _random(self) -> random.Random:
         state = self.rng_state
@@ -1364,7 +1381,7 @@ def from_dict(data: dict) -> State:
     sheet = state.sheet
     state.sheet = ()
     state.last_deal = deal_no  # the deal ends the replay, whatever follows it
-    if phase in (PLAY, OVER):
+    if phase in (PLAY, BETWEEN, OVER):
         for index, (lead, cards) in enumerate(played):
             if state.phase == OVER:
                 raise ValueError("damaged Kingen save: cards were played after the deal ended")
@@ -1388,10 +1405,10 @@ def from_dict(data: dict) -> State:
     if state.points != points:
         raise ValueError(f"damaged Kingen save: the points {points} do not follow from the tricks")
     ended = state.phase == OVER or bool(gone) and not state.trick and (state.done == TRICKS or state.left == 0)
-    if ended != (phase == OVER):
+    if ended != (phase in (BETWEEN, OVER)):
+        raise ValueError("damaged Kingen save: the deal ends exactly when its last trick does")
+    if (phase == OVER) != (ended and deal_no == last_deal):
         raise ValueError("damaged Kingen save: the match ends exactly when its last deal does")
-    if ended and deal_no != last_deal:
-        raise ValueError("damaged Kingen save: the match ended before its last deal")
     if state.leader != leader:
         raise ValueError("damaged Kingen save: the leader does not follow from the tricks")
     state.phase = phase
@@ -1421,7 +1438,7 @@ def _check_sheet(state: State, raw, phase: str, game) -> None:
     Dubbelkingen the choices (with this deal's) within the quotas."""
     if not isinstance(raw, list):
         raise ValueError("damaged Kingen save: the sheet must be a list")
-    finished = state.deal_no if phase == OVER else state.deal_no - 1
+    finished = state.deal_no if phase in (BETWEEN, OVER) else state.deal_no - 1
     if len(raw) != finished:
         raise ValueError(f"damaged Kingen save: the sheet must have {finished} deals, not {len(raw)}")
     totals = [0] * SEATS
@@ -1457,7 +1474,7 @@ def _check_sheet(state: State, raw, phase: str, game) -> None:
     if totals != state.totals:
         raise ValueError("damaged Kingen save: the totals do not add up")
     if state.kind == "dubbelkingen":
-        if game is not None and phase != OVER:
+        if game is not None and phase not in (BETWEEN, OVER):
             chosen[state.dealer][game] += 1
         for seat in range(SEATS):
             if sum(chosen[seat][other] for other in NEGATIVE) > NEGATIVE_QUOTA or chosen[seat][TRUMP] > TRUMP_QUOTA:

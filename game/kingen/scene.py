@@ -13,9 +13,9 @@ with the obligation it breaks. PREV (PgUp / LB, the button) shows the last trick
 trump or game), ACTION2 takes back your own card while nobody has played after it.
 
 A finished trick stays where it was played for a moment (at the computer pace) and then
-flies to its winner. The rules deal the next hand with the last card of a deal, so the scene
-keeps the finished deal (`finished`) on the table, with the score sheet over it, until a
-human says "next deal" (the base's break).
+flies to its winner. A finished deal stays on the table with the score sheet over it (the
+rules' `between` phase, the base's break) until a human says "next deal" and the next dealer
+deals.
 """
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ class Layout:
     """Every rectangle of one frame, from the window size and the table shown."""
 
     def __init__(self, scene: "KingenScene"):
-        app, table = scene.app, scene.table()
+        app, state = scene.app, scene.state
         self.u = u = app.u
         self.area = area = app.content_rect()
         self.cw = cw = cardui.table_card_width(app.size, app.couch_scale)
@@ -85,7 +85,7 @@ class Layout:
         hand_bottom = area.bottom - m
         self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
         button_w = int(min(300 * u, area.w * 0.17))
-        counts = [len(table.hand_cards(seat)) for seat in range(4)]
+        counts = [len(state.hand_cards(seat)) for seat in range(4)]
         seats = arrange_seats(area, max(self.status.bottom, self.info.bottom) + int(6 * u), self.hand_row, button_w,
                               4, self.bottom, counts, u, cw, self.bw)
         self.sides = {seat: place.side for seat, place in seats.places.items()}
@@ -122,7 +122,7 @@ class Layout:
         self.hand = hand_fan(len(self.hand_cards), self.hand_area, cw)
         self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
         self.sheet.midbottom = (area.centerx, middle.bottom)
-        if table.phase == CHOOSE_GAME:        # the choice table beside the games
+        if state.phase == CHOOSE_GAME:        # the choice table beside the games
             self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.6), middle.h)
             self.quota = pygame.Rect(self.chooser.right, middle.y, middle.right - self.chooser.right, middle.h)
         else:
@@ -137,8 +137,6 @@ class KingenScene(GameScene):
     hides_hands = True
 
     def __init__(self, app, record, state):
-        self.deal_seen = record.notes.get("deal_seen", state.deal_no)   # the deal a human has seen begin (a later one: the break)
-        self.finished = None             # the deal that just ended, as it lay on the table
         super().__init__(app, record, state)
         self.showing = None              # (leader, cards, winner, until): a finished trick on show
         self.panel = None                # "last" (the last trick) or "sheet" over the table
@@ -147,15 +145,11 @@ class KingenScene(GameScene):
         self.move_log.append(self.deal_line())
 
     # -- what the table shows ---------------------------------------------------------------
-    def at_break(self) -> bool:
-        return not self.state.is_over() and self.deal_seen < self.state.deal_no
-
-    def table(self):
-        """The state on the table: the finished deal during the break, else the match."""
-        return self.finished if self.finished is not None and self.at_break() else self.state
+    def next_hand_move(self):
+        return rules.NEXT_DEAL
 
     def bottom_hand(self) -> list:
-        hand = hand_order(self.table().hand_cards(self.bottom_seat()))
+        hand = hand_order(self.state.hand_cards(self.bottom_seat()))
         return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
 
     def can_play(self) -> bool:
@@ -191,15 +185,15 @@ class KingenScene(GameScene):
 
     def sprites(self, layout=None) -> list:
         layout = layout or self.layout()
-        table, found = self.table(), []
+        state, found = self.state, []
         self.trick_on_show()
         for seat, rects in layout.seat_cards.items():
             look = "back" if layout.sides[seat] == "top" else "turned"
-            found += [Sprite(card, rect, look) for card, rect in zip(table.hand_cards(seat), rects)]
+            found += [Sprite(card, rect, look) for card, rect in zip(state.hand_cards(seat), rects)]
         face_up = self.face_up_seat() == layout.bottom
-        hand = hand_order(table.hand_cards(layout.bottom))
+        hand = hand_order(state.hand_cards(layout.bottom))
         found += [Sprite(card, rect, "face" if face_up else "back", live=True) for card, rect in zip(hand, layout.hand)]
-        for seat, card in table.trick_cards():
+        for seat, card in state.trick_cards():
             found.append(Sprite(card, layout.spots[seat], "face"))
         if self.showing is not None:
             leader, cards, _, _ = self.showing
@@ -213,12 +207,12 @@ class KingenScene(GameScene):
     def taken(self):
         """What the seats have taken, the trick on show not yet: ({card: seat} of the cards in
         the stacks of tricks, {seat: [penalty cards]})."""
-        table = self.table()
-        tricks = table.tricks[:-1] if self.showing is not None else table.tricks
+        state = self.state
+        tricks = state.tricks[:-1] if self.showing is not None else state.tricks
         stacked, penalties = {}, {seat: [] for seat in range(4)}
         for _, cards, winner in tricks:
             for card in cards:
-                if is_penalty(table.g, rules.CARD[card]):
+                if is_penalty(state.g, rules.CARD[card]):
                     penalties[winner].append(rules.CARD[card])
                 else:
                     stacked[rules.CARD[card]] = winner
@@ -297,7 +291,7 @@ class KingenScene(GameScene):
         self.handle_table(action)
 
     def toggle(self, panel: str) -> None:
-        if panel == "last" and self.panel != "last" and self.table().last_trick() is None:
+        if panel == "last" and self.panel != "last" and self.state.last_trick() is None:
             self.refuse(t(K + "say.no_last_trick"))
             return
         self.panel = None if self.panel == panel else panel
@@ -331,33 +325,17 @@ class KingenScene(GameScene):
             count = len(self.layout().hand_cards)
             self.focus = ("hand", min(value, count - 1)) if count else None
 
-    def acknowledge(self) -> None:
-        """A human says "next deal": the new deal comes on the table."""
-        if not self.at_break():
-            return
-        self.deal_seen, self.finished, self.break_seen, self.showing = self.state.deal_no, None, True, None
-        self.record.notes["deal_seen"] = self.deal_seen    # a resumed match opens where the player was
-        self.save()
-        self.version += 1
-        self.focus = self.panel = None
-        self.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
-        self.app.sound.play("shuffle")
-
     # -- moves --------------------------------------------------------------------------------
-    def apply(self, move) -> bool:
-        if self.state.reveals(move):      # the last card of a deal: keep that deal on the table
-            final = self.state.single_deal()
-            final.play(move)
-            self.finished = final
-        return super().apply(move)
-
     def after_move(self, seat, move):
         self.panel = None
+        if move == rules.NEXT_DEAL:
+            self.showing = self.focus = None
+            self.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
         events = self.state.events
         won = next((event for event in events if isinstance(event, TrickWon)), None)
         if won is not None:
-            table = self.table()
-            leader, cards, winner = table.tricks[-1] if table.tricks else (None, None, won.seat)
+            state = self.state
+            leader, cards, winner = state.tricks[-1] if state.tricks else (None, None, won.seat)
             if cards is not None:
                 self.showing = (leader, cards, winner, self.time + self.trick_seconds())
                 self.hold(self.trick_seconds() + 0.05)
@@ -390,15 +368,10 @@ class KingenScene(GameScene):
     def update(self, dt):
         self.trick_on_show()
         super().update(dt)
-        if self.at_break() and not self.human_seats and self.time - (self.break_at or 0.0) >= self.break_pause:
-            self.acknowledge()    # computers alone go on after the pause
 
     def _check_hand_over(self, seat) -> None:
         if self.showing is None:      # the players see the finished trick before the screen is covered
             super()._check_hand_over(seat)
-
-    def computer_may_move(self) -> bool:
-        return not self.at_break() and super().computer_may_move()
 
     # -- the log, the texts -----------------------------------------------------------------
     def deal_line(self) -> str:
@@ -407,6 +380,8 @@ class KingenScene(GameScene):
 
     def describe(self, seat, move) -> list[str]:
         name, say = self.seat_name(seat), self.said
+        if move == rules.NEXT_DEAL:
+            return [self.deal_line()]
         if isinstance(move, ChooseGame):
             return [say(K + "log.game", seat, name=name, game=game_name(move.game))]
         if isinstance(move, ChooseTrump):
@@ -415,21 +390,18 @@ class KingenScene(GameScene):
         for event in self.state.events:
             if isinstance(event, TrickWon):
                 lines.append(say(K + "log.takes", event.seat, name=self.seat_name(event.seat)))
-        if any(isinstance(event, Announced) and event.what == "deal_end" for event in self.state.events) \
-                and not self.state.is_over():
-            lines.append(self.deal_line())
         return lines
 
     def status_text(self) -> str:
-        state, table = self.state, self.table()
+        state = self.state
         if state.is_over():
             winners = state.winners()
             if len(winners) == 1:
                 return t(K + "status.match_over", name=self.seat_name(winners[0]))
             return t(K + "status.match_shared", names=", ".join(self.seat_name(seat) for seat in winners))
         if self.at_break():
-            reason = t(f"kingen.end.{table.end_reason or 'all_tricks'}")
-            return t(K + "status.deal_over", n=table.deal_no) + " " + reason
+            reason = t(f"kingen.end.{state.end_reason or 'all_tricks'}")
+            return t(K + "status.deal_over", n=state.deal_no) + " " + reason
         if self.showing is not None:
             winner = self.showing[2]
             return self.said(K + "status.took", winner, name=self.seat_name(winner))
@@ -452,28 +424,28 @@ class KingenScene(GameScene):
         return t(K + "status.follow", who=who, suit=led)
 
     def rule_line(self) -> str:
-        table = self.table()
-        if table.game is None:
+        state = self.state
+        if state.game is None:
             return t(K + "rule.choosing")
-        key = f"{K}rule.{table.game}"
-        if table.lose_rule and has(key + ".lose"):
+        key = f"{K}rule.{state.game}"
+        if state.lose_rule and has(key + ".lose"):
             key += ".lose"
         return t(key)
 
     def info_lines(self) -> list:
-        table = self.table()
-        match = t(K + "info.match." + table.kind, n=table.deal_no, of=self.state.last_deal)
-        game = game_name(table.game) if table.game else t(K + "info.choosing")
-        if table.trump_suit:
-            game += "  \u00b7  " + t(K + "info.trump", suit=SUIT_SYMBOL[table.trump_suit])
-        elif table.game == "trump":
+        state = self.state
+        match = t(K + "info.match." + state.kind, n=state.deal_no, of=state.last_deal)
+        game = game_name(state.game) if state.game else t(K + "info.choosing")
+        if state.trump_suit:
+            game += "  \u00b7  " + t(K + "info.trump", suit=SUIT_SYMBOL[state.trump_suit])
+        elif state.game == "trump":
             game += "  \u00b7  " + t(K + "info.trump_open")
         return [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
                 (self.rule_line(), theme.TINY, theme.TEXT, False)]
 
     def plate_detail(self, seat: int) -> str:
-        table = self.table()
-        return t(K + "plate.detail", points=f"{table.points[seat]:+d}", total=f"{table.totals[seat]:+d}")
+        state = self.state
+        return t(K + "plate.detail", points=f"{state.points[seat]:+d}", total=f"{state.totals[seat]:+d}")
 
     def score_sheet(self) -> Sheet:
         state = self.state
@@ -494,7 +466,7 @@ class KingenScene(GameScene):
         if state.is_over():
             title = self.status_text()
         elif self.at_break():
-            title = t(K + "sheet.after", n=self.table().deal_no, of=state.last_deal)
+            title = t(K + "sheet.after", n=self.state.deal_no, of=state.last_deal)
         else:
             title = t(K + "sheet.title")
         note = t(K + "sheet.press_next") if self.waiting_for_next() else ""
@@ -565,7 +537,7 @@ class KingenScene(GameScene):
     def paint_table(self, surface, layout, away):
         """The felt, the info, the log, the seats, the trick and what each seat has taken:
         what changes only with a move. `away` are the cards in flight (drawn on top)."""
-        u, table = layout.u, self.table()
+        u, state = layout.u, self.state
         surface.fill(theme.FELT_DARK)
         middle = layout.middle
         pygame.draw.rect(surface, theme.FELT, middle.inflate(int(20 * u), int(12 * u)), border_radius=int(60 * u))
@@ -575,7 +547,7 @@ class KingenScene(GameScene):
         panel(surface, info.inflate(int(16 * u), int(12 * u)), u)
         draw_lines(surface, layout.info, lines, u, most=4)
         draw_log(surface, layout.log, self.move_log, u, LOG_LINES)
-        tricks = table.tricks[:-1] if self.showing is not None else table.tricks
+        tricks = state.tricks[:-1] if self.showing is not None else state.tricks
         counts = {seat: sum(1 for _, _, winner in tricks if winner == seat) for seat in range(4)}
         stacked, _ = self.taken()
         for seat, stack in layout.stacks.items():
@@ -583,16 +555,16 @@ class KingenScene(GameScene):
                 draw_stack(surface, stack, counts[seat], u, badge=False)
                 blit_text(surface, str(counts[seat]), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
         self.draw_sprites(surface, self.sprites(layout), away | stacked.keys())
-        leader = table.leader if table.trick else (self.showing[0] if self.showing else None)
+        leader = state.leader if state.trick else (self.showing[0] if self.showing else None)
         if leader is not None:
             self.draw_led(surface, layout, leader)
-        playing = table is self.state and table.phase == PLAY and self.showing is None
+        playing = state.phase == PLAY and self.showing is None
         for seat in range(4):
-            choosing = table.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and table.dealer == seat
-            active = playing and table.turn == seat or choosing
+            choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and state.dealer == seat
+            active = playing and state.turn == seat or choosing
             draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),
                        self.plate_detail(seat), active and not self.at_break(), t(K + "dealer_mark")
-                       if seat == table.dealer else "")
+                       if seat == state.dealer else "")
             rects = layout.seat_cards.get(seat)
             if rects and active and not self.at_break():
                 mark(surface, rects[0].unionall(rects), "turn", u)
@@ -601,8 +573,8 @@ class KingenScene(GameScene):
         u = layout.u
         legal = self.legal_cards()
         hinted = self.hinted()
-        table = self.table()
-        real = hand_order(table.hand_cards(layout.bottom))
+        state = self.state
+        real = hand_order(state.hand_cards(layout.bottom))
         if legal:
             area = layout.hand[0].unionall(layout.hand).inflate(int(16 * u), int(12 * u))
             pygame.draw.rect(surface, theme.ACCENT_DARK, area.move(0, int(4 * u)), max(2, int(3 * u)),
@@ -616,7 +588,7 @@ class KingenScene(GameScene):
 
     def draw_last_trick(self, surface, layout):
         u = layout.u
-        leader, cards, winner = self.table().last_trick()
+        leader, cards, winner = self.state.last_trick()
         box = layout.trick_zone.inflate(int(layout.cw * 1.8), int(layout.ch * 0.5 + theme.SMALL * u * 3))
         panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK)
         blit_text(surface, fit(self.said(K + "last.title", winner, name=self.seat_name(winner)), int(theme.SMALL * u),
