@@ -24,7 +24,7 @@ class BuildPy(build_py):
 setup(
     packages=["spelavond", *(f"spelavond.{name}" for name in OURS)],
     package_dir={"spelavond": "."},
-    package_data={"spelavond": ["assets/fonts/*", "assets/i18n/*/*.json", "assets/rules/*.md",
-                                "assets/sounds/*.wav"]},
+    package_data={"spelavond": ["assets/fonts/*", "assets/i18n/*/*.json", "assets/icon/*",
+                                "assets/rules/*.md", "assets/sounds/*.wav"]},
     cmdclass={"build_py": BuildPy},
 )

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
@@ -125,6 +126,7 @@ class App:
         self.window = self.screen = None
         self._use_window(self._open_window())
         pygame.display.set_caption("Spelavond")
+        pygame.display.set_icon(pygame.image.load(asset("icon", "spelavond.png")))
         pygame.key.set_repeat(350, 60)
         pygame.key.start_text_input()  # digits for the game-number field arrive as TEXTINPUT
 
