@@ -16,25 +16,19 @@ partner as readily as itself.
   within reach of a card behind a pawn, or four squares ahead of it, a pawn on an opponent's
   start square that can still enter), turned into a winning chance for each team. A pawn's
   worth is its progress, and a pawn home is worth `HOME_WORTH` more than one just before its
-  home: over positions of whole games the pawns home predict the winner better than the steps
-  on the track. The chance is as wide as `SCALE` says; 40 (an earlier value) was so sure that
-  every move of a lopsided game looked alike to the search, and its chance predicted the winner
-  worse than a coin (`python -m ai.keezen_bench judge`). Measured in games: normal with this
-  judgement (and `EXPLORATION` 0.3) against normal with the earlier one (progress only, 40, 0.7)
-  won 113 of 200, 56% [50, 63].
+  home. The chance is as wide as `SCALE` says.
 
 Levels: easy plays the rule of thumb and slips (a random move) in a quarter of its turns;
 normal searches `NORMAL_ITERATIONS` iterations; hard searches up to `HARD_ITERATIONS` (fewer
-when there are few moves to choose from): 0.26 to 0.33 s a move on average over a game and at
-most 1.6 to 2.8 s on this machine (wall clock, the other core busy), at once when only one move
-is legal. Budgets are iterations, so a seed replays exactly; the process-time cap is a safety net
-only. Measured (`python -m ai.arena keezen --a hard --b normal --games 50`, seeds 1, 51, 101, 151,
-201 and 251): hard won 186 of 300 against normal, 62% [56, 67] (62 of the first 100, then 24, 36,
-39 and 25 of 50: the cards decide much of a game), about 200 turns a game; with the earlier
-judgement 64 of the first 100. Hard with 5,000 iterations and up to 1,200 a legal move won 12 of
-20 where this hard won 13, and a normal of 60 iterations lost to hard no more often than this one
-(17 of 30 against 18; both with the earlier judgement): the budget does not move the result; the
-two levels share one model.
+when there are few moves to choose from: at most `HARD_PER_MOVE` a legal move), at once when
+only one move is legal. Normal and hard share one model (playouts and judgement) and differ
+only in budget. Budgets are iterations, so a seed replays exactly; the process-time cap is a
+safety net only.
+
+Measure: strength and each level's time per move with
+`python -m ai.arena keezen --a hard --b normal --games 50 --seed 1`; how well the judgement
+predicts the winner, for each `HOME_WORTH` and `SCALE`, with `python -m ai.keezen_bench judge`.
+What the runs gave, and how the budgets and constants were chosen: docs/benchmark-notes.md.
 """
 from __future__ import annotations
 
@@ -47,6 +41,7 @@ from game.keezen import rules as R
 from game.keezen.rules import HOME, NEST, START, Enter, Give, LayAway, Swap
 
 # ----------------------------------------------------------------------------- weights
+# how HOME_WORTH, SCALE, EXPLORATION and the budgets were chosen: docs/benchmark-notes.md
 
 ENTER_VALUE = 8        # a pawn on the board is worth this much more than one in the nest
 HOME_VALUE = 10        # and a pawn home this much more than one just before its home

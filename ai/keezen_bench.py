@@ -6,14 +6,8 @@ benchmark for its constants, not a test (the games take minutes).
 plays `--games` games with the level in all four seats (rule: the rule of thumb without slips),
 keeps every sixth position with the game's winner, and prints the log loss (lower is better;
 a coin scores 0.693) of `evaluate`'s winning chance for each `HOME_WORTH` and `SCALE` of a
-grid, the constants in use marked with `*`. Measured: the judgement predicts little (the
-cards decide much of a game) and `SCALE` 40, an earlier value, was far too sure of
-itself, worse than a coin; where the fit puts HOME_WORTH depends on the players.
-- rule players, 200 games, seed 0 (8,698 positions): SCALE 40 scored 1.02 (HOME_WORTH 10);
-  best 0.647 at SCALE 500 with HOME_WORTH 160; at SCALE 120: 0.678 (10) to 0.722 (60).
-- normal players, 60 games, seed 5000 (2,131 positions): SCALE 40 scored 1.10 (10); best
-  0.663 at SCALE 360 with HOME_WORTH 30 or 60; at SCALE 120: 0.700 (10) to 0.769 (60).
-The constants in use were chosen by games, not by this fit (see `ai.keezen`).
+grid, the constants in use marked with `*`. What runs of it gave, and how the constants in
+use were chosen (by games, not by this fit): docs/benchmark-notes.md.
 """
 from __future__ import annotations
 

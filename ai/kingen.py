@@ -30,22 +30,13 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
 Levels: easy plays the policy with human slips (one card in five at random among the legal
 ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterations (choices:
 120 deals); hard 5000 iterations with a narrower exploration (choices: 400 deals). Budgets are
-iterations (a seed replays exactly); the process-time cap is only a safety net. Normal searched
-200 iterations before: so close to hard (hard gained +0.29 a deal over it, nothing in trump) that
-the two levels hardly differed. At 80 (`python -m ai.kingen_bench strength`, 200 deals a type)
-hard gains +0.61 a deal over normal and normal +0.78 over easy, both ahead in every one of the
-seven games (the least, both in trump: hard +0.17 [0.01, 0.34], normal +0.15 [-0.01, 0.31]).
+iterations (a seed replays exactly); the process-time cap is only a safety net.
 
-Measured (`python -m ai.kingen_bench speed`, 28 mid-deal positions, process time, a busy
-2-core machine): hard's search makes 18,400 iterations a second (14,000 to 27,000 by position;
-the goal was 3,600). Where the time goes (cProfile, the clock call left out): playouts 44%
-(the policy half of it, playing the cards the other half), the tree's moves 17% (legal cards and
-`distinct_cards`), determinizations 16% (a third of it shuffling), the search's own selection and
-backpropagation 11%. At the start of a deal (13,000 a second) hard's 5000 iterations take
-0.4 s of process time. Against a 30,000-iteration search on 40 positions (before alike cards
-were grouped) 4000 iterations lost 0.011-0.017 points a decision, 8000 and 12,000 iterations
-0.011-0.016, 300 iterations 0.042-0.058: beyond a few thousand iterations nothing measurable
-is gained, so hard stops at 5000 rather than at a full second.
+Measure: the levels' strength with `python -m ai.kingen_bench strength --a hard --b normal`
+(and `--a normal --b easy`), a change to a level card by card with
+`python -m ai.kingen_bench decisions`, the search's speed with
+`python -m ai.kingen_bench speed [--profile]`. What the runs gave, and how the budgets were
+chosen: docs/benchmark-notes.md.
 """
 from __future__ import annotations
 
@@ -75,9 +66,8 @@ ACES = sum(1 << (suit * 13 + 12) for suit in range(4))
 LOWEST = tuple(min(total, 0) for total in GAME_TOTAL)
 SPAN = tuple(abs(total) for total in GAME_TOTAL)
 # a game's mean points for the dealer with an average hand, as the choice simulates it (the best
-# suit for trump), measured by `average_hand(hands=200, deals=150, seed=1)`. The dealer's seat
-# is worth a little in every negative game (it plays last to the first trick): -2.91 in Fewest
-# tricks against -13/4 = -3.25 for an average seat.
+# suit for trump), measured by `average_hand(hands=200, deals=150, seed=1)`; the run:
+# docs/benchmark-notes.md
 AVERAGE_HAND = (-2.91, -2.90, -1.82, -1.81, -1.20, -1.19, 4.55)
 
 

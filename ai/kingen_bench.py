@@ -10,8 +10,8 @@ prints per type the mean points per deal of A's seat and of B's seats, their dif
 95% interval (paired per deal: the four seatings of one deal form one sample), and each level's
 process time per move (mean/max); then the mean over the seven types.
 
-Decisions: two players judged card by card instead of by whole deals, about two and a half
-times cheaper for the same precision (for trying a change to a level):
+Decisions: two players judged card by card instead of by whole deals, cheaper for the same
+precision (for trying a change to a level):
 
     python -m ai.kingen_bench decisions --a hard --b normal:80 --deals 20 [--types ...]
 
@@ -20,13 +20,13 @@ optionally `:iterations` and `:exploration`, e.g. `hard:5000:0.2`) each pick a c
 seat's view with the same seed, and where they differ both cards are judged on the true deal:
 the seat's mean points after the card over 200 policy playouts. It prints per type A-B per
 decision (95% interval) and times decisions per seat per deal. The judge sees every hand, so
-this is a proxy: hard against normal at 200 iterations in Fewest tricks, 20 deals (~5 minutes of
-CPU), gave +0.0397 a card [0.018, 0.061] x 10.7 cards = +0.43 a deal [0.19, 0.66], where 200 whole
-deals (~10 minutes) measured +0.34 [0.11, 0.57].
+this is a proxy.
 
 Speed: iterations per second of hard's search from mid-deal positions (and a profile):
 
     python -m ai.kingen_bench speed [--positions 28] [--profile]
+
+What runs of these gave (the proxy against whole deals among them): docs/benchmark-notes.md.
 """
 from __future__ import annotations
 

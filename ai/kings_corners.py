@@ -18,19 +18,13 @@ place or (bottom card, top card) for a pile — all a move needs to know.
   knowledge (`final_value`): what the table offers the players after it (empty places,
   tops that take unseen cards), weighted by how close they are to going out.
 
-Measured (python -m ai.arena kings_corners and python -m tools.kc_probe, 4 seats, 1000 hands
-a seed; the closing notes of issue 4 hold the details):
-- normal/random penalty ratio: 0.340 over the twelve seeds 1, 1001, ..., 11001 (0.325-0.352;
-  one seed alone varies by 0.009); hard/random 0.332. The hand usually ends when the first
-  normal seat goes out, and the other normal seat then holds 4.2 points, 90% of the normal
-  points: what one normal seat gains in that race the other loses.
-- Holding anything back (a reserve card, defence, hard's gift term as normal's judgement)
-  slows both normal seats and raises the ratio (0.42-0.50); a normal seat that saw every hand
-  and the stock order and chose its turn by rollouts reached only 0.337.
-- Normal sheds fewer cards than its turn allows in 12% of its turns (a card put on an empty
-  side place so that a pile can move onto it and free the place again); hard's search never
-  does, which is most of its edge: 52.0% of the hands against normal and 5% fewer points
-  over the twelve seeds.
+No level holds cards back for later (a reserve card, defence).
+
+Measure: hard against normal with
+`python -m ai.arena kings_corners --a hard --b normal --players 4 --games 1000 --seed 1`; a
+level's penalty points against random over many seeds, and how often its plan sheds fewer
+cards than its turn allows, with `python -m tools.kc_probe [--a normal] [--seeds ...] [--sheds]`.
+What the runs gave: docs/benchmark-notes.md (the details: the closing notes of issue 4).
 
 Every level respects the variants: with "kings first" a king in hand that fits an empty
 corner is played before anything else, so no bot pays the penalty; with chips a turn

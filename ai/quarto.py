@@ -16,7 +16,7 @@ A move is `(square, give)`; `give` is None when the placement wins or fills the 
 The value of a position is from the point of view of the player to move: 1 a forced win,
 0 a draw, -1 a forced loss (the exact solver); the heuristic search uses ai.negamax.
 
-The exact solver (class Exact), measured with `python -m ai.quarto_bench`:
+The exact solver (class Exact; `python -m ai.quarto_bench` times it):
 - move ordering is what makes it fast enough: placements that leave the fewest safe pieces
   to give come first, and from 8 empty squares up every (square, piece) is ordered by how
   many replies it leaves the opponent (a move that leaves none wins at once);
@@ -26,17 +26,17 @@ The exact solver (class Exact), measured with `python -m ai.quarto_bench`:
   interchangeable gives, and empty squares whose groups are all dead are interchangeable;
   the last plies have dedicated code: a position with four empty squares (neg4) and one
   with three (neg3) are solved without the table, the node count or the generic move
-  machinery (they are about three quarters of all nodes; a table at four empty squares and a check
-  that some group can still be completed were measured not to pay);
+  machinery (no table at four empty squares, no check that some group can still be completed);
 - safe gives come from one pass over the groups: per square the codes of the groups that
   the piece in hand would bring to three, and the pieces that win on a square other than s
   as (w1 & ~winat[s]) | w2 (w1: pieces winning somewhere, w2: on two squares or more);
 - the transposition table keeps bounds (lo, hi) and lives as long as the bot, so a later
-  move reuses an earlier search. Symmetric keys (board symmetries and attribute maps) were
-  measured and do not pay inside the search (no symmetric transpositions in endgame trees);
-  they are used at the root of the opening, where they merge most moves.
+  move reuses an earlier search. Symmetric keys (board symmetries and attribute maps) are used
+  only at the root of the opening, where they merge most moves
+  (`python -m ai.quarto_bench --symmetry` measures what they would merge inside the search).
 The hard level first proves a move that does not lose (a null-window search, cheap), then
-spends the rest of its budget looking for a win.
+spends the rest of its budget looking for a win. What the measurements behind these choices
+gave: docs/benchmark-notes.md.
 """
 from __future__ import annotations
 
@@ -285,8 +285,8 @@ def distinct_moves(geo: Geometry, board, hand, moves) -> list:
 
 def canonical_key(geo: Geometry, board, hand):
     """The smallest (board, hand) image under every board symmetry and attribute map: a key
-    shared by all symmetric positions (measured in ai/quarto_bench.py: pays only near the
-    empty board, so the solver uses plain keys)."""
+    shared by all symmetric positions; the solver uses plain keys
+    (`python -m ai.quarto_bench --symmetry`; docs/benchmark-notes.md)."""
     best = None
     for perm in geo.symmetries:
         seq = [board[perm[s]] for s in range(16)]
@@ -305,8 +305,7 @@ class Exact:
 
     LOOKAHEAD = 8        # from this many empty squares on, order (square, piece) by replies left
     LIVE = 0             # at most this many empty squares: check that a group can still win
-                         # (off: measured to fire almost never at 9-11 empties and to cost
-                         # 4%; dead squares and piece classes already shrink dead positions)
+                         # (off: why, in docs/benchmark-notes.md)
     TT_MIN = 4           # at least this many empty squares: use the transposition table
     TT_LIMIT = 300_000
 
@@ -782,9 +781,7 @@ def reason(code: str) -> Reason:
 
 
 # Work budgets per move, so that the same position always gets the same answer however busy
-# the machine is. Calibrated on this 2-core machine to the old time budgets (normal 0.4 s,
-# hard 0.85 s a move): the exact solver counts about 85,000 nodes a second of process time
-# (median over random positions with 8-12 empty squares), the heuristic search about 35,000.
+# the machine is (how they were calibrated: docs/benchmark-notes.md).
 NORMAL_EXACT_NODES = 32_000
 NORMAL_HEURISTIC_NODES = 13_000
 HARD_EXACT_NODES = 60_000

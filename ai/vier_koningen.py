@@ -17,26 +17,22 @@ the composition of the draw pile (never its order; it reads only the view). Each
   only which drawn cards are won and which hand cards are lost (`outcomes`); hard breaks the
   ties between equally good results by looking one turn further: the value of the best hand
   at the start of the next turn (`after_turn`), so it gives up the card the next draw will
-  miss least. That alone cut round 1 losses from 58 to 36 in 5,000 deals (paired: 35 deals
-  lost only without it, 13 only with it). The same look-ahead for the hand (over every pair
-  of drawn cards, for the few best hands) changed no result in those 5,000 deals and cost up
-  to 73 ms a decision, so it is not used. With the look-ahead hard wins 98.70% of
-  `python -m ai.arena vier_koningen --a hard --games 10000 --seed 1` [98.48, 98.92] (losses:
-  round 1 0.72%, round 2 0.58%, round 3 none); largest decision 17 ms of CPU.
-- **values**: round 1 counts cards: every card under control is worth one. Measured over
-  thousands of deals, plain count loses round 1 least often; any tie-break by rank or by
-  what a card can still win made it lose more. Rounds 2 and 3 weigh cards by rank and by what
+  miss least. The hand has no such look-ahead, and round 3 none at all.
+- **values**: round 1 counts cards: every card under control is worth one, with no tie-break
+  by rank or by what a card can still win. Rounds 2 and 3 weigh cards by rank and by what
   they can still win: a card without which its suit can no longer beat the strongest card of
   that suit still to be won is worth two, and the last cards of a suit are worth more.
 
 Levels: hard (the above); normal (a lighter search, no look-ahead, and in 40% of its turns it
-takes one of the better hands at random instead of the best: about an advanced human, 79.1%
-of 1,000 games, 82.2% with 35%); easy (the same slips, and one turn in ten a
-beginner's habit: its strongest cards, whatever their suits: 54.0% of 1,000 games; 45.7%
-with 45% slips).
-All levels count cards: a player who cannot tell the draw pile from the lost pile
-(`Knowledge(view, counting=False)`) wins only about one game in five, nearly all its losses
-in round 2, where the lost pile is full of low cards that are not in the draw pile.
+takes one of the better hands at random instead of the best: meant as an advanced human);
+easy (the same slips, and one turn in ten a beginner's habit: its strongest cards, whatever
+their suits). All levels count cards (`Knowledge(view, counting=False)` is a player who
+cannot tell the draw pile from the lost pile).
+
+Measure: whole games with `python -m ai.arena vier_koningen --a hard --games 10000 --seed 1`
+(win rate, time per move); one round at a time, and two settings compared on the same seeds,
+with `python -m ai.vier_koningen_bench --round 1 --save ... --against ...`. What the runs
+gave, and how the levels were chosen: docs/benchmark-notes.md.
 """
 from __future__ import annotations
 
@@ -751,7 +747,7 @@ class Player:
         def best_of(results):
             if not results:
                 return None
-            # no game of 10,000 was lost in round 3: there the look-ahead would only cost time
+            # round 3: no look-ahead (it would only cost time; docs/benchmark-notes.md)
             if self.lookahead is None or know.round == 3:
                 return max(results.values(), key=lambda result: result[0])
             return self._best_result(know, results, cache)

@@ -25,8 +25,8 @@ import time
 import traceback
 from dataclasses import dataclass
 
-# Seconds without an answer before a worker counts as hung. The slowest level thinks under a
-# second (Quarto hard: 0.85 s); a fresh process needs about half a second to start.
+# Seconds without an answer before a worker counts as hung: far beyond any level's thinking
+# time and a fresh process's start (the figures: docs/benchmark-notes.md).
 SILENCE_LIMIT = 20.0
 
 
