@@ -49,9 +49,20 @@ def illegal(message: str, key: str = "", **params):
     raise IllegalMove(message, key, **params)
 
 
+def check_move(move, types: tuple, game: str, key: str = "err.bad_move") -> None:
+    """Refuse anything that is not exactly one of the game's move classes, before anything
+    compares it: an object whose __eq__ claims to equal every move (a subclass of a move
+    class too) would otherwise pass `move in legal_moves()`. Compared by identity, so not
+    even a class whose metaclass lies in __eq__ gets through."""
+    kind = type(move)
+    if not any(kind is known for known in types):
+        illegal(f"not a {game} move", key)   # no repr(): a hostile object's could raise
+
+
 def check_type(value, kind, what: str, key: str = "err.bad_move") -> None:
-    """Refuse a move whose field has the wrong type (bool is not an int here)."""
-    if type(value) is bool and kind is not bool or not isinstance(value, kind):
+    """Refuse a move whose field is not exactly of this type: bool is not an int here, and
+    no subclass is taken (its __eq__ or __hash__ could lie)."""
+    if type(value) is not kind:
         illegal(f"{what} must be {getattr(kind, '__name__', kind)}, not {type(value).__name__}", key)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,14 +20,17 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 
 
 def position(pawns: str, hand: str, to_move: str = "b"):
-    """`to_move` holds `hand`; the other three hands and the played cards fill the first hand."""
-    others = ["2,3,5,6,8", "9,T,Q,K,A", "2,3,5,6,8"]
+    """`to_move` holds `hand` and leads this round (the seat before it dealt), the other three
+    hold as many cards (a seat to move that can be), and the played cards fill the first hand."""
+    size = len(hand.split(","))
+    others = [",".join(cards.split(",")[:size]) for cards in ("2,3,5,6,8", "9,T,Q,K,A", "2,3,5,6,8")]
     hands, seat = [], "bgyr".index(to_move)
     for index in range(4):
         hands.append(hand if index == seat else others.pop())
-    cards = sum(len(text.split(",")) for text in hands)
-    filler = ",".join(["9", "T", "Q", "J"] * 4)[: 2 * (20 - cards) - 1]
-    return from_notation(f"{pawns} {'/'.join(hands)} {to_move} r {filler or '-'}", seed=1)
+    held = Counter(rank for text in hands for rank in text.split(","))
+    filler = [rank for rank in "9TQJ8765432AK" for _ in range(4 - held[rank])][:20 - sum(held.values())]
+    dealer = "bgyr"[(seat - 1) % 4]
+    return from_notation(f"{pawns} {'/'.join(hands)} {to_move} {dealer} {','.join(filler) or '-'}", seed=1)
 
 
 class Hidden:

@@ -3,6 +3,7 @@ out on small positions, the deal, the options, hidden information, the notation,
 and random games that always end with every pawn and card accounted for."""
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -23,10 +24,15 @@ ALL_NEST = "n,n,n,n"
 
 
 def position(pawns: str, blue: str = "", green: str = "", yellow: str = "", red: str = "", to_move: str = "b",
-             dealer: str = "r", options=None):
+             dealer: str | None = None, options=None):
     """A position from its pawns (the notation's first field) and hands ("A,7"); the played
-    cards are filled up so that the first hand of a deck is being played."""
+    cards are filled up so that the first hand of a deck is being played. The dealer is by
+    default the first of red, blue, green, yellow after whose deal `to_move` can be to move."""
     hands = [blue, green, yellow, red]
+    if dealer is None:
+        sizes = [len([rank for rank in hand.split(",") if rank]) for hand in hands]
+        dealer = next((colour for colour in "rbgy"
+                       if R.turn_follows(sizes, "bgyr".index(to_move), "bgyr".index(colour), 5)), "r")
     held = Counter(rank for hand in hands for rank in hand.split(",") if rank)
     spare = [letter for letter in "2356T89AKQJ47" for _ in range(4 - held[letter])]
     filler = spare[:20 - sum(held.values())]
@@ -105,7 +111,7 @@ def test_one_card_a_turn_clockwise_skipping_empty_hands():
     assert state.to_move() == B
     state.play(walk(6, (B, 5, 6)))  # the last card of the hand: the next hand is dealt
     assert state.hand_no == 1 and [len(hand) for hand in state.hands] == [4, 4, 4, 4]
-    assert state.to_move() == (state.dealer + 1) % 4 == B
+    assert state.dealer == B and state.to_move() == G   # the seat after the dealer leads
 
 
 # ----------------------------------------------------------------------------- entering
@@ -382,15 +388,17 @@ def test_closing_up_inside_the_home():
 # ----------------------------------------------------------------------------- sitting out, finishing, winning
 
 def test_no_playable_card_lays_the_hand_away_and_sits_out_until_the_next_hand():
-    state = position("n,n,n,0/n,n,n,16/n,n,n,n/n,n,n,n", blue="K,K,J", green="3", yellow="5")
+    state = position("n,n,n,0/n,n,n,16/n,n,n,n/n,n,n,n", blue="K,K,J", green="3,2", yellow="5,6")
     assert state.legal_moves() == [LAY_AWAY]
     state.play(LAY_AWAY)
     assert state.hands[B] == [] and [card.rank for card in state.played[-3:]] == [KING, KING, JACK]
     assert Announced(B, "lay_away", 3) in state.events
     assert state.to_move() == G
     state.play(walk(3, (G, 16, 3)))
-    assert state.to_move() == Y  # blue sits out
-    assert state.legal_moves() == [LAY_AWAY]  # yellow's 5 has no pawn to move
+    assert state.to_move() == Y
+    assert state.legal_moves() == [LAY_AWAY]  # yellow's 5 and 6 have no pawn to move
+    state.play(LAY_AWAY)
+    assert state.to_move() == G  # blue sits out (and red, whose hand is played out)
 
 
 def test_a_finished_player_plays_with_the_partners_pawns():
@@ -649,3 +657,53 @@ def test_the_quick_sevens_are_exactly_the_sevens_of_playing_every_split_out():
                 compared += len(full)
             state.play(rng.choice(state.legal_moves()))
     assert compared > 1000
+
+
+def reachable_turns(size: int, dealer: int) -> set:
+    """Every (hand sizes, seat to move) that the play of one hand reaches, by walking the
+    turns: the seat after the dealer leads; each turn plays one card or lays the hand away;
+    the turn goes clockwise to the next seat holding cards."""
+    start = ((size,) * 4, (dealer + 1) % 4)
+    seen, todo = {start}, [start]
+    while todo:
+        sizes, turn = todo.pop()
+        for left in {sizes[turn] - 1, 0}:
+            after = sizes[:turn] + (left,) + sizes[turn + 1:]
+            following = [(turn + step) % 4 for step in range(1, 5) if after[(turn + step) % 4]]
+            if following and (after, following[0]) not in seen:
+                seen.add((after, following[0]))
+                todo.append((after, following[0]))
+    return seen
+
+
+def test_the_seat_to_move_follows_from_the_dealer_and_the_hand_sizes():
+    """from_notation took a seat to move that no play of the hand can lead to (issue 26)."""
+    ranks = [rank for rank in "23568" for _ in range(4)]
+    for dealer in range(4):
+        reachable = reachable_turns(5, dealer)
+        for sizes in itertools.product(range(6), repeat=4):
+            cards = iter(ranks)
+            hands = [",".join(next(cards) for _ in range(size)) for size in sizes]
+            for turn in range(4):
+                if not sizes[turn]:
+                    continue
+                text_args = dict(zip(("blue", "green", "yellow", "red"), hands))
+                if (sizes, turn) in reachable:
+                    position("/".join([ALL_NEST] * 4), **text_args, to_move="bgyr"[turn], dealer="bgyr"[dealer])
+                else:
+                    with pytest.raises(ValueError, match="cannot be to move"):
+                        position("/".join([ALL_NEST] * 4), **text_args, to_move="bgyr"[turn],
+                                 dealer="bgyr"[dealer])
+
+
+def test_every_position_of_whole_random_games_reads_back_from_its_notation():
+    rng = random.Random(26)
+    for seed in range(4):
+        state = R.new_game(seed, 4, {"exchange": seed % 2 == 1})
+        while True:
+            if state.phase != R.EXCHANGE:
+                text = state.to_notation()
+                assert from_notation(text, seed=seed).to_notation() == text
+            if state.is_over():
+                break
+            state.play(rng.choice(state.legal_moves()))

@@ -6,11 +6,14 @@ end; along the way every contract promise is checked on a sample of positions.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 import random
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from game import registry
 from game.base import EVENT_TYPES, CardMoved, GameState, IllegalMove, PieceMoved
@@ -18,6 +21,80 @@ from game.base import EVENT_TYPES, CardMoved, GameState, IllegalMove, PieceMoved
 GAMES = [info for info in registry.GAMES.values() if info.has_rules()]
 MAX_MOVES = 50_000        # a random playout of a whole match ends well within this
 GARBAGE = (None, "garbage", 42, 1.5, ("play", 1), object())
+NOT_TEXT = (None, 3, 1.5, True, b"end", ["end"], ("end",), {"end": 1}, object())
+
+
+# Look-alikes (issue 26): objects that claim to equal every move, so `move in legal_moves()`
+# holds for them; play() must look at the type first.
+def _equal_to_all(self, other):
+    return True
+
+
+def _hash_zero(self):
+    return 0
+
+
+class Liar:
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingClass(type):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LiarOfLyingClass(metaclass=LyingClass):
+    """Even its class claims to be every class (`type(move) in MOVE_TYPES` holds)."""
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingInt(int):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingStr(str):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingTuple(tuple):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+def lying_copy(move):
+    """The same move as an instance of a subclass whose __eq__ claims to equal anything."""
+    cls = type(move)
+    liar = type(f"Lying{cls.__name__}", (cls,), {"__eq__": _equal_to_all, "__hash__": _hash_zero, "__slots__": ()})
+    copy = object.__new__(liar)
+    for field in dataclasses.fields(move):
+        object.__setattr__(copy, field.name, getattr(move, field.name))
+    return copy
+
+
+def wrong_typed(value) -> list:
+    """Values equal to `value` (or standing for it) of another type than the rules store."""
+    kind = type(value)
+    if kind is bool:
+        return [int(value)]
+    if kind is int:
+        return [float(value), LyingInt(value)] + ([bool(value)] if value in (0, 1) else [])
+    if kind is str:
+        return [LyingStr(value)]
+    if isinstance(value, tuple):
+        return [tuple(value) if kind is not tuple else list(value), LyingTuple(value)]
+    return []
+
+
+def look_alikes(moves: list, rng) -> list:
+    """Hostile stand-ins for some of the legal moves: none may be played."""
+    found = [Liar(), LiarOfLyingClass()]
+    for move in rng.sample(moves, min(3, len(moves))):
+        found.append(lying_copy(move))
+        for field in dataclasses.fields(move):
+            for value in wrong_typed(getattr(move, field.name)):
+                odd = object.__new__(type(move))
+                for other in dataclasses.fields(move):
+                    object.__setattr__(odd, other.name, value if other is field else getattr(move, other.name))
+                found.append(odd)
+    return found
 
 
 def option_sets(rules) -> list[dict]:
@@ -53,10 +130,11 @@ def check_position(rules, state, other, rng) -> None:
         hash(move)
     # garbage, and moves of another position, are refused without a change
     foreign = [move for move in other.legal_moves() if move not in moves]
-    for move in list(GARBAGE) + foreign[:3]:
+    for move in list(GARBAGE) + foreign[:3] + look_alikes(moves, rng):
         with pytest.raises(IllegalMove):
             state.play(move)
         assert saved(state) == before
+        assert state.legal_moves() == moves
     # copy() is independent
     if moves:
         twin = state.copy()
@@ -114,3 +192,62 @@ def test_contract(game, players, options):
     assert len(state.scores()) == players
     assert all(seat in range(players) for seat in state.winners())
     check_position(rules, state, other, rng)
+
+
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_moves_and_positions_are_read_from_text_only(game):
+    """parse_move(3) and from_notation(None) raised AttributeError (issue 26): a ValueError."""
+    rules = registry.game(game).rules()
+    readers = [rules.parse_move] + ([rules.from_notation] if hasattr(rules, "from_notation") else [])
+    for reader in readers:
+        for value in NOT_TEXT:
+            with pytest.raises(ValueError):
+                reader(value)
+
+
+def code_alphabet(rules, seats) -> tuple[str, list[str]]:
+    """The characters and the words of the move codes of a few random playouts."""
+    codes = set()
+    rng = random.Random(7)
+    for seed in range(4):
+        state = rules.new_game(seed, seats[seed % len(seats)], {})
+        for _ in range(400):
+            if state.is_over():
+                break
+            moves = state.legal_moves()
+            codes.update(move.code for move in moves)
+            state.play(rng.choice(moves))
+    words = sorted({word for code in codes for word in code.split()})
+    return "".join(sorted(set("".join(codes)) | set(" +-:0123456789"))), words
+
+
+def check_round_trip(rules, text) -> None:
+    try:
+        move = rules.parse_move(text)
+    except ValueError:
+        return
+    code = move.code
+    assert isinstance(code, str)
+    again = rules.parse_move(code)
+    assert again == move and type(again) is type(move), (text, code)
+    assert again.code == code, (text, code)
+
+
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_every_move_read_from_text_round_trips(game):
+    """Keezen read "J bn y43" as a swap whose code "J b-1 y43" did not read back (issue 26)."""
+    info = registry.game(game)
+    rules = info.rules()
+    alphabet, words = code_alphabet(rules, info.seats)
+    texts = st.one_of(st.text(alphabet, max_size=24),
+                      st.lists(st.one_of(st.sampled_from(words), st.text(alphabet, min_size=1, max_size=5)),
+                               min_size=1, max_size=5).map(" ".join))
+
+    @settings(max_examples=400, deadline=None, database=None)
+    @given(texts)
+    @example("J bn y43")
+    @example("J bh1 r40")
+    def round_trip(text):
+        check_round_trip(rules, text)
+
+    round_trip()

@@ -59,7 +59,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import (Announced, CardMoved, HandDealt, PawnMoved, PawnSentHome, check_type,
+from game.base import (Announced, CardMoved, HandDealt, PawnMoved, PawnSentHome, check_move, check_type,
                        hide_cards, illegal, partner)
 from game.cards import Card, full_deck
 from game.options import Option
@@ -245,6 +245,8 @@ def parse_move(text: str):
     if card == JACK and len(words) == 3:
         colour, square = _pawn_ref(words[1])
         other_colour, other_square = _pawn_ref(words[2])
+        if not (0 <= square < TRACK and 0 <= other_square < TRACK):   # its code names track squares only
+            raise ValueError(f"a jack swaps two pawns on the track: {text!r}")
         return Swap(colour, square, other_colour, other_square)
     if len(words) >= 2:
         parts = []
@@ -501,16 +503,15 @@ class State:
         return list(moves)
 
     def play(self, move) -> None:
+        # The type and the fields first: equal is not enough (Give(True) == Give(1), and a
+        # look-alike's __eq__ may claim to equal every move).
+        check_move(move, MOVE_TYPES, "Keezen", _key("err.bad_move"))
+        self._check_fields(move)
         moves = self._moves
         if moves is None:
             moves = self._moves = self._generate()
-        try:
-            known = move in moves
-        except TypeError:  # a move with unhashable or odd fields
-            known = False
-        if not known:
+        if move not in moves:
             self._refuse(move)
-        self._check_fields(move)   # equal is not enough: Give(True) == Give(1), but True is no card
         self._moves = None
         self.events = events = []
         seat = self.turn
@@ -1095,10 +1096,31 @@ def _board_of(pawns) -> list:
     return board
 
 
+def turn_follows(sizes, turn: int, dealer: int, dealt: int) -> bool:
+    """Whether `turn` can be the seat to move while the hands hold `sizes` cards, `dealt`
+    cards each having been dealt: the seat after the dealer leads, and the turn goes round
+    clockwise, one card a turn, past the hands that are empty (played out or laid away).
+    So the seats still holding cards that come before the seat to move in this round have
+    played one card more than it, those after it as many; an empty hand after it needs a
+    turn of its own before (it laid away in an earlier round)."""
+    if not sizes[turn]:
+        return False
+    first = (dealer + 1) % PLAYERS
+    place = (turn - first) % PLAYERS
+    played = dealt - sizes[turn]
+    for seat, size in enumerate(sizes):
+        before = (seat - first) % PLAYERS < place
+        if size and dealt - size != played + before or not size and not before and not played:
+            return False
+    return True
+
+
 def from_notation(text: str, seed: int | None = None, options: dict | None = None) -> State:
     """The position of a notation line (see the rule page); the cards not in a hand and not
     played are shuffled with `seed` into the rest of the deck. `options` sets what the line
     does not say (the time limit)."""
+    if not isinstance(text, str):
+        raise ValueError(f"a position is a line of text, not {type(text).__name__}")
     fields = text.split()
     if len(fields) not in (5, 6):
         raise ValueError("a position has 5 fields (pawns hands to-move dealer played) and optional flags")
@@ -1146,6 +1168,13 @@ def from_notation(text: str, seed: int | None = None, options: dict | None = Non
     if any(state._team_home(team) == 8 for team in (0, 1)):
         state.phase = OVER
     _validate(state)
+    sizes = [len(hand) for hand in state.hands]
+    if state.phase == OVER:   # the seat named made the winning move: one card more before it
+        sizes[state.turn] += 1
+    if sizes[state.turn] > HAND_SIZES[state.hand_no] or not turn_follows(
+            sizes, state.turn, state.dealer, HAND_SIZES[state.hand_no]):
+        raise ValueError(f"{COLOUR_NAMES[state.turn]} cannot be to move when {COLOUR_NAMES[state.dealer]} dealt "
+                         f"and the hands hold {'/'.join(map(str, [len(hand) for hand in state.hands]))} cards")
     return state
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from math import comb
 
-from game.base import Announced, CardMoved, HandDealt, Scored, TrickWon, hide_cards, illegal
+from game.base import Announced, CardMoved, HandDealt, Scored, TrickWon, check_move, hide_cards, illegal
 from game.cards import SUIT_SYMBOL, Card, is_card
 from game.options import Option, resolve
 
@@ -393,6 +393,7 @@ class State:
         return legal_mask(self.hands[self.turn], self.trick, self.g, self.trump, self.lose_rule)
 
     def play(self, move) -> None:
+        check_move(move, MOVE_TYPES, "Kingen", _key("err.unknown_move"))
         kind = type(move)
         if kind is PlayCard:
             card = self._check_card(move)

@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import CardMoved, HandDealt, Scored, hide_cards, illegal
+from game.base import CardMoved, HandDealt, Scored, check_move, hide_cards, illegal
 from game.cards import Card, full_deck, is_card
 from game.options import Option
 from game.save_check import SaveReader, check_rebuilt, set_rng_state
@@ -180,8 +180,13 @@ def _place(name: str) -> int:
     return PLACES.index(name)
 
 
+MOVE_TYPES = (PlayCard, MovePile, EndTurn, Deal)
+
+
 def parse_move(text: str):
     """Read a move back from its `code`: 'play QS N', 'move N E', 'end', 'deal'."""
+    if not isinstance(text, str):
+        raise ValueError(f"a Kings Corners move is text, not {type(text).__name__}")
     parts = text.split()
     if not parts:
         raise ValueError("empty move")
@@ -432,8 +437,7 @@ class State:
     # ---- checks
 
     def _check(self, move) -> None:
-        if not isinstance(move, (PlayCard, MovePile, EndTurn, Deal)):
-            illegal(f"not a Kings Corners move: {move!r}", _key("err.unknown_move"), move=str(move))
+        check_move(move, MOVE_TYPES, "Kings Corners", _key("err.unknown_move"))
         if self.phase == OVER:
             illegal("the match is over", _key("err.over"))
         if self.phase == BETWEEN:
@@ -448,7 +452,7 @@ class State:
             self._check_pile(move)
 
     def _check_place(self, place) -> None:
-        if not isinstance(place, int) or isinstance(place, bool) or not 0 <= place < 8:
+        if type(place) is not int or not 0 <= place < 8:
             illegal(f"there is no place {place!r}", _key("err.no_place"), place=str(place))
 
     def _check_card(self, move: PlayCard) -> None:

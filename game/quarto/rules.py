@@ -45,7 +45,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import Announced, PieceMoved, Scored, check_type, illegal
+from game.base import Announced, PieceMoved, Scored, check_move, check_type, illegal
 from game.options import Option
 from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
@@ -182,8 +182,13 @@ class NextGame:
     code = property(__str__)  # the save code is the readable text
 
 
+MOVE_TYPES = (Give, Place, Claim, Pass, NextGame)
+
+
 def parse_move(text: str):
     """The move whose str() is `text`."""
+    if not isinstance(text, str):
+        raise ValueError(f"a Quarto move is text, not {type(text).__name__}")
     words = text.strip().split()
     try:
         if words == ["claim", "Quarto!"]:
@@ -407,6 +412,7 @@ class State:
 
     def _check(self, move) -> tuple:
         """Raise IllegalMove unless move is legal now; returns what play needs to know."""
+        check_move(move, MOVE_TYPES, "Quarto", "quarto.err.unknown_move")
         phase = self.phase
         if phase == "match_over":
             self._illegal("the match is over", "match_over")
@@ -670,6 +676,8 @@ def _bad_notation(text, why):
 def from_notation(text: str, seat: int = 0, seed: int = 0) -> State:
     """A one-game State from a position in notation; `seat` is the seat to move (for a
     finished game: the seat that did not make the last placement)."""
+    if not isinstance(text, str):
+        _bad_notation(text, "a position is a line of text")
     parts = text.split()
     if len(parts) not in (2, 3) or len(parts[0]) != 16 or len(parts[1]) != 1:
         _bad_notation(text, "expected 16 squares, a space and the piece in hand")

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.base import Announced, CardMoved, IllegalMove, Scored, check_type
+from game.base import Announced, CardMoved, IllegalMove, Scored, check_move, check_type
 from game.cards import SUIT_SYMBOL, SUITS, Card, is_card
 from game.options import Option, resolve
 from game.save_check import SaveReader, check_rebuilt, set_rng_state
@@ -66,7 +66,7 @@ def _cards_tuple(cards):
 
 def _check_cards(cards) -> None:
     """A move's cards must be a tuple of real cards (play() looks them up in sets)."""
-    if not isinstance(cards, tuple) or not all(is_card(card) for card in cards):
+    if type(cards) is not tuple or not all(is_card(card) for card in cards):
         raise _illegal(f"not a set of cards: {cards!r}"[:80], "unknown_move")
 
 
@@ -165,10 +165,13 @@ class GiveUp:
 
 
 _SIMPLE_MOVES = {"return": ReturnHand(), "draw": Draw(), "judge": Judge(), "give_up": GiveUp()}
+MOVE_TYPES = (ChooseHand, ReturnHand, Draw, Cover, Uncover, Judge, GiveUp)
 
 
 def parse_move(code: str):
     """The move whose `code` is `code`: 'hand QS 10H ...', 'cover 1 QS', 'uncover 2', 'draw'..."""
+    if not isinstance(code, str):
+        raise ValueError(f"a 4 Koningen move is text, not {type(code).__name__}")
     words = code.split()
     if len(words) == 1 and words[0] in _SIMPLE_MOVES:
         return _SIMPLE_MOVES[words[0]]
@@ -353,6 +356,7 @@ class State:
         return moves
 
     def play(self, move) -> None:
+        check_move(move, MOVE_TYPES, "4 Koningen", "vier_koningen.err.unknown_move")
         if self.phase == "over":
             raise _illegal("the game is over", "game_over")
         handler = {ChooseHand: self._choose_hand, ReturnHand: self._return_hand, Draw: self._draw,
