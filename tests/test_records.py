@@ -133,6 +133,8 @@ def test_a_move_the_rules_refuse_is_named_with_its_number():
     ("kingen", lambda state: state["options"].__setitem__("lose_rule", False)),   # against the setup
     ("keezen", lambda state: state["hands"].__setitem__(1, [None] * len(state["hands"][1]))),
     ("keezen", lambda state: state["gave"].__setitem__(0, state["hands"][0][0])),  # exchange is off
+    ("keezen", lambda state: state.__setitem__("turn", (state["turn"] + 3) % 4)),  # a seat that cannot be to move
+    ("keezen", lambda state: state.__setitem__("turns", 10 ** 9)),
     ("quarto", lambda state: state.__setitem__("turn", 5)),
     ("kings_corners", lambda state: state.__setitem__("seed", None)),        # a view
 ])

@@ -1263,6 +1263,13 @@ def _from_dict(data: dict) -> State:
         raise ValueError("damaged Keezen save: chosen")
     state.chosen = list(data["chosen"])
     _validate(state)
+    dealt = HAND_SIZES[state.hand_no]
+    if state.turns > state.deck_no * 52 + sum(PLAYERS * size for size in HAND_SIZES[:state.hand_no + 1]):
+        raise ValueError("damaged Keezen save: more turns than cards were dealt")
+    sizes = [len(hand) for hand in state.hands]
+    if state.phase == PLAY and not turn_follows(sizes, state.turn, state.dealer, dealt):
+        raise ValueError(f"damaged Keezen save: {COLOUR_NAMES[state.turn]} cannot be to move when "
+                         f"{COLOUR_NAMES[state.dealer]} dealt and the hands hold {'/'.join(map(str, sizes))} cards")
     return state
 
 
