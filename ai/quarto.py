@@ -828,7 +828,7 @@ class QuartoBot:
         phase = state.phase
         if R.Claim() in legal:
             return R.Claim(), reason("claim")      # always claim a missed line
-        if phase == "game_over":
+        if phase == "between":
             return R.NextGame(), reason("next")
         if phase == "pass":
             return R.Pass(), reason("pass")

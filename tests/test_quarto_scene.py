@@ -115,14 +115,14 @@ def test_between_games_the_human_starts_the_next_one(make_app):
     start_game(app, "quarto", {"players": 2, "seats": ["human", "random"], "options": {"games": 3}}, 13)
     scene = app.top
     rng = random.Random(4)
-    while scene.state.phase != "game_over":
+    while scene.state.phase != "between":
         if scene.humans_turn:
             scene.apply(rng.choice(scene.state.legal_moves()))
         else:
-            assert run_until(app, lambda: scene.humans_turn or scene.state.phase == "game_over")
+            assert run_until(app, lambda: scene.humans_turn or scene.state.phase == "between")
     for _ in range(300):
         app.tick(1 / 60)
-    assert scene.state.phase == "game_over" and scene.state.game_no == 0   # the computer waits
+    assert scene.state.phase == "between" and scene.state.game_no == 0   # the computer waits
     key(pygame.K_TAB)
     app.tick(1 / 60)
     assert scene.state.game_no == 1

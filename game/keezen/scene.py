@@ -177,9 +177,6 @@ class KeezenScene(GameScene):
             return t("seat.you")
         return colour_name(seat)
 
-    def at_break(self) -> bool:
-        return False    # the next hand is dealt at once
-
     def bottom_hand(self) -> list:
         seat = self.bottom_seat()
         hand = sorted(self.state.hands[seat], key=lambda card: (RANK_ORDER.get(card.rank, card.rank), card.suit)) \

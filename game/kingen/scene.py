@@ -145,9 +145,6 @@ class KingenScene(GameScene):
         self.move_log.append(self.deal_line())
 
     # -- what the table shows ---------------------------------------------------------------
-    def next_hand_move(self):
-        return rules.NEXT_DEAL
-
     def bottom_hand(self) -> list:
         hand = hand_order(self.state.hand_cards(self.bottom_seat()))
         return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
@@ -368,10 +365,6 @@ class KingenScene(GameScene):
     def update(self, dt):
         self.trick_on_show()
         super().update(dt)
-
-    def _check_hand_over(self, seat) -> None:
-        if self.showing is None:      # the players see the finished trick before the screen is covered
-            super()._check_hand_over(seat)
 
     # -- the log, the texts -----------------------------------------------------------------
     def deal_line(self) -> str:

@@ -149,12 +149,6 @@ class KingsCornersScene(GameScene):
         self._sheet = ScoreSheet()
 
     # -- seats and what may be seen -------------------------------------------------------
-    def at_break(self) -> bool:
-        return self.state.phase == rules.BETWEEN
-
-    def next_hand_move(self):
-        return Deal()
-
     def bottom_hand(self) -> list:
         """The bottom seat's hand as drawn: cards when face up, None for each back."""
         hand = hand_order(self.state.hands[self.bottom_seat()])

@@ -28,7 +28,7 @@ variant uses 1, 2 or 3 of them), `squares` (advanced: the nine 2x2 blocks count 
 `call` ("auto" or "call": the Quarto! call rule), `clock` (one minute per move; the scene
 runs the clock and calls `play_timeout()` when it runs out), `games` (match length).
 
-For the scene: `phase` ('give', 'place', 'pass', 'game_over', 'match_over'), `board`,
+For the scene: `phase` ('give', 'place', 'pass', 'between', 'match_over'), `board`,
 `hand`, `turn`, `available()`, `winning_line()` / `winning_squares()` / `win_groups`,
 `dead` (call mode: groups missed by both), `claimable()`, `log` / `game_log()` /
 `timeouts`, `results` / `scores()` / `game_no` / `games`, `clock_seconds()`,
@@ -288,11 +288,11 @@ class State:
     @property
     def phase(self) -> str:
         """'give' (the opening), 'place', 'pass' (call mode, the board filled without a call),
-        'game_over' (a next game follows) or 'match_over'."""
+        'between' (a game of the match is over, a next game follows) or 'match_over'."""
         if self.is_over():
             return "match_over"
         if self.game_done:
-            return "game_over"
+            return "between"
         if self.hand is None:
             return "pass" if self.pending is not None else "give"
         return "place"
@@ -382,7 +382,7 @@ class State:
         phase = self.phase
         if phase == "match_over":
             return []
-        if phase == "game_over":
+        if phase == "between":
             return [NextGame()]
         if phase == "give":
             return [Give(p) for p in ALL_PIECES]
@@ -417,10 +417,10 @@ class State:
         if phase == "match_over":
             self._illegal("the match is over", "match_over")
         if isinstance(move, NextGame):
-            if phase != "game_over":
+            if phase != "between":
                 self._illegal("the game is not over yet", "not_over")
             return ()
-        if phase == "game_over":
+        if phase == "between":
             self._illegal("this game is over: start the next game", "game_over")
         if isinstance(move, Give):
             if phase != "give":

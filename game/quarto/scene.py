@@ -102,14 +102,6 @@ class QuartoScene(GameScene):
     def phase(self) -> str:
         return self.state.phase
 
-    def at_break(self) -> bool:
-        return self.phase == "game_over"
-
-    def acknowledge(self) -> None:
-        """Between the games of a match a human says when to go on, whoever gives first."""
-        if self.at_break() and self.human_seats:
-            self.apply(rules.NextGame())
-
     def legal(self):
         return self.state.legal_moves() if self.humans_turn else []
 
@@ -127,7 +119,7 @@ class QuartoScene(GameScene):
         """(label key, move or action) for the buttons that make sense now."""
         buttons = []
         phase = self.phase
-        if phase == "game_over" and self.human_seats:
+        if phase == "between" and self.human_seats:
             buttons.append(("quarto.button.next", "next"))
         if self.humans_turn:
             if self.state.call_mode and phase in ("place", "pass"):
@@ -277,7 +269,7 @@ class QuartoScene(GameScene):
         if key is None:
             return
         kind, value = key
-        if kind == "button" and self.phase == "game_over":
+        if kind == "button" and self.phase == "between":
             self.acknowledge()
             return
         if not self.humans_turn:
@@ -408,7 +400,7 @@ class QuartoScene(GameScene):
         state = self.state
         phase = self.phase
         mover = state.to_move()
-        if phase in ("game_over", "match_over"):
+        if phase in ("between", "match_over"):
             if state.winner is None:
                 return t("quarto.status.draw")
             key = "quarto.status.claimed" if state.claimed else "quarto.status.won"

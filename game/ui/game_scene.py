@@ -14,8 +14,8 @@ The base owns what every game would otherwise repeat:
 - undo: snapshots at the human's decision points, dropped at a move for which
   `state.reveals(move)` was true and between hands (everything is shown then);
 - the break between hands (`at_break`): the computers wait until a human said "next hand"
-  (`acknowledge`), a human dealer deals with it (`next_hand_move`), computers alone go on
-  after `break_pause`;
+  (`acknowledge`), a human dealer deals (the break's one legal move: the rules' phase
+  "between" has nothing else), computers alone go on after `break_pause`;
 - after every move: its sounds from `state.events`, the save (quitting or a crash loses
   nothing), the statistics once at the end, and the result after `result_pause` once the
   last things have landed;
@@ -378,12 +378,9 @@ class GameScene(Scene):
 
     # -- between hands ----------------------------------------------------------------------
     def at_break(self) -> bool:
-        """A game's hook: whether a hand (or a game of a match) is over and the next one waits."""
+        """Whether a hand (or a game of a match) is over and the next one waits: the rules'
+        phase "between", whose one legal move deals the next."""
         return self.state.phase == "between"
-
-    def next_hand_move(self):
-        """A game's hook: the move that starts the next hand, played when a human to deal says so."""
-        return None
 
     def acknowledge(self) -> None:
         """A human says "next hand": a human dealer deals, else the computer may go on."""
@@ -394,7 +391,7 @@ class GameScene(Scene):
         if self.is_human(dealer):
             if self.hides_hands and len(self.human_seats) > 1 and dealer != self.shown_seat:
                 return  # the hand-over screen comes first
-            self.apply(self.next_hand_move())
+            self.apply(self.state.legal_moves()[0])   # the deal: the one move of a break
         else:
             self.break_seen = True
             self.app.sound.play("click")
@@ -506,7 +503,9 @@ class GameScene(Scene):
 
     # -- hand-over between human players --------------------------------------------------
     def _check_hand_over(self, seat) -> None:
-        if not self.hides_hands or len(self.human_seats) < 2 or not self.is_human(seat):
+        """The hand-over screen for the next human, once the table has shown what happened
+        (a finished trick stays in view until then)."""
+        if not self.hides_hands or len(self.human_seats) < 2 or not self.is_human(seat) or self.time < self.hold_until:
             return
         if seat != self.shown_seat and not any(isinstance(s, HandOverOverlay) for s in self.app.scenes):
             self.app.push(HandOverOverlay(self.app, self, seat))
