@@ -486,3 +486,18 @@ def test_every_scene_string_exists_in_english_and_dutch_with_the_same_placeholde
     dynamic |= {f"legend.{name}" for name in ("take", "draw", "judge")}
     for name in used | dynamic:
         assert f"vier_koningen_scene.{name}" in tables["en"], name
+
+
+def test_no_computer_answer_nor_fallback_gives_up(make_app):
+    """Giving up is the player's own choice: a computer seat's GiveUp answer is refused, and the
+    fallback after a failing worker never draws it."""
+    from game.play import start_game
+    app = make_app()
+    start_game(app, "vier_koningen", {"players": 1, "seats": ["hard"], "options": {}}, 5)
+    scene = app.top
+    assert rules.GiveUp() in scene.state.legal_moves()
+    assert not scene.accepts_computer_move(rules.GiveUp())
+    for count in range(40):          # the fallback at forty points of the record
+        scene.record.moves[:] = ["x"] * count
+        move = scene.computer_move_failed(0)
+        assert move in scene.state.legal_moves() and not isinstance(move, rules.GiveUp)

@@ -79,6 +79,7 @@ class GameScene(Scene):
     result_pause = 1.6      # seconds the finished table shows before the result
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
+    never_automatic: tuple = ()   # move types only a human chooses (giving up): no computer, fallback or clock plays them
     look_key = "result.look"   # the result's button that goes back to the finished table
     name = "game"
 
@@ -476,7 +477,7 @@ class GameScene(Scene):
         return None
 
     def accepts_computer_move(self, move) -> bool:
-        return self.trial(move) is None
+        return type(move) not in self.never_automatic and self.trial(move) is None
 
     def computer_move_failed(self, seat):
         """The computer player failed, or its move has become impossible: the move to play
@@ -491,8 +492,8 @@ class GameScene(Scene):
 
     def simple_move(self):
         """A legal move drawn from the game number and the move count: the same on a replay."""
-        moves = self.state.legal_moves()
-        return random.Random(self.seed * 1_000_003 + len(self.record.moves)).choice(list(moves)) if moves else None
+        moves = [move for move in self.state.legal_moves() if type(move) not in self.never_automatic]
+        return random.Random(self.seed * 1_000_003 + len(self.record.moves)).choice(moves) if moves else None
 
     def on_hint(self, move, reason) -> None:
         """A game's hook: highlight the hinted move."""

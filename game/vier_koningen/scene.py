@@ -54,6 +54,7 @@ def cards_text(cards) -> str:
 
 class VierKoningenScene(GameScene):
     game = "vier_koningen"
+    never_automatic = (rules.GiveUp,)    # the helper never gives up: the player does, from the pause menu
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
@@ -384,21 +385,6 @@ class VierKoningenScene(GameScene):
         if isinstance(move, rules.Uncover):
             return _say("move.uncover", card=str(self.state.drawn[move.target]))
         return _say(f"move.{type(move).__name__.lower()}")
-
-    def accepts_computer_move(self, move) -> bool:
-        return not isinstance(move, rules.GiveUp) and super().accepts_computer_move(move)   # the helper never gives up
-
-    def computer_move_failed(self, seat):
-        """Autoplay stops and says so (the base); a computer seat makes a plain move."""
-        if self.autoplay:
-            return super().computer_move_failed(seat)
-        state = self.state
-        if state.phase == "hand":
-            return rules.ChooseHand(tuple(state.controlled[: state.hand_size()]))
-        if state.phase == "draw":
-            return rules.Draw()
-        covers = [move for move in state.legal_moves() if isinstance(move, rules.Cover)]
-        return covers[0] if covers else rules.Judge()
 
     # -- the end -----------------------------------------------------------------------------------
     def game_over(self) -> None:
