@@ -18,6 +18,7 @@ class Option:
     labels: tuple = ()           # i18n keys per choice; str(choice) when empty
     visible_if: tuple = ()       # (other_key, value): shown only when that option has that value
     help: str = ""               # i18n key of a one-line explanation
+    apart: str = ""              # games played with it on are counted apart, as GAME_<apart>
 
     def __post_init__(self):
         if self.default not in self.choices:
@@ -27,6 +28,17 @@ class Option:
         if self.labels:
             return self.labels[self.choices.index(value)]
         return str(value)
+
+
+def stat_keys(game: str, options: list[Option]) -> list[str]:
+    """The statistics rows of a game: its own, and one for each option counted apart."""
+    return [game] + [f"{game}_{option.apart}" for option in options if option.apart]
+
+
+def stat_key(game: str, options: list[Option], values: dict) -> str:
+    """The statistics row a game of these option values counts in."""
+    apart = [option.apart for option in options if option.apart and values.get(option.key)]
+    return "_".join([game] + apart)
 
 
 def resolve(options: list[Option], given: dict | None) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import registry
+from game.options import stat_keys
 from game.ui.menu import MenuScene, MessageOverlay, draw_backdrop
 from game.ui import input as inp
 from game.ui import theme
@@ -23,7 +24,7 @@ def stat_rows() -> list[tuple[str, str, bool]]:
             continue
         solo = max(info.seats) == 1
         rows.append((info.name, info.title, solo))
-        for extra in getattr(info.rules(), "EXTRA_STAT_KEYS", ()):
+        for extra in stat_keys(info.name, info.rules().OPTIONS)[1:]:
             rows.append((extra, extra, solo))
     return rows
 

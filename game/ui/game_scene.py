@@ -36,6 +36,7 @@ import pygame
 
 from game import registry
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
+from game.options import stat_key
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import explain, has, t
@@ -519,7 +520,8 @@ class GameScene(Scene):
         self.app.store.save_game(self.record.to_dict())
 
     def stats_key(self) -> str:
-        return self.game
+        """The statistics row this game counts in (an option may count its games apart)."""
+        return stat_key(self.game, self.info.rules().OPTIONS, self.state.options)
 
     def stat_score(self):
         """(score, higher_is_better) for the best-score column, or None."""

@@ -36,12 +36,11 @@ ROUND_CARDS = {1: 24, 2: 40, 3: 52}        # the cards in play in each round
 PILE_RANKS = {1: (4, 5, 6), 2: (7, 8, 9, 10), 3: (11, 12, 13)}
 START_RANKS = (1, 2, 3)
 TURN_LIMIT_ARENA = 1000
-EXTRA_STAT_KEYS = ("vier_koningen_peek",)  # games played with the peek option, counted apart
 
 OPTIONS = [
     Option("peek_lost", False, (False, True), label="vier_koningen.opt.peek_lost",
            labels=("vier_koningen.opt.peek_lost.off", "vier_koningen.opt.peek_lost.on"),
-           help="vier_koningen.opt.peek_lost.help"),
+           help="vier_koningen.opt.peek_lost.help", apart="peek"),
 ]
 
 

@@ -35,7 +35,6 @@ from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
 from game.vier_koningen import rules
 from game.vier_koningen.layout import lay_out
 
-PEEK_STATS_KEY = "vier_koningen_peek"
 ROMAN = ("I", "II", "III")
 FUTURE = (92, 140, 112)          # the place of a card of a later round: faint
 
@@ -78,9 +77,6 @@ class VierKoningenScene(GameScene):
         if not on:
             self._auto_select()
         self._focus_default()
-
-    def stats_key(self) -> str:
-        return PEEK_STATS_KEY if self.state.lost_pile_visible() else self.game
 
     def turns(self) -> int:
         return sum(self.state.round_turns.values())
