@@ -598,7 +598,17 @@ class GameScene(Scene):
 
     # -- input ----------------------------------------------------------------------------
     def pause_extras(self) -> list:
-        return []
+        """The pause menu offers the moves only a human chooses (giving up), each labelled
+        `<game>_scene.button.<code>`."""
+        if self.state.is_over() or not self.human_seats:
+            return []
+        return [(t(f"{self.game}_scene.button.{move.code}"), lambda move=move: self._play_from_pause(move))
+                for move in self.state.legal_moves() if type(move) in self.never_automatic]
+
+    def _play_from_pause(self, move) -> None:
+        self.app.pop()                          # the pause menu
+        self.set_autoplay(False)
+        self.apply(move)
 
     def handle(self, action: inp.Action) -> None:
         if self.autoplay and action.name not in PASSIVE:

@@ -404,14 +404,6 @@ class VierKoningenScene(GameScene):
             lines.append(_say("result.peek"))
         return lines
 
-    def pause_extras(self) -> list:
-        return [] if self.state.is_over() else [(_say("button.give_up"), self._give_up)]
-
-    def _give_up(self) -> None:
-        self.app.pop()                          # the pause menu
-        self.set_autoplay(False)
-        self.apply(rules.GiveUp())
-
     # -- focus -------------------------------------------------------------------------------
     def default_focus(self, layout):
         """The turn's next step (its button), else the first card to choose."""
