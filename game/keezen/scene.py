@@ -370,7 +370,7 @@ class KeezenScene(GameScene):
 
     # -- after a move ---------------------------------------------------------------------------
     def after_move(self, seat, move) -> None:
-        self.after_undo()
+        self.forget_choice()
         layout = self.layout()
         board, walked = layout.board, 1
         for event in self.state.events:
@@ -392,7 +392,7 @@ class KeezenScene(GameScene):
         else:
             super().after_move(seat, move)
 
-    def after_undo(self) -> None:
+    def forget_choice(self) -> None:
         self.card, self.steps, self.pawn = None, [], None
 
     def describe(self, seat, move) -> list:

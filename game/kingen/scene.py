@@ -353,7 +353,7 @@ class KingenScene(GameScene):
         return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over() and not self.at_break()
                 and self.undo_stack[-1].state.to_move() == self.face_up_seat())
 
-    def after_undo(self):
+    def forget_choice(self) -> None:
         self.showing = self.panel = None
 
     def on_hint(self, move, reason):

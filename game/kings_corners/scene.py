@@ -365,7 +365,7 @@ class KingsCornersScene(GameScene):
 
     def after_move(self, seat, move):
         state = self.state
-        self.after_undo()
+        self.forget_choice()
         stock = self.layout().stock
         for event in state.events:
             if type(event) is CardMoved and event.source == "stock" and event.target.startswith("hand:"):
@@ -385,7 +385,7 @@ class KingsCornersScene(GameScene):
         else:
             super().after_move(seat, move)
 
-    def after_undo(self):
+    def forget_choice(self) -> None:
         self.selected = None
 
     def describe(self, seat, move) -> list[str]:

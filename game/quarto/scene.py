@@ -318,7 +318,7 @@ class QuartoScene(GameScene):
             super().after_move(seat, move)
         self._focus_for_phase()
 
-    def after_undo(self):
+    def forget_choice(self) -> None:
         self.chosen_square = None
         self._focus_for_phase()
 

@@ -240,10 +240,7 @@ class GameScene(Scene):
             self.app.worker.cancel()
         self.asked, self.pending, self.turn_time, self.hint = None, None, 0.0, None
         self.app.sound.play("click")
-        self.on_autoplay(on)
-
-    def on_autoplay(self, on: bool) -> None:
-        """A game's hook: autoplay was switched on or off."""
+        self.forget_choice()
 
     # -- moves ----------------------------------------------------------------------------
     def apply(self, move) -> bool:
@@ -312,11 +309,13 @@ class GameScene(Scene):
         del self.record.moves[snapshot.moves:]
         self.version += 1
         self.controls.cancel()        # nothing stays in the hand of the mouse
-        self.after_undo()
+        self.forget_choice()
         self.sync_animation()
         self.save()
 
-    def after_undo(self) -> None: ...
+    def forget_choice(self) -> None:
+        """A game's hook: the position changed under the player (an undo, autoplay switched
+        on or off): drop the choice they were making (a selected card, a chosen square)."""
 
     # -- the animator -----------------------------------------------------------------------
     def sprites(self, layout=None) -> list:

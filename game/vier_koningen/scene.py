@@ -71,11 +71,10 @@ class VierKoningenScene(GameScene):
     def enter(self):
         self._focus_default()
 
-    def on_autoplay(self, on: bool) -> None:
+    def forget_choice(self) -> None:
         self.controls.cancel()
         self.selection = []
-        if not on:
-            self._auto_select()
+        self._auto_select()
         self._focus_default()
 
     def turns(self) -> int:
