@@ -14,8 +14,10 @@ tests/test_fuzz.py runs a short seeded slice of each target; long runs are for p
 
 - A game target plays random games under random option sets (every option of the module's
   OPTIONS, a random number of seats) and checks every position: the legal moves are all
-  playable (on a copy), moves from elsewhere and moves with fields of a wrong type raise
-  IllegalMove and change nothing, `to_dict` survives JSON and `from_dict` rebuilds the same
+  playable (on a copy), moves from elsewhere, moves with fields of a wrong type and
+  look-alikes (objects whose __eq__ claims to equal every move, subclasses of the move
+  classes) raise IllegalMove and change nothing, `parse_move` and `from_notation` refuse
+  anything but text with ValueError, `to_dict` survives JSON and `from_dict` rebuilds the same
   state, a copy is independent, the view and a sample agree with the state, and the cards
   or pieces are all there, once (where the game's state shows them).
 - `ui` sends random real pygame events to a headless App on every screen: keys, mouse,
@@ -25,7 +27,10 @@ tests/test_fuzz.py runs a short seeded slice of each target; long runs are for p
 - `saves` starts the App on hostile data folders (deep nesting, huge strings, wrong types,
   impossible positions of every game, non-UTF-8 bytes, empty files, folders where files
   belong, leftovers of a killed write), presses Continue, and requires it to start, to
-  report what it set aside, to go on, and to say nothing the second time.
+  report what it set aside, to go on, and to say nothing the second time. Text that could
+  poison what the game writes back (a lone surrogate, a control character, a text past the
+  length limit, nesting past the depth limit, in settings, statistics or the save) must be
+  set aside at the door; the line counts each of these classes: tried, set aside, crashes.
 """
 from __future__ import annotations
 
@@ -42,6 +47,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -188,6 +194,92 @@ BAD_VALUES = (None, True, False, 1.0, 0.5, -1, 16, 99, 10 ** 30, "", "X", "a1", 
               Card("A", "S"), Card(5, None), (Card(5, "S"), Card(5, "S")), (Card(99, "S"),), ("QS", 7), object())
 
 
+NOT_TEXT = (None, 3, 1.5, True, b"end", ["end"], ("end",), {"end": 1}, object())
+
+
+# Look-alikes (issue 26): objects that claim to equal every move, so `move in legal_moves()`
+# holds for them; play() must look at the type first.
+def _equal_to_all(self, other):
+    return True
+
+
+def _hash_zero(self):
+    return 0
+
+
+class Liar:
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingClass(type):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LiarOfLyingClass(metaclass=LyingClass):
+    """Even its class claims to be every class (`type(move) in MOVE_TYPES` holds)."""
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingInt(int):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingStr(str):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+class LyingTuple(tuple):
+    __eq__, __hash__ = _equal_to_all, _hash_zero
+
+
+def lying_copy(move):
+    """The same move as an instance of a subclass whose __eq__ claims to equal anything."""
+    cls = type(move)
+    liar = type(f"Lying{cls.__name__}", (cls,), {"__eq__": _equal_to_all, "__hash__": _hash_zero, "__slots__": ()})
+    copy = object.__new__(liar)
+    for item in dataclasses.fields(move):
+        object.__setattr__(copy, item.name, getattr(move, item.name))
+    return copy
+
+
+def wrong_typed(value) -> list:
+    """Values equal to `value` (or standing for it) of another type than the rules store."""
+    kind = type(value)
+    if kind is bool:
+        return [int(value)]
+    if kind is int:
+        return [float(value), LyingInt(value)] + ([bool(value)] if value in (0, 1) else [])
+    if kind is str:
+        return [LyingStr(value)]
+    if isinstance(value, tuple):
+        return [tuple(value) if kind is not tuple else list(value), LyingTuple(value)]
+    return []
+
+
+def look_alikes(moves: list, rng: random.Random, count: int = 3) -> list:
+    """Hostile stand-ins for some of the legal moves (none may be played): objects equal to
+    everything, a lying subclass copy of each, and each field swapped for an equal value of
+    another type (past the constructor, as unpickling would)."""
+    found = [Liar(), LiarOfLyingClass()]
+    for move in rng.sample(moves, min(count, len(moves))):
+        found.append(lying_copy(move))
+        for item in dataclasses.fields(move):
+            for value in wrong_typed(getattr(move, item.name)):
+                odd = object.__new__(type(move))
+                for other in dataclasses.fields(move):
+                    object.__setattr__(odd, other.name, value if other is item else getattr(move, other.name))
+                found.append(odd)
+    return found
+
+
+def text_readers(rules) -> list:
+    return [getattr(rules, name) for name in ("parse_move", "from_notation") if hasattr(rules, name)]
+
+
+# what the rules targets tried of each class (the report's line gives them per target)
+TRIED: Counter = Counter()
+
+
 def bent_moves(moves: list, pool: list, rng: random.Random, count: int) -> list:
     """Moves that should be refused: garbage, moves of other positions, and legal moves with
     one field swapped for a value of a wrong type or range (built as any caller could)."""
@@ -276,16 +368,31 @@ def check_position(rules, game: str, state, rng: random.Random, pool: list, samp
     check(dump(state) == before, f"playing one of {tried} on a copy changed the original")
     # moves that should be refused are refused, and change nothing
     refused = []
-    for move in bent_moves(moves, pool, rng, 6):
-        if is_listed(move, moves):
-            continue
+    tries = [("illegal", move) for move in bent_moves(moves, pool, rng, 6) if not is_listed(move, moves)]
+    for kind, move in tries + [("look-alike", move) for move in look_alikes(moves, rng, 1)]:
+        TRIED[kind] += 1
         try:
             state.play(move)
         except IllegalMove:
             refused.append(move)
             continue
-        raise Broken(f"the illegal move {move!r} was accepted")
+        except Exception as error:
+            raise Broken(f"a {kind} move raised {type(error).__name__}, not IllegalMove ({move!r})") from error
+        raise Broken(f"the {kind} move {move!r} was accepted")
     check(dump(state) == before, f"one of the refused moves {refused!r} changed the state")
+    check(state.legal_moves() == moves, "a refused move changed the legal moves")
+    # a move or a position is read from text only
+    for reader in text_readers(rules):
+        value = rng.choice(NOT_TEXT)
+        TRIED["non-text"] += 1
+        try:
+            reader(value)
+        except ValueError:
+            continue
+        except Exception as error:
+            raise Broken(f"{reader.__name__} of a non-text raised {type(error).__name__}, not ValueError "
+                         f"({value!r})") from error
+        raise Broken(f"{reader.__name__} read a non-text ({value!r})")
     # the view and a sample of it
     seat = state.to_move()
     if seat is not None:
@@ -364,11 +471,16 @@ def fuzz_game(game: str, seconds: float, seed: int, limit: int | None = None, on
                     seed, "games", progress=PROGRESS)
     report.command = game
     pool: list = []
+    tried = Counter(TRIED)
 
     def one(index, rng):
         report.steps += play_one_game(game, rng, pool, sample, thorough, stop_after)
 
-    return run_units(report, seconds, limit, only, one)
+    run_units(report, seconds, limit, only, one)
+    for kind in ("look-alike", "non-text"):   # per class: tried, and the failures among them
+        report.notes[f"{kind}s tried"] = TRIED[kind] - tried[kind]
+        report.notes[f"{kind} failures"] = sum(count for name, count in report.kinds.items() if kind in name)
+    return report
 
 
 # ================================================================================== ui
@@ -688,6 +800,54 @@ KNOWN_CASES = (
 )
 
 
+# Text that could poison what the game writes back (issue 26: a lone surrogate killed the save
+# thread and broke every exit), in settings, statistics or the save; the door sets it aside.
+TEXT_CLASSES = ("surrogate", "control", "huge", "deep")
+ISSUE_26 = (("surrogate", "current_game.json"), ("surrogate", "settings.json"), ("surrogate", "statistics.json"))
+TEXT_SHARE = 0.35         # of the random folders, this share holds one text case
+
+
+def poison(kind: str, name: str, rng: random.Random):
+    """A JSON value of the class: a lone surrogate, a control character, a text past the
+    door's length for the file, or lists nested past its depth."""
+    from game.store import MAX_DEPTH, SAVE_TEXT_CHARS, SMALL_TEXT_CHARS
+    if kind == "surrogate":
+        return rng.choice(("\ud800", "ab\udfffc", "\udc00" * 3, "quarto\ud83d"))
+    if kind == "control":
+        return rng.choice(("\x00", "quarto\x07", "a\x1b[31mb", "\x85", "tab\there", "new\nline", "\x7f"))
+    if kind == "huge":
+        limit = SAVE_TEXT_CHARS if name == "current_game.json" else SMALL_TEXT_CHARS
+        return rng.choice("x\u00e9") * (limit + rng.choice((1, 1000, 200_000)))
+    return json.loads(nested(rng.randrange(MAX_DEPTH + 1, 400), rng))
+
+
+def text_case(folder: Path, rng: random.Random, kind: str, name: str) -> None:
+    """Write `name` as the game writes it, with one text of the class somewhere a name, a
+    level, an option or a key goes (a key only where the class can be one), where nothing but
+    the door's check of the text would refuse it."""
+    value = poison(kind, name, rng)
+    as_key = isinstance(value, str) and rng.random() < 0.4
+    if name == "settings.json":
+        data = {"language": "nl", "volume": 0.2, "last_setup": {g: {"players": 2, "seats": ["human", "hard"],
+                                                                    "options": {}} for g in registry.GAMES}}
+        setup = data["last_setup"][rng.choice(list(registry.GAMES))]
+        place = data["last_setup"] if as_key else rng.choice((setup, setup["options"], setup["seats"]))
+    elif name == "statistics.json":
+        data = {g: {"played": 3, "won": 1, "lost": 2, "drawn": 0, "best_score": 4} for g in registry.GAMES}
+        place = data if as_key else data[rng.choice(list(data))]
+    else:
+        data = real_save(rng)
+        setup = data.setdefault("setup", {"players": 2, "seats": ["human", "hard"], "options": {}})
+        place = setup if as_key or rng.random() < 0.5 else setup.get("seats") or [None]
+    if isinstance(place, list):
+        place[rng.randrange(len(place))] = value
+    elif as_key:
+        place[value] = {"players": 1} if name != "current_game.json" else 1
+    else:
+        place[rng.choice(["name", *place])] = value
+    (folder / name).write_text(json.dumps(data), encoding="ascii")   # escapes: valid JSON, plain ASCII
+
+
 def hostile_folder(folder: Path, rng: random.Random, big: bool, index: int) -> list[str]:
     """Fill `folder` with one or more hostile files; returns the names it made bad."""
     bad = []
@@ -775,11 +935,25 @@ def start_and_continue(folder: Path, rng: random.Random) -> Start:
 def fuzz_saves(seconds: float, seed: int, limit: int | None = None, only: int | None = None,
                big: bool = True) -> Report:
     report = Report("saves", seed, "data folders", progress=PROGRESS)
+    for kind in TEXT_CLASSES:   # each text class on the line, zero or not
+        for what in ("tried", "set aside", "crashes"):
+            report.notes[f"{kind} {what}"] = 0
 
     def one(index, rng):
         folder = Path(tempfile.mkdtemp(prefix="spelavond-fuzz-saves-"))
+        text = None
         try:
-            bad = hostile_folder(folder, rng, big, index)
+            known = index - len(KNOWN_CASES)
+            if 0 <= known < len(ISSUE_26):
+                text = ISSUE_26[known]
+            elif known >= len(ISSUE_26) and rng.random() < TEXT_SHARE:
+                text = (rng.choice(TEXT_CLASSES), rng.choice(FILES))
+            if text:
+                report.note(f"{text[0]} tried")
+                text_case(folder, rng, *text)
+                bad = [text[1]]
+            else:
+                bad = hostile_folder(folder, rng, big, index)
             first = start_and_continue(folder, rng)
             check(first.top in ("title", "problems", "game"), f"the game did not go on: {first.top} on top")
             check(not list(folder.glob(".*.tmp")), "a leftover temp file was not cleaned")
@@ -795,10 +969,21 @@ def fuzz_saves(seconds: float, seed: int, limit: int | None = None, only: int | 
                     if (folder / "current_game.json").exists() else None
                 if game:
                     check_position(registry.game(game).rules(), game, first.state, rng, [], 8)
+            check(not any(problem.get("writing") for problem in first.problems),
+                  f"a file could not be written: {first.problems}")
+            if text:
+                name = text[1]
+                check({"file": name, "moved_to": name + ".bad"} in first.problems,
+                      f"{text[0]} text in {name} was not set aside: {first.problems}")
+                report.note(f"{text[0]} set aside")
             second = start_and_continue(folder, rng)
             check(second.problems == [], f"problems reported again on the next start: {second.problems}")
             check(not second.offered or second.top == "game",
                   f"the save offered on the next start does not resume: {second.notices}")
+        except Exception:
+            if text:
+                report.note(f"{text[0]} crashes")
+            raise
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 

@@ -6,7 +6,6 @@ end; along the way every contract promise is checked on a sample of positions.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import pickle
 import random
@@ -17,84 +16,11 @@ from hypothesis import strategies as st
 
 from game import registry
 from game.base import EVENT_TYPES, CardMoved, GameState, IllegalMove, PieceMoved
+from tests.fuzz import NOT_TEXT, look_alikes   # objects equal to every move, wrong-typed fields (issue 26)
 
 GAMES = [info for info in registry.GAMES.values() if info.has_rules()]
 MAX_MOVES = 50_000        # a random playout of a whole match ends well within this
 GARBAGE = (None, "garbage", 42, 1.5, ("play", 1), object())
-NOT_TEXT = (None, 3, 1.5, True, b"end", ["end"], ("end",), {"end": 1}, object())
-
-
-# Look-alikes (issue 26): objects that claim to equal every move, so `move in legal_moves()`
-# holds for them; play() must look at the type first.
-def _equal_to_all(self, other):
-    return True
-
-
-def _hash_zero(self):
-    return 0
-
-
-class Liar:
-    __eq__, __hash__ = _equal_to_all, _hash_zero
-
-
-class LyingClass(type):
-    __eq__, __hash__ = _equal_to_all, _hash_zero
-
-
-class LiarOfLyingClass(metaclass=LyingClass):
-    """Even its class claims to be every class (`type(move) in MOVE_TYPES` holds)."""
-    __eq__, __hash__ = _equal_to_all, _hash_zero
-
-
-class LyingInt(int):
-    __eq__, __hash__ = _equal_to_all, _hash_zero
-
-
-class LyingStr(str):
-    __eq__, __hash__ = _equal_to_all, _hash_zero
-
-
-class LyingTuple(tuple):
-    __eq__, __hash__ = _equal_to_all, _hash_zero
-
-
-def lying_copy(move):
-    """The same move as an instance of a subclass whose __eq__ claims to equal anything."""
-    cls = type(move)
-    liar = type(f"Lying{cls.__name__}", (cls,), {"__eq__": _equal_to_all, "__hash__": _hash_zero, "__slots__": ()})
-    copy = object.__new__(liar)
-    for field in dataclasses.fields(move):
-        object.__setattr__(copy, field.name, getattr(move, field.name))
-    return copy
-
-
-def wrong_typed(value) -> list:
-    """Values equal to `value` (or standing for it) of another type than the rules store."""
-    kind = type(value)
-    if kind is bool:
-        return [int(value)]
-    if kind is int:
-        return [float(value), LyingInt(value)] + ([bool(value)] if value in (0, 1) else [])
-    if kind is str:
-        return [LyingStr(value)]
-    if isinstance(value, tuple):
-        return [tuple(value) if kind is not tuple else list(value), LyingTuple(value)]
-    return []
-
-
-def look_alikes(moves: list, rng) -> list:
-    """Hostile stand-ins for some of the legal moves: none may be played."""
-    found = [Liar(), LiarOfLyingClass()]
-    for move in rng.sample(moves, min(3, len(moves))):
-        found.append(lying_copy(move))
-        for field in dataclasses.fields(move):
-            for value in wrong_typed(getattr(move, field.name)):
-                odd = object.__new__(type(move))
-                for other in dataclasses.fields(move):
-                    object.__setattr__(odd, other.name, value if other is field else getattr(move, other.name))
-                found.append(odd)
-    return found
 
 
 def option_sets(rules) -> list[dict]:
