@@ -34,6 +34,8 @@ def test_hostile_data_folders_start_report_and_go_on():
     report = fuzz.fuzz_saves(seconds=NO_CLOCK, seed=13, limit=40, big=False)
     assert report.runs == 40
     assert report.failure_count == 0, failures(report)
+    for kind in fuzz.TEXT_CLASSES[:1] + fuzz.SAVE_CLASSES:     # each class of issue 26 was tried
+        assert report.notes[f"{kind} tried"] >= 1 and report.notes[f"{kind} crashes"] == 0, kind
 
 
 def test_the_fuzzer_finds_a_broken_invariant(monkeypatch):
