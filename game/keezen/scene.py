@@ -32,10 +32,10 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, marks, pulse
-from game.ui.table.panels import draw_button, stack_buttons, status_height
+from game.ui.table.panels import draw_button, draw_log, stack_buttons, status_height
 from game.ui.table.seats import draw_plate, hand_fan, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
-from game.ui.text import blit_text, fit, wrap
+from game.ui.text import blit_text, fit
 
 K = "keezen.scene."
 LOG_ROWS = 8      # rows of the move log (a long line takes two)
@@ -53,21 +53,6 @@ def colour_name(colour: int) -> str:
 def spot(colour: int, square: int) -> tuple:
     """A place on the board as a target key: track squares are shared, nests and homes a colour's."""
     return ("spot", colour if square == NEST or square >= HOME else None, square)
-
-
-def draw_wrapped_log(surface, rect: pygame.Rect, lines: list, u: float) -> None:
-    """The newest lines of the move log that fit in `rect`, each wrapped to at most three rows,
-    the newest bright and at the bottom."""
-    size, height = int(theme.TINY * u), int(theme.TINY * 1.3 * u)
-    rows = []
-    for index, text in enumerate(reversed(lines)):
-        wrapped = wrap(text, size, rect.w)
-        wrapped = wrapped[:2] + ([fit(" ".join(wrapped[2:]), size, rect.w)] if len(wrapped) > 2 else [])
-        if (len(rows) + len(wrapped)) * height > rect.h:
-            break
-        rows = [(row, theme.TEXT if index == 0 else theme.TEXT_DIM) for row in wrapped] + rows
-    for number, (row, colour) in enumerate(rows):
-        blit_text(surface, row, theme.TINY * u, colour, (rect.x, rect.y + number * height), "topleft")
 
 
 class Layout:
@@ -513,7 +498,7 @@ class KeezenScene(GameScene):
         board = layout.board
         surface.blit(self._felt.get(self.app.size, (tuple(board.rect), board.bottom),
                                     lambda felt: (felt.fill(theme.FELT_DARK), board.paint(felt))), (0, 0))
-        draw_wrapped_log(surface, layout.log, self.move_log, u)
+        draw_log(surface, layout.log, self.move_log, u, LOG_ROWS, "topleft", wrapped=3)
         for card, rect in zip(state.played[-4:], layout.played):
             if card not in away:
                 draw_card_sprite(surface, card, rect, "face", self.four())

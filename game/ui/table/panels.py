@@ -55,16 +55,27 @@ class StatusLine:
 
 # ----------------------------------------------------------------------------- move log
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], u: float, count: int,
-             anchor: str = "topright") -> None:
-    """The last `count` lines of the move log, the newest bright."""
-    lines = lines[-count:]
-    height = int(theme.TINY * 1.3 * u)
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], u: float, rows: int,
+             anchor: str = "topright", wrapped: int = 1) -> None:
+    """The move log: the newest `lines` that fit in `rows` rows from the top of `rect`, the
+    oldest first and the newest bright, against the `anchor` side ("topright" or "topleft").
+    A line takes one row cut to the width, or with `wrapped` up to that many rows (its last
+    row cut)."""
+    size, height = int(theme.TINY * u), int(theme.TINY * 1.3 * u)
+    shown: list = []
+    for age, text in enumerate(reversed(lines)):
+        if wrapped > 1:
+            parts = wrap(text, size, rect.w)
+            parts = parts[:wrapped - 1] + ([fit(" ".join(parts[wrapped - 1:]), size, rect.w)]
+                                           if len(parts) >= wrapped else [])
+        else:
+            parts = [fit(text, size, rect.w)]
+        if len(shown) + len(parts) > rows:
+            break
+        shown = [(part, theme.TEXT if age == 0 else theme.TEXT_DIM) for part in parts] + shown
     x = rect.right if anchor == "topright" else rect.x
-    for index, text in enumerate(lines):
-        colour = theme.TEXT if index == len(lines) - 1 else theme.TEXT_DIM
-        blit_text(surface, fit(text, int(theme.TINY * u), rect.w), theme.TINY * u, colour,
-                  (x, rect.y + index * height), anchor)
+    for row, (text, colour) in enumerate(shown):
+        blit_text(surface, text, theme.TINY * u, colour, (x, rect.y + row * height), anchor)
 
 
 def log_height(u: float, count: int) -> int:
