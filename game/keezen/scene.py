@@ -31,9 +31,9 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, marks, pulse
+from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
 from game.ui.table.panels import draw_button, draw_log, stack_buttons, status_height
-from game.ui.table.seats import draw_plate, hand_fan, lifted, plate_size, seat_sides
+from game.ui.table.seats import draw_hand, draw_plate, hand_fan, lifted, plate_size, seat_sides
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
 
@@ -295,10 +295,8 @@ class KeezenScene(GameScene):
 
     def hand_rects(self, layout) -> list:
         playing = self.can_play()
-        lifts = [layout.lift if self.card is not None and index == self.card_at and playing else
-                 layout.lift // 2 if playing and self.focus == ("hand", index) else 0
-                 for index, card in enumerate(layout.hand_cards)]
-        return lifted(layout.hand, lifts)
+        chosen = self.card_at if playing and self.card is not None else None
+        return lifted(layout.hand, layout.lift, self.focus if playing else None, chosen)
 
     def targets(self, layout) -> Targets:
         found = []
@@ -481,7 +479,14 @@ class KeezenScene(GameScene):
         focused = self.focus if playing or self.state.is_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, playing)
         self.draw_choices(surface, layout, focused)
-        self.draw_hand(surface, layout, focused)
+        move = self.hint[0] if self.hint and playing and self.card is None else None
+        hinted = next((index for index, card in enumerate(layout.hand_cards)
+                       if card is not None and card.rank == getattr(move, "card", None)), None)
+        draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
+                  frame=layout.hand if playing else None, on_top=() if hinted is None else [(hinted, "hint")],
+                  marks_of=lambda index, card: dict(selected=self.card is not None and index == self.card_at and playing,
+                                                    focus=focused == ("hand", index)),
+                  empty="" if self.state.is_over() else t(K + "hand.empty"), area=layout.hand_area)
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, t(K + "button." + name, card=rules.RANK_LETTER.get(self.card, "")), layout.u,
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
@@ -556,24 +561,6 @@ class KeezenScene(GameScene):
                 mark(surface, rect, "focus", u)
             else:
                 mark_spot(surface, rect.inflate(width * 2, width * 2), theme.ACCENT, width)
-
-    def draw_hand(self, surface, layout, focused) -> None:
-        u = layout.u
-        move = self.hint[0] if self.hint and self.can_play() and self.card is None else None
-        hinted = next((index for index, card in enumerate(layout.hand_cards)
-                       if card is not None and card.rank == getattr(move, "card", None)), None)
-        if layout.hand and self.can_play():
-            area = layout.hand[0].unionall(layout.hand).inflate(int(16 * u), int(12 * u))
-            pygame.draw.rect(surface, theme.ACCENT_DARK, area.move(0, int(4 * u)), max(2, int(3 * u)),
-                             border_radius=int(14 * u))
-        for index, (card, rect) in enumerate(zip(layout.hand_cards, self.hand_rects(layout))):
-            draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
-            marks(surface, rect, u, selected=self.card is not None and index == self.card_at and self.can_play(),
-                  focus=focused == ("hand", index))
-        if hinted is not None:
-            mark(surface, self.hand_rects(layout)[hinted], "hint", u)
-        if not layout.hand_cards and not self.state.is_over():
-            blit_text(surface, t(K + "hand.empty"), theme.SMALL * u, theme.TEXT_DIM, layout.hand_area.center, "center")
 
     def legend(self):
         if self.state.is_over():

@@ -31,10 +31,10 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, has, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, draw_lines, draw_stack, mark, marks, panel
+from game.ui.table.draw import CachedLayer, draw_lines, draw_stack, mark, panel
 from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log,
                                   stack_buttons, top_band)
-from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted
+from game.ui.table.seats import arrange_seats, draw_hand, draw_plate, hand_fan, lifted
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
 
@@ -239,9 +239,7 @@ class KingenScene(GameScene):
 
     def hand_rects(self, layout: Layout) -> list:
         playing = self.can_play() and self.state.phase == PLAY
-        lifts = [layout.lift // 2 if playing and self.focus == ("hand", index) else 0
-                 for index in range(len(layout.hand_cards))]
-        return lifted(layout.hand, lifts)
+        return lifted(layout.hand, layout.lift, self.focus if playing else None)
 
     def legal_cards(self) -> set:
         if not self.can_play() or self.state.phase != PLAY:
@@ -503,8 +501,12 @@ class KingenScene(GameScene):
                 self.focus = ("button", name)
         focused = self.focus if self.can_play() or self.at_break() or self.state.is_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
-        self.draw_hand(surface, layout, focused, moving)
-        hinted = self.hinted()
+        hinted, legal = self.hinted(), self.legal_cards()
+        played = hinted.card if isinstance(hinted, PlayCard) else None
+        draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
+                  frame=layout.hand if legal else None, keys=hand_order(self.state.hand_cards(layout.bottom)),
+                  away=moving, marks_of=lambda index, card: dict(lit=card in legal, hint=played is not None and
+                                                                 played == card, focus=focused == ("hand", index)))
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, t(K + "button." + name), layout.u, primary=name in ("next", "result"),
                         focused=focused == ("button", name), hinted=name == "last" and self.panel == "last")
@@ -561,23 +563,6 @@ class KingenScene(GameScene):
             rects = layout.seat_cards.get(seat)
             if rects and active and not self.at_break():
                 mark(surface, rects[0].unionall(rects), "turn", u)
-
-    def draw_hand(self, surface, layout, focused, away):
-        u = layout.u
-        legal = self.legal_cards()
-        hinted = self.hinted()
-        state = self.state
-        real = hand_order(state.hand_cards(layout.bottom))
-        if legal:
-            area = layout.hand[0].unionall(layout.hand).inflate(int(16 * u), int(12 * u))
-            pygame.draw.rect(surface, theme.ACCENT_DARK, area.move(0, int(4 * u)), max(2, int(3 * u)),
-                             border_radius=int(14 * u))
-        for index, (card, rect) in enumerate(zip(layout.hand_cards, self.hand_rects(layout))):
-            if real[index] in away:
-                continue
-            draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
-            marks(surface, rect, u, lit=card in legal, hint=isinstance(hinted, PlayCard) and hinted.card == card,
-                  focus=focused == ("hand", index))
 
     def draw_last_trick(self, surface, layout):
         u = layout.u

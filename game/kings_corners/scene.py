@@ -34,11 +34,10 @@ from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, draw_lines, draw_stack, mark, marks
+from game.ui.table.draw import CachedLayer, draw_lines, draw_stack, mark, marks
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, stack_buttons, top_band
-from game.ui.table.seats import arrange_seats, draw_plate, hand_fan, lifted, new_card_dot
+from game.ui.table.seats import arrange_seats, draw_hand, draw_plate, hand_fan, lifted
 from game.ui.table.targets import Drag, Target, Targets
-from game.ui.text import blit_text
 
 K = "kings_corners.scene."           # the prefix of this scene's i18n keys
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}   # black, red, black, red: neighbours differ in colour
@@ -213,11 +212,9 @@ class KingsCornersScene(GameScene):
 
     def hand_rects(self, layout: Layout) -> list[pygame.Rect]:
         """The hand's rects as drawn (the focused card lifted a little, the selected more)."""
-        selected, playing = self.selected_card(), self.can_play()
-        lifts = [layout.lift if card is not None and card == selected else
-                 layout.lift // 2 if playing and self.focus == ("hand", index) else 0
-                 for index, card in enumerate(layout.hand_cards)]
-        return lifted(layout.hand, lifts)
+        selected = self.selected_card()
+        chosen = layout.hand_cards.index(selected) if selected is not None and selected in layout.hand_cards else None
+        return lifted(layout.hand, layout.lift, self.focus if self.can_play() else None, chosen)
 
     def selected_card(self):
         return self.selected[1] if self.selected and self.selected[0] == "card" else None
@@ -590,7 +587,14 @@ class KingsCornersScene(GameScene):
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
         hint_from, hint_to, hint_end = self.hint_parts()
         self.draw_marks(surface, layout, focused, hint_from, hint_to)
-        self.draw_hand(surface, layout, focused, hint_from, moving | dragged)
+        state, selected = self.state, self.selected_card()
+        draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
+                  frame=layout.hand if state.phase == rules.PLAY and state.turn == layout.bottom else None,
+                  keys=hand_order(state.hands[layout.bottom]), away=moving | dragged,
+                  marks_of=lambda index, card: {} if card is None else dict(
+                      selected=card == selected, hint=hint_from == ("card", card), focus=focused == ("hand", index)),
+                  new=self.new_cards, new_label=t(K + "new"),
+                  empty=t(K + "hand.empty") if state.phase == rules.PLAY else "", area=layout.hand_area)
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, self.button_label(name), layout.u, primary=name in ("end", "next", "result"),
                         focused=focused == ("button", name), hinted=hint_end and name == "end")
@@ -648,28 +652,6 @@ class KingsCornersScene(GameScene):
             marks(surface, top, u, self.time, legal=place in legal, hint=hint_to == place)
             marks(surface, zone, u, hint=hint_from == ("pile", place) and hint_to != place,
                   selected=selected_pile == place and place != dragged_pile, focus=focused == ("place", place))
-
-    def draw_hand(self, surface, layout, focused, hint_from, away):
-        u = layout.u
-        if layout.hand and self.state.phase == rules.PLAY and self.state.turn == layout.bottom:
-            area = layout.hand[0].unionall(layout.hand).inflate(int(16 * u), int(12 * u))
-            pygame.draw.rect(surface, theme.ACCENT_DARK, area.move(0, int(4 * u)), max(2, int(3 * u)),
-                             border_radius=int(14 * u))
-        labelled = False
-        real = hand_order(self.state.hands[layout.bottom])
-        for index, (card, rect) in enumerate(zip(layout.hand_cards, self.hand_rects(layout))):
-            if real[index] in away:
-                continue
-            draw_card_sprite(surface, card, rect, "face" if card is not None else "back", self.four())
-            if card is None:
-                continue
-            if card in self.new_cards:   # one "new" label: over several cards drawn at once the dots say it
-                new_card_dot(surface, rect, u, "" if labelled else t(K + "new"))
-                labelled = True
-            marks(surface, rect, u, selected=card == self.selected_card(), hint=hint_from == ("card", card),
-                  focus=focused == ("hand", index))
-        if not layout.hand_cards and self.state.phase == rules.PLAY:
-            blit_text(surface, t(K + "hand.empty"), theme.SMALL * u, theme.TEXT_DIM, layout.hand_area.center, "center")
 
     def draw_drag(self, surface, layout, drag, targets):
         rects = drag.rects_now()

@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import cards as cardui
 from game.ui import theme
-from game.ui.table.draw import panel
+from game.ui.table.draw import draw_card_sprite, mark, marks, panel
 from game.ui.text import blit_text, render
 
 SIDES = {1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}
@@ -137,10 +137,42 @@ def hand_fan(count: int, area: pygame.Rect, card_width: int) -> list[pygame.Rect
     return cardui.fan_positions(count, area, card_width, step=card_width * HAND_STEP)
 
 
-def lifted(rects, lifts) -> list[pygame.Rect]:
-    """The viewer's hand with each card raised by its lift (the focused card a little, the
-    chosen one more)."""
-    return [rect.move(0, -lift) for rect, lift in zip(rects, lifts)]
+def lifted(rects, lift: int, focus=None, chosen: int | None = None) -> list[pygame.Rect]:
+    """The viewer's hand as drawn: the card at index `chosen` raised by `lift`, the one under
+    the cursor (`focus` ("hand", index)) by half of it."""
+    return [rect.move(0, -(lift if index == chosen else lift // 2 if focus == ("hand", index) else 0))
+            for index, rect in enumerate(rects)]
+
+
+def draw_hand(surface: pygame.Surface, cards, rects, u: float, four_colour: bool = False, *, frame=None, keys=None,
+              away=(), marks_of=None, on_top=(), new=(), new_label: str = "", empty: str = "", area=None) -> None:
+    """The viewer's hand: each card face up (None: a back) at its rect (`rects`, as lifted).
+
+    `frame`: the hand's resting rects, framed in gold (the viewer may play; None: no frame).
+    `keys[i]` names card i for the animator (by default the card itself): those in `away`
+    (in flight, dragged) are drawn elsewhere. `marks_of(index, card)` gives a card's marks
+    (kind -> shown, drawn in order, see `draw.marks`); `on_top` marks, (index, kind), go over
+    the whole hand. A card in `new` (just drawn) has a gold dot, the first of them `new_label`
+    beside it. An empty hand says `empty` in the middle of `area`.
+    """
+    if frame:
+        box = frame[0].unionall(frame).inflate(int(16 * u), int(12 * u))
+        pygame.draw.rect(surface, theme.ACCENT_DARK, box.move(0, int(4 * u)), max(2, int(3 * u)),
+                         border_radius=int(14 * u))
+    labelled = False
+    for index, (card, rect) in enumerate(zip(cards, rects)):
+        if (card if keys is None else keys[index]) in away:
+            continue
+        draw_card_sprite(surface, card, rect, "face" if card is not None else "back", four_colour)
+        if card is not None and card in new:   # one label: over several cards drawn at once the dots say it
+            new_card_dot(surface, rect, u, "" if labelled else new_label)
+            labelled = True
+        if marks_of is not None:
+            marks(surface, rect, u, **marks_of(index, card))
+    for index, kind in on_top:
+        mark(surface, rects[index], kind, u)
+    if not cards and empty:
+        blit_text(surface, empty, theme.SMALL * u, theme.TEXT_DIM, area.center, "center")
 
 
 def new_card_dot(surface: pygame.Surface, rect: pygame.Rect, u: float, label: str = "") -> None:
