@@ -18,8 +18,9 @@ from game.quarto import rules
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
-from game.ui.i18n import t
+from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
+from game.ui.table.draw import CachedLayer
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_in, blit_text, fit
@@ -93,6 +94,7 @@ class QuartoScene(GameScene):
         self.focus = ("square", 5)
         self.clock_left = None
         self.clock_turn = None
+        self._table = CachedLayer()      # the felt, the board and the empty places
 
     def enter(self):
         self._focus_for_phase()
@@ -421,7 +423,8 @@ class QuartoScene(GameScene):
     def draw(self, surface, alpha):
         layout = self.layout()
         self.begin_frame(layout)
-        surface.blit(self.static_layer("table", lambda layer: self._paint_table(layer, layout)), (0, 0))
+        key = (self.app.u, self.app.couch_scale, language())
+        surface.blit(self._table.get(self.app.size, key, lambda layer: self._paint_table(layer, layout)), (0, 0))
         self.draw_status(surface, self.status_text(), layout["status"])
         targets = self.targets(layout)
         if self.humans_turn:

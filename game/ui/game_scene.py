@@ -646,21 +646,6 @@ class GameScene(Scene):
         """Whether cards are drawn in four colours (the player's setting)."""
         return bool(self.app.store.settings["four_colour"])
 
-    def static_layer(self, key, paint) -> pygame.Surface:
-        """A window-sized surface painted once per window size, UI scale and `key`.
-
-        The table's unchanging parts (felt, board, empty places) go here, so a frame is one
-        blit of them plus what moves.
-        """
-        full_key = (self.app.size, self.app.u, key)
-        if getattr(self, "_static_layer_key", None) != full_key:
-            layer = pygame.Surface(self.app.size)
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert()
-            paint(layer)
-            self._static_layer, self._static_layer_key = layer, full_key
-        return self._static_layer
-
     def draw_status(self, surface: pygame.Surface, text: str, rect: pygame.Rect | None = None,
                     lit: bool = False) -> pygame.Rect:
         """Whose turn it is and what to do, on a panel at the top."""
