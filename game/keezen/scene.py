@@ -310,6 +310,11 @@ class KeezenScene(GameScene):
         found += [Target(("button", name), rect) for name, rect in layout.buttons.items()]
         return Targets(found)
 
+    def tidy(self, layout) -> None:
+        super().tidy(layout)
+        if self.card is not None and not self.can_play():
+            self.forget_choice()      # the turn has gone: nothing stays chosen
+
     def default_focus(self, layout):
         if self.only_lay_away():
             return ("button", "lay_away")
@@ -467,15 +472,11 @@ class KeezenScene(GameScene):
 
     def draw(self, surface, alpha) -> None:
         layout = self.layout()
-        self.begin_frame(layout)
-        moving = self.animator.moving(self.time)
+        self.warm_faces(layout)
+        moving = self.moving()
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
         playing = self.can_play()
-        if playing:
-            self.keep_focus(self.targets(layout), layout)
-        elif self.card is not None:
-            self.card, self.steps, self.pawn = None, [], None
         focused = self.focus if playing or self.state.is_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, playing)
         self.draw_choices(surface, layout, focused)

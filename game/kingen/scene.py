@@ -151,7 +151,7 @@ class KingenScene(GameScene):
 
     def can_play(self) -> bool:
         """The human to move may act now: their turn, their hand in view, no trick on show."""
-        return super().can_play() and not self.at_break() and self.showing is None
+        return super().can_play() and not self.at_break() and self.trick_shown() is None
 
     def choosing(self) -> bool:
         return self.can_play() and self.state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
@@ -168,11 +168,10 @@ class KingenScene(GameScene):
         """Games two to a row (their names are long), the four suits in one."""
         return 2 if self.state.phase == CHOOSE_GAME else None
 
-    def trick_on_show(self) -> bool:
-        if self.showing is not None and self.time >= self.showing[3]:
-            self.showing = None
-            self.version += 1
-        return self.showing is not None
+    def trick_shown(self):
+        """The finished trick still on show, (leader, cards, winner, until), or None."""
+        showing = self.showing
+        return showing if showing is not None and self.time < showing[3] else None
 
     def layout(self) -> Layout:
         return self.cached_layout(Layout, self.version, self.at_break(), tuple(self.button_names()))
@@ -182,8 +181,7 @@ class KingenScene(GameScene):
 
     def sprites(self, layout=None) -> list:
         layout = layout or self.layout()
-        state, found = self.state, []
-        self.trick_on_show()
+        state, found, shown = self.state, [], self.trick_shown()
         for seat, rects in layout.seat_cards.items():
             look = "back" if layout.sides[seat] == "top" else "turned"
             found += [Sprite(card, rect, look) for card, rect in zip(state.hand_cards(seat), rects)]
@@ -192,8 +190,8 @@ class KingenScene(GameScene):
         found += [Sprite(card, rect, "face" if face_up else "back", live=True) for card, rect in zip(hand, layout.hand)]
         for seat, card in state.trick_cards():
             found.append(Sprite(card, layout.spots[seat], "face"))
-        if self.showing is not None:
-            leader, cards, _, _ = self.showing
+        if shown is not None:
+            leader, cards, _, _ = shown
             found += [Sprite(rules.CARD[card], layout.spots[(leader + i) % 4], "face") for i, card in enumerate(cards)]
         stacked, penalties = self.taken()
         found += [Sprite(card, layout.stacks[seat], "back") for card, seat in stacked.items()]
@@ -205,7 +203,7 @@ class KingenScene(GameScene):
         """What the seats have taken, the trick on show not yet: ({card: seat} of the cards in
         the stacks of tricks, {seat: [penalty cards]})."""
         state = self.state
-        tricks = state.tricks[:-1] if self.showing is not None else state.tricks
+        tricks = state.tricks[:-1] if self.trick_shown() is not None else state.tricks
         stacked, penalties = {}, {seat: [] for seat in range(4)}
         for _, cards, winner in tricks:
             for card in cards:
@@ -361,8 +359,14 @@ class KingenScene(GameScene):
         return self.hint[0] if self.hint and self.can_play() else None
 
     def update(self, dt):
-        self.trick_on_show()
         super().update(dt)
+        self.showing = self.trick_shown()     # a trick whose time on show is up is gone
+
+    def tidy(self, layout):
+        super().tidy(layout)
+        for name in ("next", "result"):       # between deals and at the end: the way on
+            if name in layout.buttons:
+                self.focus = ("button", name)
 
     # -- the log, the texts -----------------------------------------------------------------
     def deal_line(self) -> str:
@@ -393,8 +397,9 @@ class KingenScene(GameScene):
         if self.at_break():
             reason = t(f"kingen.end.{state.end_reason or 'all_tricks'}")
             return t(K + "status.deal_over", n=state.deal_no) + " " + reason
-        if self.showing is not None:
-            winner = self.showing[2]
+        shown = self.trick_shown()
+        if shown is not None:
+            winner = shown[2]
             return self.said(K + "status.took", winner, name=self.seat_name(winner))
         seat = state.to_move()
         name = self.seat_name(seat)
@@ -487,18 +492,12 @@ class KingenScene(GameScene):
         return (layout.cw, layout.sw)
 
     def draw(self, surface, alpha):
-        layout = self.layout()
-        self.begin_frame(layout)
-        moving = self.animator.moving(self.time)
+        layout, shown = self.layout(), self.trick_shown()
+        self.warm_faces(layout)
+        moving = self.moving()
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
-               self.showing is not None, frozenset(moving))
+               shown is not None, frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
-        targets = self.targets(layout)
-        if self.can_play():
-            self.keep_focus(targets, layout)
-        for name in ("next", "result"):
-            if name in layout.buttons:
-                self.focus = ("button", name)
         focused = self.focus if self.can_play() or self.at_break() or self.state.is_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
         hinted, legal = self.hinted(), self.legal_cards()
@@ -511,8 +510,8 @@ class KingenScene(GameScene):
             draw_button(surface, rect, t(K + "button." + name), layout.u, primary=name in ("next", "result"),
                         focused=focused == ("button", name), hinted=name == "last" and self.panel == "last")
         self.draw_flights(surface)
-        if self.showing is not None:
-            mark(surface, layout.spots[self.showing[2]], "hint", layout.u)   # the card that takes it
+        if shown is not None:
+            mark(surface, layout.spots[shown[2]], "hint", layout.u)   # the card that takes it
         if self.animating() and self.at_break() or self.state.is_over() and not self.result_shown and self.animating():
             return
         if self.panel is None and self.choosing():
@@ -542,7 +541,8 @@ class KingenScene(GameScene):
         panel(surface, info.inflate(int(16 * u), int(12 * u)), u)
         draw_lines(surface, layout.info, lines, u, most=4)
         draw_log(surface, layout.log, self.move_log, u, LOG_LINES)
-        tricks = state.tricks[:-1] if self.showing is not None else state.tricks
+        shown = self.trick_shown()
+        tricks = state.tricks[:-1] if shown is not None else state.tricks
         counts = {seat: sum(1 for _, _, winner in tricks if winner == seat) for seat in range(4)}
         stacked, _ = self.taken()
         for seat, stack in layout.stacks.items():
@@ -550,10 +550,10 @@ class KingenScene(GameScene):
                 draw_stack(surface, stack, counts[seat], u, badge=False)
                 blit_text(surface, str(counts[seat]), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
         self.draw_sprites(surface, self.sprites(layout), away | stacked.keys())
-        leader = state.leader if state.trick else (self.showing[0] if self.showing else None)
+        leader = state.leader if state.trick else (shown[0] if shown else None)
         if leader is not None:
             self.draw_led(surface, layout, leader)
-        playing = state.phase == PLAY and self.showing is None
+        playing = state.phase == PLAY and shown is None
         for seat in range(4):
             choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and state.dealer == seat
             active = playing and state.turn == seat or choosing

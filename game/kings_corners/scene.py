@@ -226,6 +226,15 @@ class KingsCornersScene(GameScene):
         kind, value = self.selected
         return set(self.state.card_targets(value) if kind == "card" else self.state.pile_targets(value))
 
+    def tidy(self, layout: Layout) -> None:
+        super().tidy(layout)
+        if self.state.hand_over():
+            for name in ("next", "result"):       # between hands and at the end: the way on
+                if name in layout.buttons:
+                    self.focus = ("button", name)
+        if self.selected and not self.can_play():
+            self.forget_choice()      # the turn has gone: nothing stays chosen
+
     def default_focus(self, layout: Layout):
         if self.face_up_seat() == layout.bottom and layout.hand_cards:
             return ("hand", len(layout.hand_cards) // 2)
@@ -566,8 +575,8 @@ class KingsCornersScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.begin_frame(layout)
-        moving = self.animator.moving(self.time)
+        self.warm_faces(layout)
+        moving = self.moving()
         drag = self.controls.drag
         dragged = set(drag.things) if drag else set()
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
@@ -575,15 +584,7 @@ class KingsCornersScene(GameScene):
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout,
                                                                                          moving | dragged)), (0, 0))
         targets = self.targets(layout)
-        if self.can_play():
-            self.keep_focus(targets, layout)
-        if self.state.hand_over():
-            for name in ("next", "result"):
-                if name in layout.buttons:
-                    self.focus = ("button", name)
         focused = self.focus if self.can_play() or self.state.hand_over() else None
-        if self.selected and not self.can_play():
-            self.selected = None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
         hint_from, hint_to, hint_end = self.hint_parts()
         self.draw_marks(surface, layout, focused, hint_from, hint_to)

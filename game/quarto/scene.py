@@ -422,13 +422,9 @@ class QuartoScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.begin_frame(layout)
         key = (self.app.u, self.app.couch_scale, language())
         surface.blit(self._table.get(self.app.size, key, lambda layer: self._paint_table(layer, layout)), (0, 0))
         self.draw_status(surface, self.status_text(), layout["status"])
-        targets = self.targets(layout)
-        if self.humans_turn:
-            self.keep_focus(targets, layout)
         focused = self.focus if self.humans_turn else None
         hint_square, hint_piece = self._hint_parts()
         self._draw_board(surface, layout, hint_square)
@@ -436,8 +432,7 @@ class QuartoScene(GameScene):
         if self.state.hand is not None and self.chosen_square is None:     # the shadow of the piece in hand
             box = layout["piece_box"]
             pygame.draw.ellipse(surface, SLOT, box.inflate(-box.w * 0.1, -box.h * 0.6).move(0, box.h * 0.3))
-        moving = self.animator.moving(self.time)
-        self.draw_sprites(surface, self.sprites(layout), moving)
+        self.draw_sprites(surface, self.sprites(layout), self.moving())
         self.draw_flights(surface)
         u = self.app.u
         if focused is not None and focused[0] == "square":     # the cursor over the pieces

@@ -21,7 +21,9 @@ The base owns what every game would otherwise repeat:
   last things have landed;
 - the table's input and drawing: the cursor and the mouse over the scene's `targets`
   (`handle_table`, with its `default_focus`), the buttons every game shows (`press`), its
-  sprites at their places and in flight (`draw_sprites`, `draw_flights`, `draw_thing`).
+  sprites at their places and in flight (`draw_sprites`, `draw_flights`, `draw_thing`);
+- drawing changes nothing: after a move, an undo, an input and at every update the table
+  follows the state (`settle`: the game's `tidy`, then the animator), and `draw` only reads.
 
 Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
@@ -271,7 +273,7 @@ class GameScene(Scene):
             self.asked = "stale"
         self.move_log = (self.move_log + self.describe(mover, move))[-LOG_SIZE:]
         self.after_move(mover, move)
-        self.sync_animation()
+        self.settle()
         self.save()
         if self.state.is_over():
             self.record_statistics()
@@ -310,7 +312,7 @@ class GameScene(Scene):
         self.version += 1
         self.controls.cancel()        # nothing stays in the hand of the mouse
         self.forget_choice()
-        self.sync_animation()
+        self.settle()
         self.save()
 
     def forget_choice(self) -> None:
@@ -342,11 +344,30 @@ class GameScene(Scene):
         """A game's hook: the widths at which its table shows card faces (warmed ahead of need)."""
         return ()
 
-    def begin_frame(self, layout) -> None:
-        """At the start of `draw`: things move to where the state puts them, and a card face of
-        `face_widths` is drawn ahead of need (`FaceWarmer`)."""
-        self.sync_animation(layout)
+    def settle(self) -> None:
+        """The table follows the state: the game puts its own choices right (`tidy`), then
+        things fly to where the state now puts them. After a move, an undo, an input and at
+        every update, so that `draw` only reads."""
+        self.tidy(self.layout())
+        self.sync_animation()
+
+    def tidy(self, layout) -> None:
+        """A game's hook: what a change of the state asks of the scene's own choices (a
+        selection whose turn has gone, the cursor on a target that is gone). By default the
+        cursor goes back onto the table while the player may act (`keep_focus`)."""
+        if self.can_play():
+            self.keep_focus(self.targets(layout), layout)
+
+    def warm_faces(self, layout) -> None:
+        """In `draw`: a card face of `face_widths` drawn ahead of need into the faces' cache
+        (`FaceWarmer`, one a frame), so a card first shown at a size does not stall a frame."""
         self.warmer.step(self.face_widths(layout), self.four(), self.animating())
+
+    def moving(self) -> set:
+        """The keys in flight (drawn by `draw_flights`, not at their places); none while the
+        animator has not seen this window and viewer yet (a frame drawn before the next
+        update: everything stands where the state puts it)."""
+        return self.animator.moving(self.time) if self.animator.frame_key == self.frame_key() else set()
 
     def hold(self, seconds: float) -> None:
         """Keep the table as it is for `seconds` (a finished trick shown before it is taken)."""
@@ -368,7 +389,9 @@ class GameScene(Scene):
                 self.draw_thing(surface, sprite.key, sprite.rect, sprite.look)
 
     def draw_flights(self, surface: pygame.Surface) -> None:
-        """Everything in flight, on top of the table."""
+        """Everything in flight, on top of the table (see `moving`)."""
+        if self.animator.frame_key != self.frame_key():
+            return
         for key, rect, look, size in self.animator.in_flight(self.time):
             self.draw_thing(surface, key, rect, look, size)
 
@@ -426,6 +449,7 @@ class GameScene(Scene):
                 and self.time - self.over_at >= self.result_pause:
             self.result_shown = True
             self.show_result()
+        self.settle()          # (also after the result came: its button may take the cursor)
         if self.state.is_over():
             return
         seat = self.state.to_move()
@@ -613,6 +637,7 @@ class GameScene(Scene):
         if self.autoplay and action.name not in PASSIVE:
             self.set_autoplay(False)          # any input stops the helper
             if action.name != inp.MENU:
+                self.settle()
                 return
         if action.name == inp.MENU:
             self.app.pause(self.game, self.pause_extras())
@@ -623,6 +648,7 @@ class GameScene(Scene):
                 self.undo()
         else:
             self.handle_game(action)
+        self.settle()
 
     def handle_game(self, action: inp.Action) -> None: ...
 

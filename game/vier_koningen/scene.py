@@ -424,6 +424,11 @@ class VierKoningenScene(GameScene):
             found = targets.all[0].key
         return found or self.focus
 
+    def tidy(self, layout) -> None:
+        targets = self.targets(layout)
+        if targets.all:       # also while the helper plays and after the end
+            self.keep_focus(targets, layout)
+
     def _focus_default(self) -> None:
         self.focus = self.default_focus(self.layout())
 
@@ -464,15 +469,12 @@ class VierKoningenScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.begin_frame(layout)
+        self.warm_faces(layout)
         u = self.app.u
-        away = self.animator.moving(self.time) | (set(self.drag.things) if self.drag else set())
+        away = self.moving() | (set(self.drag.things) if self.drag else set())
         grid = self._grid_state(away)
         key = (self.app.size, layout["gw"], layout["tw"], self.state.round, self.four(), tuple(layout["side"]), grid)
         surface.blit(self._layer.get(self.app.size, key, lambda image: self._paint_table(image, layout, *grid)), (0, 0))
-        targets = self.targets(layout)
-        if targets.all:
-            self.keep_focus(targets, layout)
         playing = self.humans_turn or self.state.is_over() or self.autoplay
         focused = self.focus if playing else None
         hint_cards, hint_targets = self.hinted()

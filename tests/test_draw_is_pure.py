@@ -1,0 +1,181 @@
+"""Drawing changes nothing (Tuxemon's rule, design notes "A scene is a description on parts").
+
+Every game is played by the test itself (random legal moves through `scene.apply`, time through
+`scene.update`, the player's keys through `scene.handle`), and at several moments of a game
+(the start, a move in flight, mid-hand, a card chosen, a trick on show, between hands, the
+end, the pause menu and the result over the table) the scene is drawn twice in a row at
+1920x1080 and at 960x540. The draws must leave the state, the record, the version, the focus,
+the animator and the scene's own attributes as they were: what the table shows follows the
+state in `update`, at a move and at an input (`GameScene.settle`), never in `draw`.
+"""
+import random
+
+import pygame
+import pytest
+
+from game import registry
+from game.base import TrickWon
+from game.play import start_game
+from game.ui import input as inp
+
+QUICKER = {   # options that bring a break between hands (or games) sooner; other games play their defaults
+    "quarto": {"games": 2},
+    "kings_corners": {"match_length": "hands", "hands": 2},
+}
+STEP = 1 / 120
+
+# Caches that drawing may fill: what they hold is made from the state on first use and changes
+# no picture. Named here so that nothing else slips through.
+CACHES = {
+    "_layout",          # GameScene.cached_layout: the layout of this window and table
+    "_options",         # Keezen: the ways to play the chosen card, worked out when first asked
+    "_check_cache",     # 4 Koningen: what laying the selection on a drawn card would give
+}
+# Not plain values, so not compared; caches as well, filled by drawing: `warmer` (draws a card
+# face of the table's sizes ahead of need, one a frame), `_layer`, `_felt` and `_table`
+# (CachedLayer: the table's unchanging parts), `_sheet` (ScoreSheet's picture), `status_line`
+# (its wrapped lines).
+PLAIN = (int, float, str, bool, tuple, frozenset, type(None))
+
+
+class SilentWorker:
+    """The computer seats never answer: the test plays every seat itself."""
+
+    def ask(self, *args, **kwargs):
+        return 0
+
+    def poll(self, wait=0.0):
+        return None
+
+    def cancel(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def plain(value):
+    if isinstance(value, PLAIN):
+        return value
+    if isinstance(value, (list, set)) and all(isinstance(item, PLAIN) for item in value):
+        return list(value)
+    if isinstance(value, dict) and all(isinstance(item, PLAIN) for item in list(value) + list(value.values())):
+        return dict(value)
+    return None
+
+
+def snapshot(scene) -> dict:
+    attributes = {name: plain(value) for name, value in vars(scene).items() if name not in CACHES}
+    animator = scene.animator
+    return {
+        "state": scene.state.to_dict(),
+        "record": scene.record.to_dict(),
+        "version": scene.version,
+        "focus": scene.focus,
+        "hover": scene.controls.hover,
+        "attributes": attributes,
+        "flights": sorted(map(repr, animator.flights)),
+        "leaving": sorted(map(repr, animator.leaving)),
+        "frame": repr(animator.frame_key),
+    }
+
+
+def changes(before: dict, after: dict) -> list[str]:
+    found = [name for name in before if name != "attributes" and before[name] != after[name]]
+    found += [f"{name}: {before['attributes'].get(name)!r} -> {value!r}"
+              for name, value in after["attributes"].items() if before["attributes"].get(name) != value]
+    return found
+
+
+class Table:
+    """One game, played by the test, checked at each moment."""
+
+    def __init__(self, make_app, game: str, size):
+        self.app = make_app(size=size)
+        self.app._worker = SilentWorker()
+        self.app.store.settings["computer_pace"] = "normal"      # a finished trick stays on show
+        players = max(registry.game(game).seats)
+        seats = ["human"] + ["hard"] * (players - 1)      # the viewer at seat 0, so a hand is face up
+        start_game(self.app, game, {"players": players, "seats": seats, "options": QUICKER.get(game, {})}, 5)
+        self.scene = self.app.top
+        self.surface = pygame.Surface(size)
+        self.rng = random.Random(game)
+        self.checked = []
+
+    def wait(self, seconds: float) -> None:
+        for _ in range(round(seconds / STEP)):
+            self.scene.update(STEP)
+
+    def play(self) -> None:
+        state = self.scene.state
+        self.scene.apply(self.rng.choice(sorted(state.legal_moves(), key=str)))
+
+    def check(self, moment: str, whole_screen: bool = False) -> None:
+        """Draw twice in a row (the scene, or the app's whole stack with what lies over it)."""
+        before = snapshot(self.scene)
+        for _ in range(2):
+            if whole_screen:
+                self.app.draw(0.0)
+            else:
+                self.scene.draw(self.surface, 0.0)
+            after = snapshot(self.scene)
+            assert not changes(before, after), f"{moment}: drawing changed {changes(before, after)}"
+        self.checked.append(moment)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (960, 540)])
+@pytest.mark.parametrize("game", sorted(info.name for info in registry.playable_games()))
+def test_drawing_changes_nothing(make_app, game, size):
+    table = Table(make_app, game, size)
+    scene = table.scene
+    table.check("start")
+    table.wait(0.5)
+    table.check("start, settled")
+    moves = 0
+    seen = set()
+    while not scene.state.is_over() and moves < 3000:
+        if scene.at_break() and "break" not in seen:
+            seen.add("break")
+            table.check("between hands, at once")
+            table.wait(1.0)
+            table.check("between hands")
+        if moves >= 6 and "chosen" not in seen and scene.can_play():
+            seen.add("chosen")
+            table.check("mid-hand, the player to move")
+            for _ in range(8):      # confirm on the cards in turn until one is chosen (or played)
+                scene.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
+                if not scene.can_play() or any(action == inp.BACK for action, _ in scene.legend()):
+                    break           # played, or a choice pending (Back would cancel it)
+                scene.handle(inp.Action(inp.RIGHT, inp.KEYBOARD))
+            table.check("mid-hand, after confirm")
+            scene.set_autoplay(True)           # the seat is the computer's now, a choice still pending
+            table.check("autoplay on, a choice pending")
+            scene.set_autoplay(False)
+            scene.handle(inp.Action(inp.RIGHT, inp.KEYBOARD))
+            table.check("mid-hand, the cursor moved")
+            scene.handle(inp.Action(inp.MENU, inp.KEYBOARD))        # the pause menu over the table
+            table.check("paused", whole_screen=True)
+            table.app.pop()
+            continue
+        table.play()
+        moves += 1
+        if moves == 3:
+            table.check("a move, at once")
+            table.wait(0.05)
+            table.check("a move in flight")
+        if "trick" not in seen and any(isinstance(event, TrickWon) for event in scene.state.events):
+            seen.add("trick")
+            table.check("a trick won")
+            shown = getattr(scene, "showing", None)
+            if shown is not None:       # the moment the trick's time on show is up
+                table.wait(max(0.0, shown[3] - scene.time) + STEP / 2)
+                table.check("a trick on show, its time up")
+        if moves % 7 == 0:
+            table.wait(0.02)
+    assert scene.state.is_over()
+    table.check("game over, at once")
+    table.wait(3.0)     # the result comes over the table
+    assert table.app.top is not scene
+    table.check("game over, with the result over it", whole_screen=True)
+    table.check("game over, the table under the result")
+    assert "mid-hand, after confirm" in table.checked
