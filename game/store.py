@@ -359,8 +359,9 @@ class Store:
             self._report_unwritten(RECORDS)
             return False
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-        same_second = sum(name.startswith(stamp) for name in self.record_names())
-        name = f"{stamp}-{same_second:02d}-{data['game']}.json"     # sorts in the order the games ended
+        numbers = [int(name.split("-")[2]) for name in self.record_names()
+                   if name.startswith(stamp + "-") and name.split("-")[2].isdigit()]
+        name = f"{stamp}-{max(numbers, default=-1) + 1:06d}-{data['game']}.json"   # sorts in the order the games ended
         written = self._write(f"{RECORDS}/{name}", data)
         for old in self.record_names()[:-RECORDS_KEPT]:
             try:
