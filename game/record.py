@@ -56,10 +56,6 @@ class Record:
         """The players, seats and options, as the setup screen and "Play again" use them."""
         return {"players": self.players, "seats": list(self.seats), "options": dict(self.options)}
 
-    @property
-    def title(self) -> str:
-        return self.game.replace("_", " ").title()
-
     def add(self, move) -> None:
         self.moves.append(move.code)
 
@@ -74,7 +70,7 @@ class Record:
     def replay(self, upto: int | None = None):
         """The state after the first `upto` moves (all by default), rebuilt by the rules."""
         rules = registry.game(self.game).rules()
-        read = SaveReader(self.to_dict(), self.title, self.game)
+        read = SaveReader(self.to_dict(), _title(self.game), self.game)
         moves = read.moves("moves", rules.parse_move)[:upto]
 
         def build():
@@ -99,7 +95,7 @@ def from_dict(data) -> Record:
     if not isinstance(game, str) or game not in registry.GAMES:
         raise ValueError(f"damaged save: unknown game {str(game)[:40]!r}")
     info = registry.game(game)
-    read = SaveReader(data, game.replace("_", " ").title(), game)
+    read = SaveReader(data, _title(game), game)
     if read.field("format") != FORMAT:
         read.fail(f"format {str(data.get('format'))[:20]} is not {FORMAT}")
     players = read.choice("players", info.seats)
@@ -165,6 +161,11 @@ def _from_picture(rules, picture: dict, read: SaveReader):
         if picture.get(key) != fresh[key]:
             read.fail(f"{key!r} is not what a game of this number has")
     return state
+
+
+def _title(game: str) -> str:
+    """The game's name in the messages of a damaged save ("damaged Kings Corners save: ...")."""
+    return {"vier_koningen": "4 Koningen"}.get(game, game.replace("_", " ").title())
 
 
 def _plain_note(value) -> bool:
