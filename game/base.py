@@ -25,7 +25,9 @@ Hidden information: `view(seat)` is a State with everything `seat` may not see r
 (other hands and the deck order become unknown cards, `None`), the events included (see
 `hide_cards`). `sample(seat, rng)` fills the unknown cards in at random, consistently with
 everything the view knows. `reveals(move)` tells whether a move shows something that was
-hidden (a draw, a new deal): undo never goes back past such a move.
+hidden (a draw, a new deal): undo never goes back past such a move. A game whose rules take
+a step back themselves offers `undo_move()` (the move that does, or None): the scene's undo
+plays it instead of keeping snapshots (4 Koningen).
 """
 from __future__ import annotations
 

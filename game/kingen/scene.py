@@ -135,6 +135,7 @@ class Layout:
 class KingenScene(GameScene):
     game = "kingen"
     hides_hands = True
+    undo_own_last_only = True     # your own card, while nobody has played after it
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
@@ -332,10 +333,6 @@ class KingenScene(GameScene):
             if cards is not None:
                 self.showing = (leader, cards, winner, self.time + self.trick_seconds())
                 self.hold(self.trick_seconds() + 0.05)
-        if won is not None or not self.is_human(seat):
-            self.undo_stack.clear()           # undo never takes back what others showed
-        else:
-            del self.undo_stack[:-1]          # only your last card
         if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
             self.app.notify(self.describe(seat, move)[0], 4)
         super().after_move(seat, move)
@@ -344,10 +341,6 @@ class KingenScene(GameScene):
         """How long a finished trick stays where it was played: at the computer pace."""
         pace = self.app.pace()
         return 0.0 if pace <= 0 else max(1.0, pace * 1.6)
-
-    def can_undo(self) -> bool:
-        return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over() and not self.at_break()
-                and self.undo_stack[-1].state.to_move() == self.face_up_seat())
 
     def forget_choice(self) -> None:
         self.showing = self.panel = None

@@ -79,6 +79,7 @@ class GameScene(Scene):
     game = ""               # registry name, set by each subclass
     hides_hands = False     # hidden hands: show a hand-over screen between human players
     undo_while_computer_moves = True   # False: undo only on the human's own turn
+    undo_own_last_only = False   # True: undo takes back only your last move, while nobody has played or taken a trick since
     result_pause = 1.6      # seconds the finished table shows before the result
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
@@ -249,7 +250,8 @@ class GameScene(Scene):
         """Play a move for whoever is to move; an illegal one is refused and explained."""
         mover = self.state.to_move()
         revealing = move is not None and self.state.reveals(move)
-        before = Snapshot(self.state.copy(), len(self.record.moves)) if self.is_human(mover) and not revealing else None
+        snapshots = self.is_human(mover) and not revealing and not self.takes_back()
+        before = Snapshot(self.state.copy(), len(self.record.moves)) if snapshots else None
         was_break = self.at_break()
         try:
             self.state.play(move)
@@ -262,10 +264,11 @@ class GameScene(Scene):
         self.controls.cancel()        # a move ends any press or drag
         if self.autoplay and mover in self.human_seats:
             self.record.notes["helper_played"] = True      # saved with the move: such a game is not counted
-        if revealing or self.at_break():
+        others_showed = not self.is_human(mover) or any(type(event) is TrickWon for event in self.state.events)
+        if revealing or self.at_break() or self.undo_own_last_only and others_showed:
             self.undo_stack.clear()    # undo never shows what was hidden, and a hand's end shows all
         elif before is not None:
-            self.undo_stack.append(before)
+            self.undo_stack[:] = ([] if self.undo_own_last_only else self.undo_stack) + [before]
         if self.at_break() and not was_break:
             self.break_at, self.break_seen = self.time, False
         self.hint = None
@@ -295,14 +298,31 @@ class GameScene(Scene):
         hand in view."""
         return self.humans_turn and (not self.hides_hands or self.face_up_seat() == self.state.to_move())
 
+    def takes_back(self) -> bool:
+        """Whether the rules take a step back themselves (4 Koningen: `state.undo_move()`, a
+        move that reveals nothing) instead of the scene keeping snapshots."""
+        return hasattr(self.state, "undo_move")
+
     def can_undo(self) -> bool:
+        if self.takes_back():
+            return self.humans_turn and self.state.undo_move() is not None
         return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over()
-                and (self.undo_while_computer_moves or self.can_play()))
+                and (self.undo_while_computer_moves or self.can_play())
+                # with hidden hands only the seat in view takes back, and only its own move
+                and (not self.hides_hands or self.undo_stack[-1].state.to_move() == self.face_up_seat()))
 
     def undo(self) -> None:
-        """Back to the human's last decision point (taking back the computer's replies)."""
+        """Back to the human's last decision point (taking back the computer's replies), or
+        the rules' own step back."""
         if not self.can_undo():
-            self.app.sound.play("error")
+            key = f"{self.game}_scene.say.no_undo"
+            if self.humans_turn and has(key):
+                self.refuse(t(key))        # why not, where the game says it
+            else:
+                self.app.sound.play("error")
+            return
+        if self.takes_back():
+            self.apply(self.state.undo_move())
             return
         self.app.worker.cancel()
         self.asked, self.pending, self.hint = None, None, None

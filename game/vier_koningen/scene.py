@@ -293,7 +293,6 @@ class VierKoningenScene(GameScene):
         """What the move did (its events): the selection it hands back, where cards fly from and
         to, a reshuffle or a new round said on the message line, and its sound."""
         state = self.state
-        self.undo_stack.clear()   # undo here is the rules' own take-back, never a snapshot
         layout = self.layout()
         duration = self.app.pace("animation")
         moved = [event for event in state.events if type(event) is CardMoved]
@@ -327,19 +326,6 @@ class VierKoningenScene(GameScene):
     def show_banner(self, text: str, seconds: float = 4.0) -> None:
         """News of the game (a reshuffle, a new round) on the message line under the status."""
         self.banner = (text, self.time + seconds)
-
-    def can_undo(self) -> bool:
-        return self.humans_turn and self.state.undo_move() is not None
-
-    def undo(self) -> None:
-        """Only the rules' take-backs that reveal nothing: the hand before the draw, the
-        cards on a drawn card before judging. A draw or a judgement is never undone."""
-        move = self.state.undo_move() if self.humans_turn else None
-        if move is None:
-            if self.humans_turn:
-                self.refuse(_say("say.no_undo"))
-            return
-        self.apply(move)
 
     @property
     def hint_text(self) -> str:
