@@ -355,14 +355,14 @@ def give_up_through_the_pause_menu(app, scene, mouse=False):
 
 def test_peeking_games_are_counted_apart(make_app):
     app, scene = start(make_app, 31, options={"peek_lost": True})
-    assert scene.stats_key() == "vier_koningen_peek"
+    assert scene.keeping.stats_key() == "vier_koningen_peek"
     give_up_through_the_pause_menu(app, scene)
     assert app.store.stats_for("vier_koningen_peek")["played"] == 1
     assert app.store.stats_for("vier_koningen_peek")["lost"] == 1
     assert app.store.stats_for("vier_koningen")["played"] == 0
     assert any("4242" not in line for line in scene.result_lines())
     app2, plain = start(make_app, 32)
-    assert plain.stats_key() == "vier_koningen"
+    assert plain.keeping.stats_key() == "vier_koningen"
     give_up_through_the_pause_menu(app2, plain, mouse=True)
     assert app2.store.stats_for("vier_koningen")["played"] == 1
 

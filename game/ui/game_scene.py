@@ -17,8 +17,9 @@ The base owns what every game would otherwise repeat:
   (`acknowledge`), a human dealer deals (the break's one legal move: the rules' phase
   "between" has nothing else), computers alone go on after `break_pause`;
 - after every move: its sounds from `state.events`, the save (quitting or a crash loses
-  nothing), the statistics once at the end, and the result after `result_pause` once the
-  last things have landed;
+  nothing), the statistics and the finished game's record once at the end (the part
+  `keeping`, game/ui/keeping.py), and the result after `result_pause` once the last things
+  have landed;
 - the table's input and drawing: the cursor and the mouse over the scene's `targets`
   (`handle_table`, with its `default_focus`), the buttons every game shows (`press`), its
   sprites at their places and in flight (`draw_sprites`, `draw_flights`, `draw_thing`);
@@ -31,17 +32,16 @@ from __future__ import annotations
 
 import random
 import sys
-from datetime import datetime, timezone
 from typing import NamedTuple
 
 import pygame
 
 from game import registry
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
-from game.options import stat_key
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import explain, has, t
+from game.ui.keeping import Keeping
 from game.ui.menu import Overlay
 from game.ui.scene import Scene
 from game.ui.table.animator import Animator
@@ -98,7 +98,7 @@ class GameScene(Scene):
         self.turn_time = 0.0          # seconds since the current computer decision began
         self.hint = None              # (move, reason) for the human to move
         self.undo_stack: list = []    # Snapshots at the human's decision points
-        self.stats_recorded = False
+        self.keeping = Keeping(self)   # the save, the statistics and the finished game's record
         self.autoplay = False
         self.time = 0.0
         self.version = 0              # bumped with every change of the state (a move, an undo)
@@ -277,10 +277,9 @@ class GameScene(Scene):
         self.move_log = (self.move_log + self.describe(mover, move))[-LOG_SIZE:]
         self.after_move(mover, move)
         self.settle()
-        self.save()
+        self.keeping.save()
         if self.state.is_over():
-            self.record_statistics()
-            self.keep_record()
+            self.keeping.game_ended()
             self.game_over()
         return True
 
@@ -333,7 +332,7 @@ class GameScene(Scene):
         self.controls.cancel()        # nothing stays in the hand of the mouse
         self.forget_choice()
         self.settle()
-        self.save()
+        self.keeping.save()
 
     def forget_choice(self) -> None:
         """A game's hook: the position changed under the player (an undo, autoplay switched
@@ -556,58 +555,9 @@ class GameScene(Scene):
             self.app.push(HandOverOverlay(self.app, self, seat))
 
     # -- saving and the end ---------------------------------------------------------------
-    def save(self) -> None:
-        if self.state.is_over():
-            self.app.store.clear_game()
-            return
-        self.app.store.save_game(self.record.to_dict())
-
-    def stats_key(self) -> str:
-        """The statistics row this game counts in (an option may count its games apart)."""
-        return stat_key(self.game, self.info.rules().OPTIONS, self.state.options)
-
     def stat_score(self):
-        """(score, higher_is_better) for the best-score column, or None."""
+        """A game's hook: (score, higher_is_better) for the best-score column, or None."""
         return None
-
-    def outcome(self) -> str | None:
-        """'won', 'lost' or 'drawn' for the human side; None when humans played each other."""
-        humans = set(self.human_seats)
-        if not humans:
-            return None
-        winners = set(self.state.winners())
-        if winners and humans <= winners:
-            return "won"
-        if humans & winners:
-            return None
-        if not winners and self.state.players > 1:
-            return "drawn"
-        return "lost"
-
-    def counts_for_statistics(self) -> bool:
-        """A game the computer played (part of) for a human is not counted."""
-        return not self.record.notes.get("helper_played")
-
-    def keep_record(self) -> None:
-        """The finished game joins the last games kept (to replay and review later)."""
-        ended = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        summary = {"scores": list(self.state.scores()), "winners": list(self.state.winners()),
-                   "outcome": self.outcome()}
-        self.app.store.keep_record({**self.record.to_dict(), "ended": ended, "summary": summary})
-
-    def record_statistics(self) -> None:
-        """Count the finished game once (a resumed finished game is not counted again)."""
-        if self.stats_recorded:
-            return
-        self.stats_recorded = True
-        outcome = self.outcome()
-        if outcome and self.counts_for_statistics():
-            score = self.stat_score()
-            if score is None:
-                self.app.store.record_result(self.stats_key(), outcome)
-            else:
-                self.app.store.record_result(self.stats_key(), outcome, score[0], score[1])
-        self.app.sound.play("win" if outcome == "won" else "card")
 
     def game_over(self) -> None:
         """The game has ended (statistics are already counted): the result follows once the
@@ -625,7 +575,7 @@ class GameScene(Scene):
             self.show_result()
 
     def result_title(self) -> str:
-        outcome = self.outcome()
+        outcome = self.keeping.outcome()
         if outcome is None:
             winners = self.state.winners()
             return t("result.winner", name=self.seat_name(winners[0])) if winners else t("result.draw")
