@@ -268,7 +268,9 @@ class GameScene(Scene):
         if revealing or self.at_break() or self.undo_own_last_only and others_showed:
             self.undo_stack.clear()    # undo never shows what was hidden, and a hand's end shows all
         elif before is not None:
-            self.undo_stack[:] = ([] if self.undo_own_last_only else self.undo_stack) + [before]
+            if self.undo_own_last_only:
+                self.undo_stack.clear()
+            self.undo_stack.append(before)
         if self.at_break() and not was_break:
             self.break_at, self.break_seen = self.time, False
         self.hint = None
