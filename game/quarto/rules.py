@@ -26,13 +26,15 @@ Moves
 Options: `attributes` (bit mask of the attributes that count: 15 = all four, the beginner
 variant uses 1, 2 or 3 of them), `squares` (advanced: the nine 2x2 blocks count too),
 `call` ("auto" or "call": the Quarto! call rule), `clock` (one minute per move; the scene
-runs the clock and calls `play_timeout()` when it runs out), `games` (match length).
+runs the clock and, when it runs out, plays a random move drawn from the game number, an
+ordinary move of the record), `games` (match length).
 
 For the scene: `phase` ('give', 'place', 'pass', 'between', 'match_over'), `board`,
 `hand`, `turn`, `available()`, `winning_line()` / `winning_squares()` / `win_groups`,
 `dead` (call mode: groups missed by both), `claimable()`, `log` / `game_log()` /
-`timeouts`, `results` / `scores()` / `game_no` / `games`, `clock_seconds()`,
-and `play_timeout()`.
+`results` / `scores()` / `game_no` / `games`, `clock_seconds()`. `timeouts` and the
+state's rng are read only from saves of the first format, where the clock drew its move
+from that rng.
 
 Notation (`to_notation()` / `from_notation()`): 16 characters for the squares in row-major
 order, `.` or the piece's hex digit, a space, the hex digit of the piece in hand or `-`,
@@ -566,12 +568,6 @@ class State:
         """A random legal move drawn with the state's own rng (changes the rng only)."""
         return self.rng.choice(self.legal_moves())
 
-    def play_timeout(self):
-        """The clock ran out: play a random legal move (the rules' decision); returns it."""
-        move = self.random_move()
-        self.timeouts.append(len(self.log))
-        self.play(move)
-        return move
 
     # -- copies, views, saves ---------------------------------------------------------------
     def copy(self) -> "State":
