@@ -4,17 +4,27 @@ Strings live in `assets/i18n/<language>/*.json` (flat key -> text objects, one f
 area: the shell's own in shell.json, each game's in <game>.json). A missing key falls back
 to English, then to the key itself, so a forgotten string shows up plainly instead of
 crashing the game.
+
+Counts agree with their nouns: a key may have a singular form `<key>.one` in the same table,
+which `t` uses when its count is one, so callers pass their parameters as before. The count is
+the placeholder the singular form leaves out, writing the 1 itself ("{n} steps left", "1 step
+left"; "after {turns} turns", "after 1 turn"): the form is chosen when that parameter is 1, so
+it never says 1 of another number. A singular form that leaves no placeholder out counts `{n}`
+and keeps it, for a signed count ("{n} chips", "{n} chip": "+1 chip", "-1 chip"). Decimals
+("1.0") stay plural, as both languages say them.
 """
 from __future__ import annotations
 
 import json
 import locale
 import os
+import string
 
 from game.paths import asset
 
 LANGUAGES = {"nl": "Nederlands", "en": "English"}
 FALLBACK = "en"
+SINGULAR = ".one"          # the suffix of a key's singular form
 
 _tables: dict[str, dict[str, str]] = {}
 _current = FALLBACK
@@ -60,10 +70,47 @@ def has(key: str) -> bool:
     return key in _load(_current) or key in _load(FALLBACK)
 
 
+def fields(text: str) -> set[str]:
+    """The names of the placeholders in a text ("{n} of {of}": n and of)."""
+    try:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    except ValueError:
+        return set()
+
+
+def is_one(value, signed: bool = False) -> bool:
+    """Whether a count is exactly one: 1 or "1" (with `signed`, also -1, "+1", "-1", "\u22121";
+    never "1.0")."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return (abs(value) if signed else value) == 1
+    if isinstance(value, str):
+        value = value.strip()
+        return (value.replace("\u2212", "-").lstrip("+-") if signed else value) == "1"
+    return False
+
+
+def _text(table: dict[str, str], key: str, params: dict) -> str | None:
+    text = table.get(key)
+    if text is None or not params:
+        return text
+    singular = table.get(key + SINGULAR)
+    if singular is not None:
+        counts = fields(text) - fields(singular)
+        if counts and all(is_one(params.get(name)) for name in counts):
+            return singular
+        if not counts and "n" in fields(singular) and is_one(params.get("n"), signed=True):
+            return singular
+    return text
+
+
 def t(key: str, **params) -> str:
-    text = _load(_current).get(key)
+    text = _text(_load(_current), key, params)
     if text is None:
-        text = _load(FALLBACK).get(key, key)
+        text = _text(_load(FALLBACK), key, params)
+    if text is None:
+        return key
     if params:
         try:
             return text.format(**params)
