@@ -1,5 +1,5 @@
 """Translations: both languages hold the same keys with the same placeholders, a count agrees
-with its noun (a key's singular form `<key>.one`)."""
+with its noun (a key's singular form `<key>.one`), and Dutch numbers take the decimal comma."""
 from __future__ import annotations
 
 import json
@@ -86,8 +86,19 @@ def test_a_signed_count_keeps_its_sign_and_a_decimal_stays_plural(language):
     assert t("kings_corners.scene.plate.chips", n="-1") == "-1 fiche"
     assert t("kings_corners.scene.plate.chips", n="+11") == "+11 fiches"
     assert t("kings_corners.scene.plate.chips", n="-2") == "-2 fiches"
-    assert t("vier_koningen_scene.side.turns", n="1.0") == "1.0 beurten"
+    assert t("vier_koningen_scene.side.turns", n="1.0") == "1,0 beurten"
     assert t("vier_koningen_scene.side.turns", n=True) == "True beurten"   # not a count of one
+
+
+def test_a_dutch_number_takes_the_decimal_comma(language):
+    params = dict(card="\u2665K", tricks="1.5", deals=400)
+    language("en")
+    assert t("kingen.hint.card_tricks", **params) == "\u2665K: 1.5 more tricks on average over 400 simulated deals."
+    language("nl")
+    assert "gemiddeld nog 1,5 slagen" in t("kingen.hint.card_tricks", **params)
+    text = t("kingen.hint.game.trump", points="\u221212.4", deals=400, gain="+3.1")
+    assert "\u221212,4 punten" in text and "+3,1 tegenover" in text
+    assert t("keezen.err.no_pawn", square="a1.5b") == "Op a1.5b staat geen pion van die kleur."   # not a number
 
 
 def test_the_fallback_still_names_a_missing_key(language):

@@ -12,12 +12,15 @@ left"; "after {turns} turns", "after 1 turn"): the form is chosen when that para
 it never says 1 of another number. A singular form that leaves no placeholder out counts `{n}`
 and keeps it, for a signed count ("{n} chips", "{n} chip": "+1 chip", "-1 chip"). Decimals
 ("1.0") stay plural, as both languages say them.
+
+A number given as text to a Dutch string takes the decimal comma ("-12.4" reads "-12,4").
 """
 from __future__ import annotations
 
 import json
 import locale
 import os
+import re
 import string
 
 from game.paths import asset
@@ -25,6 +28,8 @@ from game.paths import asset
 LANGUAGES = {"nl": "Nederlands", "en": "English"}
 FALLBACK = "en"
 SINGULAR = ".one"          # the suffix of a key's singular form
+DECIMAL_COMMA = {"nl"}     # languages writing 12,4 for 12.4
+_DECIMAL = re.compile(r"[+\-\u2212]?\d+\.\d+")
 
 _tables: dict[str, dict[str, str]] = {}
 _current = FALLBACK
@@ -105,15 +110,23 @@ def _text(table: dict[str, str], key: str, params: dict) -> str | None:
     return text
 
 
+def _localise(value, language: str):
+    if language in DECIMAL_COMMA and isinstance(value, str) and _DECIMAL.fullmatch(value):
+        return value.replace(".", ",")
+    return value
+
+
 def t(key: str, **params) -> str:
-    text = _text(_load(_current), key, params)
+    language = _current
+    text = _text(_load(language), key, params)
     if text is None:
-        text = _text(_load(FALLBACK), key, params)
+        language = FALLBACK
+        text = _text(_load(language), key, params)
     if text is None:
         return key
     if params:
         try:
-            return text.format(**params)
+            return text.format(**{name: _localise(value, language) for name, value in params.items()})
         except (KeyError, IndexError, ValueError):
             return text
     return text
