@@ -64,9 +64,14 @@ def plain(value):
     return None
 
 
+PARTS = ("computers", "undo", "between", "keeping", "motion", "controls")   # GameScene's parts
+
+
 def snapshot(scene) -> dict:
     attributes = {name: plain(value) for name, value in vars(scene).items() if name not in CACHES}
-    animator = scene.animator
+    attributes.update({f"{part}.{name}": plain(value) for part in PARTS
+                       for name, value in vars(getattr(scene, part)).items() if name not in CACHES})
+    animator = scene.motion.animator
     return {
         "state": scene.state.to_dict(),
         "record": scene.record.to_dict(),
@@ -74,6 +79,7 @@ def snapshot(scene) -> dict:
         "focus": scene.focus,
         "hover": scene.controls.hover,
         "attributes": attributes,
+        "undo": len(scene.undo.stack),
         "flights": sorted(map(repr, animator.flights)),
         "leaving": sorted(map(repr, animator.leaving)),
         "frame": repr(animator.frame_key),

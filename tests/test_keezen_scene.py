@@ -237,7 +237,7 @@ def test_undo_takes_back_the_turn_but_never_a_deal(make_app):
         move = rng.choice(scene.state.legal_moves())
         dealt = scene.state.reveals(move)
         play_by(app, scene, move, "keys")
-    assert scene.undo_stack == [] and not scene.can_undo()
+    assert scene.undo.stack == [] and not scene.undo.possible()
 
 
 def test_pawns_walk_square_by_square_and_a_hit_pawn_flies_home_after(make_app):
@@ -246,7 +246,7 @@ def test_pawns_walk_square_by_square_and_a_hit_pawn_flies_home_after(make_app):
     app, scene = new_app(make_app, ["human", "random", "random", "random"], state=state, animation="normal")
     app.tick(1 / 60)
     play_by(app, scene, Walk(9, ((0, 5, 9),)), "keys")
-    walker, victim = scene.animator.flights[("pawn", 0)], scene.animator.flights[("pawn", 4)]
+    walker, victim = scene.motion.animator.flights[("pawn", 0)], scene.motion.animator.flights[("pawn", 4)]
     board = scene.layout().board
     assert [rect.center for rect in walker.path[1:]] == [board.square(0, square) for square in range(6, 15)]
     assert victim.path[-1].center == board.square(1, NEST, 0)

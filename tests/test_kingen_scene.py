@@ -137,9 +137,9 @@ def test_trump_is_named_by_the_human_dealer_with_a_hint(make_app):
             scene.apply(rng.choice(scene.state.legal_moves()))
     assert scene.state.dealer == 0 and scene.choosing()
     assert [scene.choice_label(move) for move in scene.choices()][0].endswith(t("kingen.scene.suit.C"))
-    scene.ask_hint()
-    assert run_until(app, lambda: scene.hint is not None, 600)
-    hinted = scene.hint[0]
+    scene.computers.ask_hint()
+    assert run_until(app, lambda: scene.computers.hint is not None, 600)
+    hinted = scene.computers.hint[0]
     assert isinstance(hinted, rules.ChooseTrump) and "trump" in app.notices[-1][0]
     play_move(app, scene, hinted, gamepad=False)
     assert scene.state.trump_suit == hinted.suit
@@ -153,9 +153,9 @@ def test_a_hint_for_a_card_lights_it_and_says_why(make_app):
             scene.apply(scene.state.legal_moves()[0])
     key(pygame.K_h)
     app.tick(1 / 60)
-    assert scene.asked == "hint"
-    assert run_until(app, lambda: scene.hint is not None, 1200)
-    move, reason = scene.hint
+    assert scene.computers.asked == "hint"
+    assert run_until(app, lambda: scene.computers.hint is not None, 1200)
+    move, reason = scene.computers.hint
     assert move in scene.state.legal_moves() and scene.hinted() == move
     assert rules.card_text(move.index) in app.notices[-1][0] and str(reason.params["deals"]) in app.notices[-1][0]
     assert "legend.undo" not in [name for _, name in scene.legend()]
@@ -231,7 +231,7 @@ def test_undo_takes_back_only_your_own_card_before_anyone_else_plays(make_app):
     before = scene.state.to_dict()
     move = scene.state.legal_moves()[0]
     play_move(app, scene, move, gamepad=False)
-    assert scene.state.to_dict() != before and scene.can_undo()
+    assert scene.state.to_dict() != before and scene.undo.possible()
     key(pygame.K_u)                     # while the next seat is still thinking
     app.tick(1 / 60)
     assert scene.state.to_dict() == before
@@ -239,7 +239,7 @@ def test_undo_takes_back_only_your_own_card_before_anyone_else_plays(make_app):
     count = bin(scene.state.played_mask()).count("1")
     assert run_until(app, lambda: bin(scene.state.played_mask()).count("1") > count or scene.at_break(), 3000)
     assert run_until(app, lambda: ready(scene), 3000)
-    assert not scene.can_undo(), "undo would take back a card another seat showed"
+    assert not scene.undo.possible(), "undo would take back a card another seat showed"
     key(pygame.K_u)
     app.tick(1 / 60)
     assert scene.state.to_move() == 0 or scene.at_break()
@@ -254,17 +254,17 @@ def test_undo_never_takes_back_the_card_that_finishes_a_trick(make_app):
         if state.phase == PLAY and len(state.trick) == 3 and not state.reveals(state.legal_moves()[0]):
             break
         scene.apply(rng.choice(state.legal_moves()))
-    assert run_until(app, lambda: not scene.animating(), 600)
+    assert run_until(app, lambda: not scene.motion.busy(), 600)
     scene.apply(scene.state.legal_moves()[0])
-    assert not scene.can_undo()
-    assert scene.showing is not None and not scene.computer_may_move()   # the trick stays readable
+    assert not scene.undo.possible()
+    assert scene.showing is not None and not scene.computers.may_move()   # the trick stays readable
     leader, cards, winner, _ = scene.showing
     app.tick(1 / 60)
     assert scene.seat_name(winner) in scene.status_text() or "You" in scene.status_text()
     assert run_until(app, lambda: scene.showing is None, 600)
     layout = scene.layout()
     trick = {rules.CARD[card] for card in cards}
-    flying = [flight for flight in scene.flights if flight.key in trick]
+    flying = [flight for flight in scene.motion.flights if flight.key in trick]
     assert len(flying) == 4
     assert all(layout.stacks[winner].colliderect(flight.path[-1]) or
                layout.penalty_area[winner].inflate(layout.sw, 0).colliderect(flight.path[-1])

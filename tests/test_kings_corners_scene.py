@@ -185,26 +185,26 @@ def test_undo_within_the_turn_but_not_across_the_draw(make_app):
             break
     before = scene.state.to_dict()
     play_by(app, scene, plays[0], "click")
-    assert scene.state.to_dict() != before and scene.can_undo()
+    assert scene.state.to_dict() != before and scene.undo.possible()
     key(pygame.K_u)
     app.tick(1 / 60)
     assert scene.state.to_dict() == before
     play_by(app, scene, plays[0], "drag")
     key(pygame.K_TAB)
     app.tick(1 / 60)
-    assert not scene.can_undo(), "no undo after the draw"
+    assert not scene.undo.possible(), "no undo after the draw"
     assert run_until(app, lambda: scene.humans_turn or scene.state.hand_over())
-    assert not scene.can_undo()
+    assert not scene.undo.possible()
 
 
 def test_computer_moves_fly_and_hold_the_next_move(make_app):
     app, scene = new_app(make_app, ["human", "random", "random", "random"], seed=12, animation="slow")
     assert run_until(app, lambda: scene.humans_turn)
     key(pygame.K_TAB)
-    assert run_until(app, lambda: bool(scene.flights), 600)
-    assert not scene.computer_may_move()
-    flight = scene.flights[0]
-    assert run_until(app, lambda: flight not in scene.flights, 600)
+    assert run_until(app, lambda: bool(scene.motion.flights), 600)
+    assert not scene.computers.may_move()
+    flight = scene.motion.flights[0]
+    assert run_until(app, lambda: flight not in scene.motion.flights, 600)
     assert run_until(app, lambda: scene.humans_turn or scene.state.hand_over(), 6000)
 
 
@@ -327,11 +327,11 @@ def test_a_hint_that_arrives_after_a_move_is_not_shown(make_app):
         plays = [m for m in scene.state.legal_moves() if isinstance(m, PlayCard)]
         if plays and len(scene.state.hands[scene.state.to_move()]) > 1:
             break
-    scene.ask_hint()
-    assert scene.asked == "hint"
+    scene.computers.ask_hint()
+    assert scene.computers.asked == "hint"
     assert scene.apply(plays[0])
-    assert run_until(app, lambda: scene.asked is None, 600)
-    assert scene.hint is None, "the hint for the old position was shown"
+    assert run_until(app, lambda: scene.computers.asked is None, 600)
+    assert scene.computers.hint is None, "the hint for the old position was shown"
 
 
 def test_kings_first_in_chips_is_told_apart_from_the_turns_chip(make_app):

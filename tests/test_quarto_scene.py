@@ -141,7 +141,7 @@ def test_undo_while_the_computer_is_to_move_keeps_the_clock_running(make_app):
     scene.apply(scene.state.legal_moves()[0])
     app.tick(1 / 60)                                   # the computer's turn: no clock shown
     assert not scene.humans_turn and scene.clock_left is None
-    scene.undo()                                       # (the kit now offers U only on a human's turn)
+    scene.undo.take_back()                                       # (the kit now offers U only on a human's turn)
     app.tick(1 / 60)
     app.tick(1 / 60)
     assert scene.humans_turn

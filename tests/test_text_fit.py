@@ -81,7 +81,7 @@ def open_screen(app, name: str) -> bool:
             assert _play_until(scene, scene.state.is_over, 100000)
         elif not _play_until(scene, lambda: scene.at_break() and not scene.state.is_over(), 3000):
             return False
-        scene.sync_animation()
+        scene.motion.sync()
         for _ in range(2):
             app.tick(1 / 60)
         if kind == "result":

@@ -234,10 +234,10 @@ def test_too_many_cards_on_one_drawn_card_in_round_two(make_app):
 # -- undo --------------------------------------------------------------------------------------
 def test_undo_takes_back_only_the_hand_and_the_covers(make_app):
     app, scene = start(make_app, 13)
-    assert not scene.can_undo()                      # nothing to take back while choosing
+    assert not scene.undo.possible()                      # nothing to take back while choosing
     hand = "AS 2S 3S AH 2H"
     assert scene.apply(rules.ChooseHand(tuple(Card.parse(c) for c in hand.split())))
-    assert scene.can_undo()
+    assert scene.undo.possible()
     key(pygame.K_u)                                  # put the hand back
     app.tick(1 / 60)
     assert scene.state.phase == "hand"
@@ -248,12 +248,12 @@ def test_undo_takes_back_only_the_hand_and_the_covers(make_app):
     assert scene.state.phase == "cover"
     drawn = list(scene.state.drawn)
     saved = scene.state.to_dict()
-    assert not scene.can_undo()
+    assert not scene.undo.possible()
     key(pygame.K_u)                                  # a draw is never undone
     app.tick(1 / 60)
     assert scene.state.to_dict() == saved
     assert scene.apply(rules.Cover(0, (Card.parse("AS"), Card.parse("2S"))))
-    assert scene.can_undo()
+    assert scene.undo.possible()
     pad(pygame.CONTROLLER_BUTTON_Y)                  # undo on the gamepad: the cards come back
     app.tick(1 / 60)
     assert scene.state.covers[0] == () and scene.state.drawn == drawn
@@ -265,7 +265,7 @@ def test_undo_takes_back_only_the_hand_and_the_covers(make_app):
     app.tick(1 / 60)
     assert scene.state.verdict_turn == 1
     saved = scene.state.to_dict()
-    assert not scene.can_undo()
+    assert not scene.undo.possible()
     key(pygame.K_u)                                  # a judgement is never undone
     app.tick(1 / 60)
     assert scene.state.to_dict() == saved
@@ -307,8 +307,8 @@ def test_autoplay_plays_until_any_input(make_app):
 def test_hint_highlights_the_suggestion(make_app):
     app, scene = start(make_app, 2)
     key(pygame.K_h)
-    assert run_until(app, lambda: scene.hint is not None, frames=600)
-    move = scene.hint[0]
+    assert run_until(app, lambda: scene.computers.hint is not None, frames=600)
+    move = scene.computers.hint[0]
     assert isinstance(move, rules.ChooseHand)
     cards, _ = scene.hinted()
     assert cards == set(move.cards)
@@ -332,8 +332,8 @@ def test_autoplay_stops_and_says_so_when_the_helper_fails(make_app, monkeypatch)
     key(pygame.K_h)                                  # no hint either: said, and nothing left waiting
     app.tick(1 / 60)
     assert scene.hint_text
-    assert run_until(app, lambda: not scene.asked, frames=600)
-    assert scene.hint is None and scene.hint_text == ""
+    assert run_until(app, lambda: not scene.computers.asked, frames=600)
+    assert scene.computers.hint is None and scene.hint_text == ""
 
 
 # -- statistics and the end ----------------------------------------------------------------------
@@ -422,7 +422,7 @@ def test_resume_after_closing(make_app, tmp_path):
     assert again.state.to_dict() == saved
     assert again.seed == 41
     again.app.tick(1 / 60)
-    assert again.can_undo()                      # the cover can still be taken back
+    assert again.undo.possible()                      # the cover can still be taken back
 
 
 # -- couch mode --------------------------------------------------------------------------------------
@@ -496,8 +496,8 @@ def test_no_computer_answer_nor_fallback_gives_up(make_app):
     start_game(app, "vier_koningen", {"players": 1, "seats": ["hard"], "options": {}}, 5)
     scene = app.top
     assert rules.GiveUp() in scene.state.legal_moves()
-    assert not scene.accepts_computer_move(rules.GiveUp())
+    assert not scene.computers.accepts(rules.GiveUp())
     for count in range(40):          # the fallback at forty points of the record
         scene.record.moves[:] = ["x"] * count
-        move = scene.computer_move_failed(0)
+        move = scene.computers.failed()
         assert move in scene.state.legal_moves() and not isinstance(move, rules.GiveUp)

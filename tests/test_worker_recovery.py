@@ -137,7 +137,7 @@ def test_the_game_plays_on_and_says_so_when_the_worker_keeps_dying(make_app):
     scene = app.top
     assert scene.state.to_move() == 0 and not scene.humans_turn
     app.tick(1 / 60)                       # the scene asks the computer seat's question
-    assert scene.asked == "move"
+    assert scene.computers.asked == "move"
     first = app.worker.pid
     os.kill(first, signal.SIGKILL)
     assert run_until(app, lambda: app.worker.pid != first, frames=2000), "the dead worker was not replaced"

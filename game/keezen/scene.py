@@ -291,7 +291,7 @@ class KeezenScene(GameScene):
         if not self.can_play():
             return []
         first = ["lay_away"] if self.only_lay_away() else ["give"] if self.state.phase == EXCHANGE and self.card else []
-        return first + ["hint"] + (["undo"] if self.can_undo() else [])
+        return first + ["hint"] + (["undo"] if self.undo.possible() else [])
 
     def hand_rects(self, layout) -> list:
         playing = self.can_play()
@@ -364,16 +364,16 @@ class KeezenScene(GameScene):
         for event in self.state.events:
             if type(event) is PawnMoved and len(event.path) > 1:
                 walked = max(walked, len(event.path))
-                self.animator.route(("pawn", event.colour * 4 + event.pawn),
+                self.motion.animator.route(("pawn", event.colour * 4 + event.pawn),
                                     [board.spot(event.colour, square, 0, board.pawn_radius) for square in event.path[:-1]])
             elif type(event) is PawnSentHome:
                 here = board.spot(event.colour, event.square, 0, board.pawn_radius)
-                self.animator.route(("pawn", event.colour * 4 + event.pawn), [here] * walked)
+                self.motion.animator.route(("pawn", event.colour * 4 + event.pawn), [here] * walked)
         for card, rect in zip(self.state.played[-4:], layout.played):
-            if card not in self.animator.goals:    # from the player's plate, already at its size on the pile
+            if card not in self.motion.animator.goals:    # from the player's plate, already at its size on the pile
                 start = rect.copy()
                 start.center = layout.plates[seat].center
-                self.animator.come_from(card, start, "face")
+                self.motion.animator.come_from(card, start, "face")
         kinds = {type(event) for event in self.state.events}
         if HandDealt in kinds:
             self.app.sound.play("shuffle")
@@ -472,15 +472,15 @@ class KeezenScene(GameScene):
 
     def draw(self, surface, alpha) -> None:
         layout = self.layout()
-        self.warm_faces(layout)
-        moving = self.moving()
+        self.motion.warm(layout)
+        moving = self.motion.moving()
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
         playing = self.can_play()
         focused = self.focus if playing or self.state.is_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, playing)
         self.draw_choices(surface, layout, focused)
-        move = self.hint[0] if self.hint and playing and self.card is None else None
+        move = self.computers.hinted if playing and self.card is None else None
         hinted = next((index for index, card in enumerate(layout.hand_cards)
                        if card is not None and card.rank == getattr(move, "card", None)), None)
         draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
@@ -491,7 +491,7 @@ class KeezenScene(GameScene):
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, t(K + "button." + name, card=rules.RANK_LETTER.get(self.card, "")), layout.u,
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
-        self.draw_flights(surface)
+        self.motion.draw_flying(surface)
 
     def draw_thing(self, surface, key, rect, look, size=None) -> None:
         if type(key) is tuple:     # ("pawn", index); a card is a NamedTuple
@@ -550,7 +550,7 @@ class KeezenScene(GameScene):
                 blit_text(surface, str(n), theme.TINY * u, theme.BACKGROUND, badge.center, "center", bold=True)
             if self.pawn is not None:
                 mark_spot(surface, layout.spot_rect(self.pawn), theme.TEXT, width + 2)
-        hinted = self.hint[0] if self.hint and self.can_play() and self.card is None else None
+        hinted = self.computers.hinted if self.can_play() and self.card is None else None
         if type(hinted) in (Enter, Walk, Swap):       # the hint's pawns, ringed in green
             pawns = [(hinted.colour, NEST)] if type(hinted) is Enter else [(hinted.colour, hinted.square)] \
                 if type(hinted) is Swap else [(colour, square) for colour, square, _ in hinted.parts]

@@ -222,8 +222,8 @@ class KingenScene(GameScene):
             return ["next"] if self.human_seats else []
         names = ["last", "scores"]
         if self.can_play():
-            names += ["hint"] + (["undo"] if self.can_undo() else [])
-        elif self.can_undo():
+            names += ["hint"] + (["undo"] if self.undo.possible() else [])
+        elif self.undo.possible():
             names += ["undo"]
         return names
 
@@ -258,8 +258,8 @@ class KingenScene(GameScene):
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
-        if action.name == inp.ACTION2 and not self.humans_turn and self.can_undo():
-            self.undo()    # your own card, while the next seat is still thinking
+        if action.name == inp.ACTION2 and not self.humans_turn and self.undo.possible():
+            self.undo.take_back()    # your own card, while the next seat is still thinking
             return
         super().handle(action)
 
@@ -271,7 +271,7 @@ class KingenScene(GameScene):
         if self.at_break():
             if name in (inp.CONFIRM, inp.NEXT) or name == inp.PRESS and any(
                     rect.collidepoint(action.pos) for rect in self.layout().buttons.values()):
-                self.acknowledge()
+                self.between.acknowledge()
             return
         if self.panel is not None and name in (inp.CONFIRM, inp.BACK, inp.PRESS):
             self.toggle(self.panel)
@@ -324,7 +324,7 @@ class KingenScene(GameScene):
         self.panel = None
         if move == rules.NEXT_DEAL:
             self.showing = self.focus = None
-            self.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
+            self.motion.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
         events = self.state.events
         won = next((event for event in events if isinstance(event, TrickWon)), None)
         if won is not None:
@@ -332,7 +332,7 @@ class KingenScene(GameScene):
             leader, cards, winner = state.tricks[-1] if state.tricks else (None, None, won.seat)
             if cards is not None:
                 self.showing = (leader, cards, winner, self.time + self.trick_seconds())
-                self.hold(self.trick_seconds() + 0.05)
+                self.motion.hold(self.trick_seconds() + 0.05)
         if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
             self.app.notify(self.describe(seat, move)[0], 4)
         super().after_move(seat, move)
@@ -349,7 +349,7 @@ class KingenScene(GameScene):
         self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)
 
     def hinted(self):
-        return self.hint[0] if self.hint and self.can_play() else None
+        return self.computers.hinted if self.can_play() else None
 
     def update(self, dt):
         super().update(dt)
@@ -458,7 +458,7 @@ class KingenScene(GameScene):
             title = t(K + "sheet.after", n=self.state.deal_no, of=state.last_deal)
         else:
             title = t(K + "sheet.title")
-        note = t(K + "sheet.press_next") if self.waiting_for_next() else ""
+        note = t(K + "sheet.press_next") if self.between.waiting() else ""
         return Sheet(title, [self.seat_name(seat) for seat in range(4)], rows, total, extras, note,
                      lambda n: t(K + "sheet.earlier", n=n))
 
@@ -486,8 +486,8 @@ class KingenScene(GameScene):
 
     def draw(self, surface, alpha):
         layout, shown = self.layout(), self.trick_shown()
-        self.warm_faces(layout)
-        moving = self.moving()
+        self.motion.warm(layout)
+        moving = self.motion.moving()
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
                shown is not None, frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
@@ -502,10 +502,10 @@ class KingenScene(GameScene):
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, t(K + "button." + name), layout.u, primary=name in ("next", "result"),
                         focused=focused == ("button", name), hinted=name == "last" and self.panel == "last")
-        self.draw_flights(surface)
+        self.motion.draw_flying(surface)
         if shown is not None:
             mark(surface, layout.spots[shown[2]], "hint", layout.u)   # the card that takes it
-        if self.animating() and self.at_break() or self.state.is_over() and not self.result_shown and self.animating():
+        if self.motion.busy() and self.at_break() or self.state.is_over() and not self.result_shown and self.motion.busy():
             return
         if self.panel is None and self.choosing():
             choices = self.choices()
@@ -518,7 +518,7 @@ class KingenScene(GameScene):
         if self.panel == "last":
             self.draw_last_trick(surface, layout)
         if self.panel == "sheet" or self.at_break() or self.state.is_over():
-            self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.break_seen,
+            self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
                                                                self.state.is_over()), self.score_sheet, self.four())
 
     def paint_table(self, surface, layout, away):
@@ -542,7 +542,7 @@ class KingenScene(GameScene):
             if counts[seat]:
                 draw_stack(surface, stack, counts[seat], u, badge=False)
                 blit_text(surface, str(counts[seat]), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
-        self.draw_sprites(surface, self.sprites(layout), away | stacked.keys())
+        self.motion.draw_resting(surface, self.sprites(layout), away | stacked.keys())
         leader = state.leader if state.trick else (shown[0] if shown else None)
         if leader is not None:
             self.draw_led(surface, layout, leader)
@@ -609,7 +609,7 @@ class KingenScene(GameScene):
             return [(inp.CONFIRM, K + "legend.next_deal"), (inp.MENU, "legend.pause")]
         extra = [(inp.PREV, K + "legend.last_trick"), (inp.NEXT, K + "legend.scores")]
         if not self.can_play():
-            return ([(inp.ACTION2, "legend.undo")] if self.can_undo() else []) + extra + [(inp.MENU, "legend.pause")]
+            return ([(inp.ACTION2, "legend.undo")] if self.undo.possible() else []) + extra + [(inp.MENU, "legend.pause")]
         return self.turn_legend(choose=K + "legend.play" if self.state.phase == PLAY else "legend.choose", extra=extra)
 
 

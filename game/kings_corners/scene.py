@@ -196,7 +196,7 @@ class KingsCornersScene(GameScene):
             return ["next"] if self.human_seats else []
         if not self.can_play():
             return []
-        return ["end", "hint"] + (["undo"] if self.can_undo() else [])
+        return ["end", "hint"] + (["undo"] if self.undo.possible() else [])
 
     def button_label(self, name: str) -> str:
         return t(K + "button." + (self.end_key() if name == "end" else name))
@@ -247,7 +247,7 @@ class KingsCornersScene(GameScene):
             self.reopen_result(action, self.layout().buttons.get("result"))
             return
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
-            self.acknowledge()
+            self.between.acknowledge()
             return
         if self.handle_table(action):
             return
@@ -276,7 +276,7 @@ class KingsCornersScene(GameScene):
         kind, value = drag.item
         self.selected = None
         for card, rect in zip(drag.things, drag.rects_now()):
-            self.animator.jump(card, rect)     # from here the cards fly on, or back
+            self.motion.animator.jump(card, rect)     # from here the cards fly on, or back
         if key is None or key == ("place", value):
             return  # dropped beside the table, or where it came from: nothing happens
         self.try_move(PlayCard(value, key[1]) if kind == "card" else MovePile(value, key[1]))
@@ -289,7 +289,7 @@ class KingsCornersScene(GameScene):
             return
         if self.state.hand_over():
             if key == ("button", "next"):
-                self.acknowledge()
+                self.between.acknowledge()
             return
         kind = key[0]
         if kind == "button":
@@ -375,7 +375,7 @@ class KingsCornersScene(GameScene):
         stock = self.layout().stock
         for event in state.events:
             if type(event) is CardMoved and event.source == "stock" and event.target.startswith("hand:"):
-                self.animator.come_from(event.card, stock, "back")
+                self.motion.animator.come_from(event.card, stock, "back")
                 if event.target == f"hand:{self.face_up_seat()}":
                     self.new_cards[event.card] = self.time
             if type(event) is Scored and event.reason == "kings_first":
@@ -563,7 +563,7 @@ class KingsCornersScene(GameScene):
             return ""
         dealer = state.to_move()
         name = self.seat_name(dealer)
-        if self.waiting_for_next() and not self.is_human(dealer):
+        if self.between.waiting() and not self.is_human(dealer):
             return t(K + "sheet.press_next", name=name)
         if self.is_human(dealer):
             return self.said(K + "sheet.human_deals", dealer, name=name)
@@ -575,8 +575,8 @@ class KingsCornersScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.warm_faces(layout)
-        moving = self.moving()
+        self.motion.warm(layout)
+        moving = self.motion.moving()
         drag = self.controls.drag
         dragged = set(drag.things) if drag else set()
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
@@ -599,16 +599,16 @@ class KingsCornersScene(GameScene):
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, self.button_label(name), layout.u, primary=name in ("end", "next", "result"),
                         focused=focused == ("button", name), hinted=hint_end and name == "end")
-        self.draw_flights(surface)
+        self.motion.draw_flying(surface)
         if drag:
             self.draw_drag(surface, layout, drag, targets)
-        if self.state.hand_over() and not self.animating():
-            self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.break_seen,
+        if self.state.hand_over() and not self.motion.busy():
+            self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
                                                                self.state.is_over()), self.score_sheet, self.four())
 
     def hint_parts(self):
         """(source, target place, end turn?) of the hinted move, for highlighting."""
-        move = self.hint[0] if self.hint and self.can_play() else None
+        move = self.computers.hinted if self.can_play() else None
         if isinstance(move, PlayCard):
             return ("card", move.card), move.place, False
         if isinstance(move, MovePile):
@@ -630,7 +630,7 @@ class KingsCornersScene(GameScene):
             if not state.piles[place] or state.piles[place][0] in away:   # empty, or the whole pile away
                 cardui.draw_slot(surface, layout.bases[place], label="K" if place in CORNERS else place_name(place))
         draw_stack(surface, layout.stock, len(state.stock), u, t(K + "stock.empty"))
-        self.draw_sprites(surface, self.sprites(layout), away)
+        self.motion.draw_resting(surface, self.sprites(layout), away)
         for seat, side in layout.positions.items():
             active = state.phase == rules.PLAY and state.turn == seat
             draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),

@@ -135,7 +135,7 @@ class QuartoScene(GameScene):
                 buttons.append(("quarto.button.pass", rules.Pass()))
             if phase in ("place", "give", "pass"):
                 buttons.append(("quarto.button.hint", "hint"))
-        if self.can_undo() and self.humans_turn:
+        if self.undo.possible() and self.humans_turn:
             buttons.append(("quarto.button.undo", "undo"))
         return buttons
 
@@ -259,7 +259,7 @@ class QuartoScene(GameScene):
                 self.chosen_square = None
                 self.app.sound.play("click")
         elif name == inp.NEXT:
-            self.acknowledge()
+            self.between.acknowledge()
 
     def default_focus(self, layout):
         """The first target where a move may go, else the first target."""
@@ -272,7 +272,7 @@ class QuartoScene(GameScene):
             return
         kind, value = key
         if kind == "button" and self.phase == "between":
-            self.acknowledge()
+            self.between.acknowledge()
             return
         if not self.humans_turn:
             self.app.sound.play("error")
@@ -282,9 +282,9 @@ class QuartoScene(GameScene):
             buttons = self.button_moves()
             what = buttons[value][1] if value < len(buttons) else None
             if what == "hint":
-                self.ask_hint()
+                self.computers.ask_hint()
             elif what == "undo":
-                self.undo()
+                self.undo.take_back()
             elif what is not None:
                 self.apply(what)
         elif kind == "piece":
@@ -348,7 +348,7 @@ class QuartoScene(GameScene):
         if self.clock_left <= 0:
             self.clock_left = None
             self.app.notify(t("quarto.say.time_up"), 4)
-            self.apply(self.simple_move())        # the clock plays a random move for the player
+            self.apply(self.computers.simple_move())        # the clock plays a random move for the player
 
     def on_hint(self, move, reason):
         self.app.notify(t("quarto.say.hint", move=self.move_text(move), reason=reason), 6)
@@ -432,8 +432,8 @@ class QuartoScene(GameScene):
         if self.state.hand is not None and self.chosen_square is None:     # the shadow of the piece in hand
             box = layout["piece_box"]
             pygame.draw.ellipse(surface, SLOT, box.inflate(-box.w * 0.1, -box.h * 0.6).move(0, box.h * 0.3))
-        self.draw_sprites(surface, self.sprites(layout), self.moving())
-        self.draw_flights(surface)
+        self.motion.draw_resting(surface, self.sprites(layout), self.motion.moving())
+        self.motion.draw_flying(surface)
         u = self.app.u
         if focused is not None and focused[0] == "square":     # the cursor over the pieces
             rect = layout["squares"][focused[1]]
@@ -457,7 +457,7 @@ class QuartoScene(GameScene):
         return 0.5 + 0.5 * math.sin(self.time * 5)
 
     def _hint_parts(self):
-        move = self.hint[0] if self.hint else None
+        move = self.computers.hinted
         if isinstance(move, rules.Give):
             return None, move.piece
         if isinstance(move, rules.Place):

@@ -8,57 +8,47 @@ The base owns what every game would otherwise repeat:
   face up (`face_up_seat`: the one human's; with two or more humans only after the
   hand-over screen; none when computers play alone), and autoplay, which lets the computer
   play a human's seat until any input (`set_autoplay`);
-- the computer seats, through the worker process at the pace the player chose, held back
-  while the animator is busy; `computer_move_failed` is the hook for a computer answer that
-  has become impossible;
-- undo: snapshots at the human's decision points, dropped at a move for which
-  `state.reveals(move)` was true and between hands (everything is shown then);
-- the break between hands (`at_break`): the computers wait until a human said "next hand"
-  (`acknowledge`), a human dealer deals (the break's one legal move: the rules' phase
-  "between" has nothing else), computers alone go on after `break_pause`;
-- after every move: its sounds from `state.events`, the save (quitting or a crash loses
-  nothing), the statistics and the finished game's record once at the end (the part
-  `keeping`, game/ui/keeping.py), and the result after `result_pause` once the last things
-  have landed;
-- the table's input and drawing: the cursor and the mouse over the scene's `targets`
-  (`handle_table`, with its `default_focus`), the buttons every game shows (`press`), its
-  sprites at their places and in flight (`draw_sprites`, `draw_flights`, `draw_thing`);
-- drawing changes nothing: after a move, an undo, an input and at every update the table
-  follows the state (`settle`: the game's `tidy`, then the animator), and `draw` only reads.
+- after every move: its sounds from `state.events`, the move log (`describe`), and the
+  result after `result_pause` once the last things have landed.
+
+Its parts, one job each, each in a module of its own:
+- `computers` (game/ui/computer_seats.py): the computer seats and the human's hint, through
+  the worker process at the pace the player chose;
+- `undo` (game/ui/undo.py): back to the human's last decision point, by the game's policy;
+- `between` (game/ui/between_hands.py): the break between hands, the rules' phase "between";
+- `keeping` (game/ui/keeping.py): the save after every move, the statistics and the record;
+- `motion` (game/ui/table/motion.py) and `controls` (game/ui/table/targets.py): what flies
+  on the table, and the cursor, the mouse and drag-and-drop over the scene's `targets`;
+- the screens over the table (game/ui/game_overlays.py): the hand-over and the result.
+
+A game's scene declares its table: `layout()`, `targets(layout)`, `sprites(layout)`, what a
+choice on a target means (`activate`), and draws its own board. Drawing changes nothing:
+after a move, an undo, an input and at every update the table follows the state (`settle`:
+the game's `tidy`, then the motion), and `draw` only reads.
 
 Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
 from __future__ import annotations
-
-import random
-import sys
-from typing import NamedTuple
 
 import pygame
 
 from game import registry
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
 from game.ui import input as inp
-from game.ui import theme
+from game.ui.between_hands import BetweenHands
+from game.ui.computer_seats import ComputerSeats
+from game.ui.game_overlays import HandOverOverlay, ResultOverlay
 from game.ui.i18n import explain, has, t
 from game.ui.keeping import Keeping
-from game.ui.menu import Overlay
 from game.ui.scene import Scene
-from game.ui.table.animator import Animator
-from game.ui.table.draw import FaceWarmer, draw_card_sprite
+from game.ui.table.draw import draw_card_sprite
+from game.ui.table.motion import Motion
 from game.ui.table.panels import StatusLine
 from game.ui.table.targets import Controls
-from game.ui.text import blit_text
-from game.ui.widgets import Button
+from game.ui.undo import Undo
 
 LOG_SIZE = 40            # lines of the move log kept
 PASSIVE = (inp.POINT, inp.RELEASE, inp.SCROLL, inp.TEXT)   # input that does not stop autoplay
-
-
-class Snapshot(NamedTuple):
-    """Where undo goes back to: the state, and how many moves the record held then."""
-    state: object
-    moves: int
 
 
 def event_sound(events) -> str:
@@ -93,25 +83,19 @@ class GameScene(Scene):
         self.setup, self.seed = record.setup, record.seed
         self.info = registry.game(self.game)
         self.seats = list(record.seats)     # autoplay makes a human seat a computer
-        self.asked = None             # "move", "hint" (or "stale": a hint no longer wanted) while the worker thinks
-        self.pending = None           # a computer move held back until the pace allows it
-        self.turn_time = 0.0          # seconds since the current computer decision began
-        self.hint = None              # (move, reason) for the human to move
-        self.undo_stack: list = []    # Snapshots at the human's decision points
-        self.keeping = Keeping(self)   # the save, the statistics and the finished game's record
         self.autoplay = False
         self.time = 0.0
         self.version = 0              # bumped with every change of the state (a move, an undo)
-        self.animator = Animator()
-        self.warmer = FaceWarmer()
-        self.controls = Controls(self)   # the cursor, the mouse and drag-and-drop over the table
-        self.hold_until = 0.0         # the table stays as it is until then (a trick being shown)
+        self.computers = ComputerSeats(self)
+        self.undo = Undo(self)
+        self.between = BetweenHands(self)
+        self.keeping = Keeping(self)
+        self.motion = Motion(self)
+        self.controls = Controls(self)
         self.status_line = StatusLine()
         self.move_log: list[str] = []   # lines saying what happened, newest last (`describe`)
         self.over_at = None           # when the game ended: the result follows
         self.result_shown = False
-        self.break_at = 0.0 if self.at_break() else None   # when the break between hands began
-        self.break_seen = False       # a human has said "next hand"
         # with two or more humans no hand shows until the hand-over screen was confirmed
         # (also when a saved game is resumed: whoever opens it may not be the one to move)
         self.shown_seat = None if self.hides_hands and len(self.human_seats) > 1 else self.viewer()
@@ -218,7 +202,8 @@ class GameScene(Scene):
     def press(self, name: str) -> bool:
         """A button every game may show: hint, undo, the result, the next hand, a new game
         (the same setup), the pause menu, autoplay on and off. False for a game's own button."""
-        actions = {"hint": self.ask_hint, "undo": self.undo, "result": self.show_result, "next": self.acknowledge,
+        actions = {"hint": self.computers.ask_hint, "undo": self.undo.take_back, "result": self.show_result,
+                   "next": self.between.acknowledge,
                    "new": lambda: self.app.new_game(self.game, self.setup),
                    "menu": lambda: self.handle(inp.Action(inp.MENU, inp.MOUSE)),
                    "autoplay": lambda: self.set_autoplay(True), "stop": lambda: self.set_autoplay(False)}
@@ -239,9 +224,7 @@ class GameScene(Scene):
         self.autoplay = on
         kinds = list(self.setup["seats"])[: self.state.players]
         self.seats = [self.autoplay_level if on and kind == "human" else kind for kind in kinds]
-        if self.asked:
-            self.app.worker.cancel()
-        self.asked, self.pending, self.turn_time, self.hint = None, None, 0.0, None
+        self.computers.stop()
         self.app.sound.play("click")
         self.forget_choice()
 
@@ -250,8 +233,7 @@ class GameScene(Scene):
         """Play a move for whoever is to move; an illegal one is refused and explained."""
         mover = self.state.to_move()
         revealing = move is not None and self.state.reveals(move)
-        snapshots = self.is_human(mover) and not revealing and not self.takes_back()
-        before = Snapshot(self.state.copy(), len(self.record.moves)) if snapshots else None
+        before = self.undo.before(revealing)
         was_break = self.at_break()
         try:
             self.state.play(move)
@@ -264,18 +246,9 @@ class GameScene(Scene):
         self.controls.cancel()        # a move ends any press or drag
         if self.autoplay and mover in self.human_seats:
             self.record.notes["helper_played"] = True      # saved with the move: such a game is not counted
-        others_showed = not self.is_human(mover) or any(type(event) is TrickWon for event in self.state.events)
-        if revealing or self.at_break() or self.undo_own_last_only and others_showed:
-            self.undo_stack.clear()    # undo never shows what was hidden, and a hand's end shows all
-        elif before is not None:
-            if self.undo_own_last_only:
-                self.undo_stack.clear()
-            self.undo_stack.append(before)
-        if self.at_break() and not was_break:
-            self.break_at, self.break_seen = self.time, False
-        self.hint = None
-        if self.asked == "hint":      # a hint still on its way is for the position before the move
-            self.asked = "stale"
+        self.undo.played(mover, revealing, before)
+        self.between.played(was_break)
+        self.computers.moved()
         self.move_log = (self.move_log + self.describe(mover, move))[-LOG_SIZE:]
         self.after_move(mover, move)
         self.settle()
@@ -299,37 +272,11 @@ class GameScene(Scene):
         hand in view."""
         return self.humans_turn and (not self.hides_hands or self.face_up_seat() == self.state.to_move())
 
-    def takes_back(self) -> bool:
-        """Whether the rules take a step back themselves (4 Koningen: `state.undo_move()`, a
-        move that reveals nothing) instead of the scene keeping snapshots."""
-        return hasattr(self.state, "undo_move")
-
-    def can_undo(self) -> bool:
-        if self.takes_back():
-            return self.humans_turn and self.state.undo_move() is not None
-        return (bool(self.undo_stack) and bool(self.human_seats) and not self.state.is_over()
-                and (self.undo_while_computer_moves or self.can_play())
-                # with hidden hands only the seat in view takes back, and only its own move
-                and (not self.hides_hands or self.undo_stack[-1].state.to_move() == self.face_up_seat()))
-
-    def undo(self) -> None:
-        """Back to the human's last decision point (taking back the computer's replies), or
-        the rules' own step back."""
-        if not self.can_undo():
-            key = f"{self.game}_scene.say.no_undo"
-            if self.humans_turn and has(key):
-                self.refuse(t(key))        # why not, where the game says it
-            else:
-                self.app.sound.play("error")
-            return
-        if self.takes_back():
-            self.apply(self.state.undo_move())
-            return
-        self.app.worker.cancel()
-        self.asked, self.pending, self.hint = None, None, None
-        snapshot = self.undo_stack.pop()
-        self.state = snapshot.state
-        del self.record.moves[snapshot.moves:]
+    def go_back(self, state, moves: int) -> None:
+        """Undo: the game is at `state` again, its record `moves` long."""
+        self.computers.stop()
+        self.state = state
+        del self.record.moves[moves:]
         self.version += 1
         self.controls.cancel()        # nothing stays in the hand of the mouse
         self.forget_choice()
@@ -340,7 +287,17 @@ class GameScene(Scene):
         """A game's hook: the position changed under the player (an undo, autoplay switched
         on or off): drop the choice they were making (a selected card, a chosen square)."""
 
-    # -- the animator -----------------------------------------------------------------------
+    # -- the table ----------------------------------------------------------------------------
+    def layout(self):
+        """A game's hook: the table's geometry for this window, from its metrics alone (made
+        once per window, viewer and state version through `cached_layout`)."""
+        raise NotImplementedError
+
+    def targets(self, layout):
+        """A game's hook: the places of this frame the cursor and the mouse can choose
+        (a `Targets` of game/ui/table/targets.py)."""
+        raise NotImplementedError
+
     def sprites(self, layout=None) -> list:
         """A game's hook: everything on the table that may move, where the state puts it."""
         return []
@@ -358,9 +315,6 @@ class GameScene(Scene):
         """What, when it changes, makes everything snap to its place instead of flying."""
         return (self.app.size, self.app.u, self.bottom_seat())
 
-    def sync_animation(self, layout=None) -> None:
-        self.animator.sync(self.sprites(layout), self.time, self.app.pace("animation"), self.frame_key())
-
     def face_widths(self, layout) -> tuple:
         """A game's hook: the widths at which its table shows card faces (warmed ahead of need)."""
         return ()
@@ -370,7 +324,7 @@ class GameScene(Scene):
         things fly to where the state now puts them. After a move, an undo, an input and at
         every update, so that `draw` only reads."""
         self.tidy(self.layout())
-        self.sync_animation()
+        self.motion.sync()
 
     def tidy(self, layout) -> None:
         """A game's hook: what a change of the state asks of the scene's own choices (a
@@ -378,43 +332,6 @@ class GameScene(Scene):
         cursor goes back onto the table while the player may act (`keep_focus`)."""
         if self.can_play():
             self.keep_focus(self.targets(layout), layout)
-
-    def warm_faces(self, layout) -> None:
-        """In `draw`: a card face of `face_widths` drawn ahead of need into the faces' cache
-        (`FaceWarmer`, one a frame), so a card first shown at a size does not stall a frame."""
-        self.warmer.step(self.face_widths(layout), self.four(), self.animating())
-
-    def moving(self) -> set:
-        """The keys in flight (drawn by `draw_flights`, not at their places); none while the
-        animator has not seen this window and viewer yet (a frame drawn before the next
-        update: everything stands where the state puts it)."""
-        return self.animator.moving(self.time) if self.animator.frame_key == self.frame_key() else set()
-
-    def hold(self, seconds: float) -> None:
-        """Keep the table as it is for `seconds` (a finished trick shown before it is taken)."""
-        self.hold_until = max(self.hold_until, self.time + seconds)
-
-    def animating(self) -> bool:
-        return self.time < self.hold_until or self.animator.busy(self.time)
-
-    @property
-    def flights(self) -> list:
-        """The things in flight now."""
-        return self.animator.active(self.time)
-
-    def draw_sprites(self, surface: pygame.Surface, sprites, away=(), live: bool = False) -> None:
-        """The sprites at their places: those of the cached table, or with `live` those drawn
-        every frame; not those `away` (in flight, dragged)."""
-        for sprite in sprites:
-            if sprite.live == live and sprite.key not in away:
-                self.draw_thing(surface, sprite.key, sprite.rect, sprite.look)
-
-    def draw_flights(self, surface: pygame.Surface) -> None:
-        """Everything in flight, on top of the table (see `moving`)."""
-        if self.animator.frame_key != self.frame_key():
-            return
-        for key, rect, look, size in self.animator.in_flight(self.time):
-            self.draw_thing(surface, key, rect, look, size)
 
     def draw_thing(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size=None) -> None:
         """One thing of the table: a card (see `draw_card_sprite`; `size` while it flies
@@ -427,131 +344,28 @@ class GameScene(Scene):
         phase "between", whose one legal move deals the next."""
         return self.state.phase == "between"
 
-    def acknowledge(self) -> None:
-        """A human says "next hand": a human dealer deals, else the computer may go on."""
-        if not self.at_break() or self.state.is_over():
-            return
-        self.animator.flights.clear()
-        dealer = self.state.to_move()
-        if self.is_human(dealer):
-            if self.hides_hands and len(self.human_seats) > 1 and dealer != self.shown_seat:
-                return  # the hand-over screen comes first
-            self.apply(self.state.legal_moves()[0])   # the deal: the one move of a break
-        else:
-            self.break_seen = True
-            self.app.sound.play("click")
-
-    def waiting_for_next(self) -> bool:
-        """A human still has to say "next hand"."""
-        return self.at_break() and bool(self.human_seats) and not self.break_seen
-
-    # -- computer seats and hints ---------------------------------------------------------
-    def computer_may_move(self) -> bool:
-        """Not while things fly, nor between hands until a human said "next hand" (computers
-        alone rest `break_pause` seconds)."""
-        if self.animating():
-            return False
-        if self.at_break():
-            if not self.human_seats:
-                return self.time - (self.break_at or 0.0) >= self.break_pause
-            return self.break_seen
-        return True
-
-    def ask_hint(self) -> None:
-        seat = self.state.to_move()
-        if not self.can_play():
-            return
-        self.app.worker.ask(self.game, "hard", self.seed * 10 + seat, self.state.view(seat), kind="hint")
-        self.asked = "hint"
-
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.over_at is not None and not self.result_shown and not self.animating() \
+        if self.over_at is not None and not self.result_shown and not self.motion.busy() \
                 and self.time - self.over_at >= self.result_pause:
             self.result_shown = True
             self.show_result()
         self.settle()          # (also after the result came: its button may take the cursor)
         if self.state.is_over():
             return
-        seat = self.state.to_move()
-        self._check_hand_over(seat)
-        if self.asked:
-            answer = self.app.worker.poll()
-            if answer is not None:
-                kind, self.asked = self.asked, None
-                self._receive(kind, answer, seat)
-        if self.is_human(seat) or not self.computer_may_move():
-            return
-        self.turn_time += dt
-        if self.pending is not None:
-            if self.turn_time >= self.app.pace():
-                move, self.pending = self.pending, None
-                self.turn_time = 0.0
-                self.apply(move)
-            return
-        if self.asked is None:
-            self.app.worker.ask(self.game, self.seats[seat], self.seed * 10 + seat, self.state.view(seat))
-            self.asked = "move"
-
-    def _receive(self, kind, answer, seat) -> None:
-        if answer.error:
-            print(f"spelavond: computer player failed:\n{answer.error}", file=sys.stderr)
-            if kind == "move" and not self.autoplay:  # the player reads why this move is a plain one
-                self.app.notify(t("notice.computer_failed", name=self.seat_name(seat)), 6)
-        if kind == "stale":
-            return
-        if kind == "hint":
-            if answer.error or answer.move is None:
-                self.on_hint_failed()
-            else:
-                self.hint = (answer.move, answer.reason)
-                self.on_hint(answer.move, answer.reason)
-            return
-        move = answer.move
-        if answer.error or move is None or not self.accepts_computer_move(move):
-            move = self.computer_move_failed(seat)
-        self.pending = move
-
-    def trial(self, move) -> str | None:
-        """None when the rules accept `move` now, else why not; tried on a copy (some games
-        have huge move lists)."""
-        try:
-            self.state.copy().play(move)
-        except (IllegalMove, TypeError, ValueError) as error:
-            return explain(error)
-        return None
-
-    def accepts_computer_move(self, move) -> bool:
-        return type(move) not in self.never_automatic and self.trial(move) is None
-
-    def computer_move_failed(self, seat):
-        """The computer player failed, or its move has become impossible: the move to play
-        instead (None: none now). Autoplay stops and says so; a computer seat plays a
-        random legal move, so the game never stalls."""
-        if self.autoplay:
-            self.set_autoplay(False)
-            self.app.sound.play("error")
-            self.app.notify(t("autoplay.failed"))
-            return None
-        return self.simple_move()
-
-    def simple_move(self):
-        """A legal move drawn from the game number and the move count: the same on a replay."""
-        moves = [move for move in self.state.legal_moves() if type(move) not in self.never_automatic]
-        return random.Random(self.seed * 1_000_003 + len(self.record.moves)).choice(moves) if moves else None
+        self.hand_over()
+        self.computers.step(dt)
 
     def on_hint(self, move, reason) -> None:
         """A game's hook: highlight the hinted move."""
         self.app.notify(t("hint.prefix", move=str(move), reason=reason), 5)
 
-    def on_hint_failed(self) -> None:
-        self.app.notify(t("hint.none"))
-
     # -- hand-over between human players --------------------------------------------------
-    def _check_hand_over(self, seat) -> None:
+    def hand_over(self) -> None:
         """The hand-over screen for the next human, once the table has shown what happened
         (a finished trick stays in view until then)."""
-        if not self.hides_hands or len(self.human_seats) < 2 or not self.is_human(seat) or self.time < self.hold_until:
+        seat = self.state.to_move()
+        if not self.hides_hands or len(self.human_seats) < 2 or not self.is_human(seat) or self.motion.held():
             return
         if seat != self.shown_seat and not any(isinstance(s, HandOverOverlay) for s in self.app.scenes):
             self.app.push(HandOverOverlay(self.app, self, seat))
@@ -614,10 +428,10 @@ class GameScene(Scene):
         if action.name == inp.MENU:
             self.app.pause(self.game, self.pause_extras())
         elif action.name == inp.ACTION1:
-            self.ask_hint()
+            self.computers.ask_hint()
         elif action.name == inp.ACTION2:
             if self.humans_turn:
-                self.undo()
+                self.undo.take_back()
         else:
             self.handle_game(action)
         self.settle()
@@ -632,12 +446,10 @@ class GameScene(Scene):
         turn's next step, hint, undo (when possible), the game's `extra`, pause."""
         items = [(inp.UP, "legend.move"), (inp.CONFIRM, choose)] + ([(inp.BACK, "legend.cancel")] if cancel else [])
         items += ([(inp.NEXT, step)] if step else []) + [(inp.ACTION1, "legend.hint")]
-        return items + ([(inp.ACTION2, "legend.undo")] if self.can_undo() else []) + list(extra) + [(inp.MENU, "legend.pause")]
+        return items + ([(inp.ACTION2, "legend.undo")] if self.undo.possible() else []) + list(extra) + [(inp.MENU, "legend.pause")]
 
     def exit(self) -> None:
-        if self.asked:
-            self.app.worker.cancel()
-            self.asked = None
+        self.computers.stop()
 
     # -- drawing helpers ------------------------------------------------------------------
     def four(self) -> bool:
@@ -650,69 +462,3 @@ class GameScene(Scene):
         u = self.app.u
         area = rect or self.app.content_rect().inflate(0, -int(28 * u))
         return self.status_line.draw(surface, area, text, u, lit)
-
-
-class HandOverOverlay(Scene):
-    """Covers the table so the next human player's hand is not seen by the previous one."""
-
-    overlay = True
-    shade = False    # it covers the whole table itself
-    name = "hand_over"
-
-    def __init__(self, app, game_scene: GameScene, seat: int):
-        super().__init__(app)
-        self.game_scene, self.seat = game_scene, seat
-
-    def handle(self, action):
-        if action.name in (inp.CONFIRM, inp.PRESS):
-            self.game_scene.shown_seat = self.seat
-            self.app.pop()
-        elif action.name == inp.MENU:
-            self.game_scene.handle(action)
-
-    def draw(self, surface, alpha):
-        u = self.app.u
-        surface.fill(theme.BACKGROUND)
-        area = self.app.content_rect()
-        blit_text(surface, t("handover.pass", name=self.game_scene.seat_name(self.seat)), theme.HEADING * u,
-                  theme.TEXT, (area.centerx, area.centery - 30 * u), "midbottom", bold=True)
-        blit_text(surface, t("handover.ready", name=self.game_scene.seat_name(self.seat)), theme.BODY * u,
-                  theme.TEXT_DIM, (area.centerx, area.centery + 30 * u), "midtop")
-
-    def legend(self):
-        return [(inp.CONFIRM, "legend.ready"), (inp.MENU, "legend.pause")]
-
-
-class ResultOverlay(Overlay):
-    name = "result"
-
-    def __init__(self, app, game_scene: GameScene):
-        super().__init__(app)
-        self.game_scene = game_scene
-        self.shade = game_scene.result_area() == app.content_rect()   # beside the table, the table stays lit
-
-    def title(self):
-        return self.game_scene.result_title()
-
-    def panel_area(self):
-        return self.game_scene.result_area()
-
-    def draw(self, surface, alpha):
-        if not self.shade:      # beside the table: the side is cleared, the table stays as it is
-            surface.fill(theme.FELT_DARK, self.panel_area())
-        super().draw(surface, alpha)
-
-    def build(self):
-        scene = self.game_scene
-        widgets = self.text_rows(scene.result_lines(), theme.BODY)
-        widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
-        widgets.append(Button(t(scene.look_key), self.app.pop))
-        widgets.append(Button(t("pause.quit"), self.app.to_title))
-        return widgets
-
-    def enter(self):
-        super().enter()
-        self.list.focus = next(i for i, w in enumerate(self.list.widgets) if w.focusable)
-
-    def back(self):
-        self.app.pop()

@@ -25,6 +25,7 @@ from game.cards import SUIT_SYMBOL, SUITS, Card
 from game.ui import cards as gfx
 from game.ui import input as inp
 from game.ui import theme
+from game.ui.computer_seats import trial
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
@@ -113,7 +114,7 @@ class VierKoningenScene(GameScene):
             if len(self._check_cache) > 64:
                 self._check_cache.clear()
             cards = tuple(self.selection)
-            why = self.trial(rules.Cover(target, cards))
+            why = trial(self.state, rules.Cover(target, cards))
             legal = why is None
             self._check_cache[key] = (legal, rules.judge(self.state.drawn[target], cards) if legal else why)
         return self._check_cache[key]
@@ -235,7 +236,7 @@ class VierKoningenScene(GameScene):
 
     def drop(self, drag: Drag, key) -> None:
         for card, rect in zip(drag.things, drag.rects_now()):
-            self.animator.jump(card, rect)
+            self.motion.animator.jump(card, rect)
         if key is not None and key[0] == "drawn":
             self.activate(key)
 
@@ -245,7 +246,7 @@ class VierKoningenScene(GameScene):
         kind, value = key
         if kind == "button":
             if value in ("change", "takeback"):
-                self.undo()
+                self.undo.take_back()
             elif not self.press(value):     # the kit's buttons (the menu: give up, rules, quit); else the next step
                 self._step()
             return
@@ -302,14 +303,14 @@ class VierKoningenScene(GameScene):
         sound = "click" if back else "card"
         for event in moved:
             if event.source.startswith("pile:"):
-                self.animator.come_from(event.card, layout["piles"][int(event.source[5:]) - 1], "back")
+                self.motion.animator.come_from(event.card, layout["piles"][int(event.source[5:]) - 1], "back")
             if event.target == "lost":      # lost, or at once shuffled back into the draw pile
                 goal = layout["piles"][state.round - 1] if reshuffled and isinstance(move, rules.Judge) else layout["lost"]
-                self.animator.leave(event.card, goal, ("back", "red" if goal is layout["lost"] else "blue"))
+                self.motion.animator.leave(event.card, goal, ("back", "red" if goal is layout["lost"] else "blue"))
         if isinstance(move, rules.Draw):
-            self.animator.hold(0.0, stagger=0.12 * duration)
+            self.motion.animator.hold(0.0, stagger=0.12 * duration)
         if isinstance(move, rules.Judge):
-            self.animator.hold(duration * 2.5)   # the verdict is read before the cards go
+            self.motion.animator.hold(duration * 2.5)   # the verdict is read before the cards go
         if reshuffled:
             self.show_banner(_say("say.reshuffled"))
             sound = "shuffle"
@@ -330,9 +331,9 @@ class VierKoningenScene(GameScene):
     @property
     def hint_text(self) -> str:
         """The hint on the message line: while the helper thinks, and then until the next move."""
-        if self.asked == "hint":
+        if self.computers.asked == "hint":
             return _say("say.thinking")
-        return _say("say.hint", move=self.move_text(self.hint[0]), reason=explain(self.hint[1])) if self.hint else ""
+        return _say("say.hint", move=self.move_text(self.computers.hint[0]), reason=explain(self.computers.hint[1])) if self.computers.hint else ""
 
     def on_hint(self, move, reason) -> None:
         self.focus = self._hint_focus(move) or self.focus
@@ -354,7 +355,7 @@ class VierKoningenScene(GameScene):
     def hinted(self):
         """(cards, targets) the hint points at, to highlight: its cards, and the drawn card or
         the button it leads to."""
-        move = self.hint[0] if self.hint else None
+        move = self.computers.hinted
         target = ("drawn", move.target) if isinstance(move, (rules.Cover, rules.Uncover)) else self._hint_focus(move)
         return set(getattr(move, "cards", ()) or ()), {target} if target and target[0] != "grid" else set()
 
@@ -455,9 +456,9 @@ class VierKoningenScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.warm_faces(layout)
+        self.motion.warm(layout)
         u = self.app.u
-        away = self.moving() | (set(self.drag.things) if self.drag else set())
+        away = self.motion.moving() | (set(self.drag.things) if self.drag else set())
         grid = self._grid_state(away)
         key = (self.app.size, layout["gw"], layout["tw"], self.state.round, self.four(), tuple(layout["side"]), grid)
         surface.blit(self._layer.get(self.app.size, key, lambda image: self._paint_table(image, layout, *grid)), (0, 0))
@@ -477,7 +478,7 @@ class VierKoningenScene(GameScene):
                   focus=focused == ("grid", card))
         self._draw_table(surface, layout, focused, away, hint_cards, hint_targets)
         self._draw_side(surface, layout, focused, hint_targets)
-        self.draw_flights(surface)
+        self.motion.draw_flying(surface)
         if self.drag and self.state.phase == "cover":
             for card, rect in zip(self.drag.things, self.drag.rects_now()):
                 self._card(surface, card, rect)
@@ -538,7 +539,7 @@ class VierKoningenScene(GameScene):
         for rect in layout["hand_slots"][len(hand):size]:
             gfx.draw_slot(surface, rect)
         sprites = self.sprites(layout)
-        self.draw_sprites(surface, sprites, away, live=True)     # the hand, the drawn cards, the cards laid on them
+        self.motion.draw_resting(surface, sprites, away, live=True)     # the hand, the drawn cards, the cards laid on them
         places = {sprite.key: sprite.rect for sprite in sprites}
         for card in hand:
             marks(surface, places[card], self.app.u, selected=phase == "cover" and card in self.selection,

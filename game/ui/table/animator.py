@@ -93,6 +93,10 @@ class Animator:
             self.goals[key] = (pygame.Rect(rect), self.goals[key][1])
             self.flights.pop(key, None)
 
+    def land(self) -> None:
+        """Everything stands where it goes now (a new hand is dealt at once)."""
+        self.flights.clear()
+
     def hold(self, seconds: float, stagger: float = 0.0) -> None:
         """The flights the next `sync` starts wait `seconds` (each one `stagger` more)."""
         self._delay, self._stagger = seconds, stagger

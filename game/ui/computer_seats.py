@@ -1,0 +1,131 @@
+"""The computer seats of a playing scene, a part of `GameScene`.
+
+They ask the worker process for a seat's move (and for the human's hint), each seat seeing
+only `state.view(seat)`, and play the answer at the pace the player chose, not while things
+fly on the table nor during a break nobody has acknowledged. When the worker fails, or its
+move has become impossible, a computer seat plays a plain legal move drawn from the game's
+seed (`simple_move`), so a game never stalls and a replay plays the same.
+"""
+from __future__ import annotations
+
+import random
+import sys
+
+from game.base import IllegalMove
+from game.ui.i18n import explain, t
+
+
+class ComputerSeats:
+    def __init__(self, scene):
+        self.scene = scene
+        self.asked = None        # "move", "hint" (or "stale": a hint no longer wanted) while the worker thinks
+        self.pending = None      # a computer move held back until the pace allows it
+        self.turn_time = 0.0     # seconds since the current computer decision began
+        self.hint = None         # (move, reason) for the human to move
+
+    @property
+    def hinted(self):
+        """The hinted move, or None."""
+        return self.hint[0] if self.hint else None
+
+    def stop(self) -> None:
+        """The position changed under them (an undo, autoplay on or off, leaving): forget
+        what was asked, held back and hinted."""
+        if self.asked:
+            self.scene.app.worker.cancel()
+        self.asked, self.pending, self.turn_time, self.hint = None, None, 0.0, None
+
+    def moved(self) -> None:
+        """A move was played: a hint, given or on its way, was for the position before it."""
+        self.hint = None
+        if self.asked == "hint":
+            self.asked = "stale"
+
+    def ask_hint(self) -> None:
+        scene = self.scene
+        if not scene.can_play():
+            return
+        seat = scene.state.to_move()
+        scene.app.worker.ask(scene.game, "hard", scene.seed * 10 + seat, scene.state.view(seat), kind="hint")
+        self.asked = "hint"
+
+    def may_move(self) -> bool:
+        """Not while things fly, nor between hands until a human said "next hand" (computers
+        alone rest the scene's `break_pause` seconds)."""
+        scene = self.scene
+        if scene.motion.busy():
+            return False
+        return scene.between.computers_go() if scene.at_break() else True
+
+    def step(self, dt: float) -> None:
+        """Each update: take the worker's answer, then play or ask for the seat to move."""
+        scene = self.scene
+        seat = scene.state.to_move()
+        if self.asked:
+            answer = scene.app.worker.poll()
+            if answer is not None:
+                kind, self.asked = self.asked, None
+                self._receive(kind, answer, seat)
+        if scene.is_human(seat) or not self.may_move():
+            return
+        self.turn_time += dt
+        if self.pending is not None:
+            if self.turn_time >= scene.app.pace():
+                move, self.pending = self.pending, None
+                self.turn_time = 0.0
+                scene.apply(move)
+            return
+        if self.asked is None:
+            scene.app.worker.ask(scene.game, scene.seats[seat], scene.seed * 10 + seat, scene.state.view(seat))
+            self.asked = "move"
+
+    def _receive(self, kind, answer, seat) -> None:
+        scene = self.scene
+        if answer.error:
+            print(f"spelavond: computer player failed:\n{answer.error}", file=sys.stderr)
+            if kind == "move" and not scene.autoplay:  # the player reads why this move is a plain one
+                scene.app.notify(t("notice.computer_failed", name=scene.seat_name(seat)), 6)
+        if kind == "stale":
+            return
+        if kind == "hint":
+            if answer.error or answer.move is None:
+                scene.app.notify(t("hint.none"))
+            else:
+                self.hint = (answer.move, answer.reason)
+                scene.on_hint(answer.move, answer.reason)
+            return
+        move = answer.move
+        if answer.error or move is None or not self.accepts(move):
+            move = self.failed()
+        self.pending = move
+
+    def accepts(self, move) -> bool:
+        return type(move) not in self.scene.never_automatic and trial(self.scene.state, move) is None
+
+    def failed(self):
+        """The computer player failed, or its move has become impossible: the move to play
+        instead (None: none now). Autoplay stops and says so; a computer seat plays a plain
+        move, so the game never stalls."""
+        scene = self.scene
+        if scene.autoplay:
+            scene.set_autoplay(False)
+            scene.app.sound.play("error")
+            scene.app.notify(t("autoplay.failed"))
+            return None
+        return self.simple_move()
+
+    def simple_move(self):
+        """A legal move drawn from the game number and the move count: the same on a replay."""
+        scene = self.scene
+        moves = [move for move in scene.state.legal_moves() if type(move) not in scene.never_automatic]
+        return random.Random(scene.seed * 1_000_003 + len(scene.record.moves)).choice(moves) if moves else None
+
+
+def trial(state, move) -> str | None:
+    """None when the rules accept `move` in `state` now, else why not; tried on a copy (some
+    games have huge move lists)."""
+    try:
+        state.copy().play(move)
+    except (IllegalMove, TypeError, ValueError) as error:
+        return explain(error)
+    return None

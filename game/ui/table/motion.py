@@ -1,0 +1,71 @@
+"""What moves on a game's table, a part of `GameScene` (`scene.motion`).
+
+The scene says where everything is (`sprites`, with the `frame_key` whose change makes
+things snap instead of fly); the animator flies each thing from where it was to where the
+state now puts it at the player's animation pace. The table may be held as it is for a
+while (a finished trick shown before it is taken), and card faces are drawn into the faces'
+cache ahead of need, one a frame. Drawing reads: `sync` runs when the state changes, never
+in `draw`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.table.animator import Animator
+from game.ui.table.draw import FaceWarmer
+
+
+class Motion:
+    def __init__(self, scene):
+        self.scene = scene
+        self.animator = Animator()
+        self.warmer = FaceWarmer()
+        self.hold_until = 0.0     # the table stays as it is until then (scene time)
+
+    def sync(self, layout=None) -> None:
+        scene = self.scene
+        self.animator.sync(scene.sprites(layout), scene.time, scene.app.pace("animation"), scene.frame_key())
+
+    def hold(self, seconds: float) -> None:
+        """Keep the table as it is for `seconds`."""
+        self.hold_until = max(self.hold_until, self.scene.time + seconds)
+
+    def held(self) -> bool:
+        return self.scene.time < self.hold_until
+
+    def busy(self) -> bool:
+        """Held, or something still flies: computers wait, the result waits."""
+        return self.held() or self.animator.busy(self.scene.time)
+
+    def moving(self) -> set:
+        """The keys in flight (drawn by `draw_flying`, not at their places); none while the
+        animator has not seen this window and viewer yet (a frame drawn before the next
+        update: everything stands where the state puts it)."""
+        return self.animator.moving(self.scene.time) if self.current() else set()
+
+    def current(self) -> bool:
+        return self.animator.frame_key == self.scene.frame_key()
+
+    @property
+    def flights(self) -> list:
+        """The things in flight now."""
+        return self.animator.active(self.scene.time)
+
+    def warm(self, layout) -> None:
+        """In `draw`: a card face of the scene's `face_widths` drawn ahead of need (one a
+        frame), so a card first shown at a size does not stall a frame."""
+        self.warmer.step(self.scene.face_widths(layout), self.scene.four(), self.busy())
+
+    def draw_resting(self, surface: pygame.Surface, sprites, away=(), live: bool = False) -> None:
+        """The sprites at their places: those of the cached table, or with `live` those drawn
+        every frame; not those `away` (in flight, dragged)."""
+        for sprite in sprites:
+            if sprite.live == live and sprite.key not in away:
+                self.scene.draw_thing(surface, sprite.key, sprite.rect, sprite.look)
+
+    def draw_flying(self, surface: pygame.Surface) -> None:
+        """Everything in flight, on top of the table (see `moving`)."""
+        if not self.current():
+            return
+        for key, rect, look, size in self.animator.in_flight(self.scene.time):
+            self.scene.draw_thing(surface, key, rect, look, size)
