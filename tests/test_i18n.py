@@ -3,6 +3,7 @@ with its noun (a key's singular form `<key>.one`), and Dutch numbers take the de
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -99,6 +100,37 @@ def test_a_dutch_number_takes_the_decimal_comma(language):
     text = t("kingen.hint.game.trump", points="\u221212.4", deals=400, gain="+3.1")
     assert "\u221212,4 punten" in text and "+3,1 tegenover" in text
     assert t("keezen.err.no_pawn", square="a1.5b") == "Op a1.5b staat geen pion van die kleur."   # not a number
+
+
+# Words the Dutch strings left behind (issue 24): each has a replacement both regions use.
+LEFT_BEHIND = {
+    r"\b(?:over)?ko(?:op|pen|opt)\b|\bgekocht\b|\boverkopen\b": "troeven, overtroeven (kopen is Flemish only)",
+    r"^Geluid uit$": "a setting named by what it turns on",
+    r"Bankmodus": "Tv-modus",
+    r"H & B": "Heren/boeren (the short name that fits the chooser)",
+    r"\b(?:maakt|maak) troef\b": "kiest troef, as the rules page and the chooser say",
+    r"Spelavond:": "the title screen's subtitle repeating its title",
+    r"\bhonk\b": "huis (the rules page's word for a pawn's home)",
+    r"\bstartpositie\b": "startvakje (the rules page's word)",
+    r"ongedaan worden": "ongedaan gemaakt worden",
+    r"\bvroeger\b": "nu al (vroeger means 'in the past' in the Netherlands)",
+    r"\bkaarten elk\b": "elk ... kaarten",
+}
+
+
+def test_no_dutch_string_uses_a_word_it_left_behind():
+    found = [f"{key}: {text!r} ({why})" for key, text in table("nl").items()
+             for pattern, why in LEFT_BEHIND.items() if re.search(pattern, text)]
+    assert not found, "\n".join(found)
+
+
+def test_undo_is_never_the_word_for_going_back():
+    """The undo button says what the legend says, not the menus' word for going back."""
+    nl = table("nl")
+    buttons = {key: text for key, text in nl.items() if key.endswith("button.undo")}
+    assert len(buttons) >= 4
+    for key, text in buttons.items():
+        assert text.lower() == nl["legend.undo"].lower() != nl["legend.back"].lower(), key
 
 
 def test_the_fallback_still_names_a_missing_key(language):
