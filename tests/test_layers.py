@@ -35,9 +35,9 @@ def layer(module: str) -> int | None:
     if module == "game.play":
         return GAMES
     if len(parts) >= 2 and (ROOT / "game" / parts[1] / "rules.py").exists():
-        if len(parts) == 2 or parts[2] == "rules":     # a game's package and its rules
+        if len(parts) == 2 or parts[2] in ("rules", "words"):     # a game's package, its rules and words
             return PURE
-        if parts[2] in ("scene", "board", "layout"):    # a game's scene and its drawing pieces
+        if parts[2] in ("scene", "board", "layout", "draw"):    # a game's scene and its drawing pieces
             return GAMES
     return None
 
