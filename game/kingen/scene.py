@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.base import Announced, TrickWon
+from game.base import TrickWon
 from game.kingen import rules
+from game.kingen.layout import LOG_LINES, Layout
 from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, GAMES, PLAY, ChooseGame, ChooseTrump, PlayCard
 from game.cards import SUIT_SYMBOL
 from game.ui import cards as cardui
@@ -32,20 +33,15 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, has, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_lines, draw_stack, mark, panel
-from game.ui.table.panels import (ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log,
-                                  stack_buttons, top_band)
-from game.ui.table.seats import arrange_seats, draw_hand, draw_plate, hand_fan, lifted
+from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log
+from game.ui.table.seats import draw_hand, draw_plate, lifted
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
 
 K = "kingen.scene."
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}      # black, red, black, red
-SUITS_SHOWN = "SHCD"
-# where each seat's card lies in the trick, in card widths and heights from the table's centre
-TRICK_SPOT = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-1.05, 0), "right": (1.05, 0)}
 PENALTY = {rules.NO_HEARTS: rules.HEART_MASK, rules.NO_KJ: rules.KJ_MASK, rules.NO_QUEENS: rules.QUEEN_MASK,
            rules.NO_KH: rules.KH_BIT}
-LOG_LINES = 5
 
 
 def hand_order(cards) -> list:
@@ -63,73 +59,6 @@ def game_name(game: str) -> str:
 
 def suit_name(letter: str) -> str:
     return t(K + "suit." + letter)
-
-
-class Layout:
-    """Every rectangle of one frame, from the window size and the table shown."""
-
-    def __init__(self, scene: "KingenScene"):
-        app, state = scene.app, scene.state
-        self.u = u = app.u
-        self.area = area = app.content_rect()
-        self.cw = cw = cardui.table_card_width(app.size, app.couch_scale)
-        self.ch = ch = cardui.card_size(cw)[1]
-        self.bw = max(18, int(cw * 0.5))
-        self.sw = max(16, int(cw * 0.5))            # the small cards of what a seat has taken
-        self.sh = cardui.card_size(self.sw)[1]
-        self.m = m = int(14 * u)
-        self.lift = int(ch * 0.2)
-        side_panel = int(min(430 * u, area.w * 0.25))
-        self.info, self.status, self.log = top_band(area, u, side_panel, int(120 * u), LOG_LINES)
-        self.bottom = scene.bottom_seat()
-        hand_bottom = area.bottom - m
-        self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
-        button_w = int(min(300 * u, area.w * 0.17))
-        counts = [len(state.hand_cards(seat)) for seat in range(4)]
-        seats = arrange_seats(area, max(self.status.bottom, self.info.bottom) + int(6 * u), self.hand_row, button_w,
-                              4, self.bottom, counts, u, cw, self.bw)
-        self.sides = {seat: place.side for seat, place in seats.places.items()}
-        self.plates = {seat: place.plate for seat, place in seats.places.items()}
-        self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}
-        self.middle = middle = seats.middle
-        cx, cy = middle.centerx, middle.centery
-        self.spots = {}
-        for seat, side in self.sides.items():
-            dx, dy = TRICK_SPOT[side]
-            self.spots[seat] = pygame.Rect(0, 0, cw, ch)
-            self.spots[seat].center = (cx + round(dx * cw), cy + round(dy * ch))
-        self.trick_zone = self.spots[0].unionall(list(self.spots.values()))
-        # what each seat has taken: a stack of its tricks, its penalty cards fanned beside it
-        self.stacks, self.penalty_area = {}, {}
-        room = int(min(middle.w * 0.5 - cw * 1.35, self.sw * 5.5))
-        for seat, side in self.sides.items():
-            stack = pygame.Rect(0, 0, self.sw, self.sh)
-            if side == "bottom":
-                stack.bottomleft = (cx + int(cw * 0.75), middle.bottom - m)
-            elif side == "top":
-                stack.topright = (cx - int(cw * 0.75) - room + self.sw, middle.top + m)
-            elif side == "left":
-                stack.topleft = (middle.left + m, cy + int(ch * 0.1))
-            else:
-                stack.bottomleft = (middle.right - m - room, cy - int(ch * 0.1))
-            self.stacks[seat] = stack
-            self.penalty_area[seat] = pygame.Rect(stack.right + int(8 * u), stack.y, room - self.sw - int(8 * u),
-                                                  self.sh)
-        self.buttons = stack_buttons(area.right - m, hand_bottom, button_w, u, scene.button_names(),
-                                     small=("hint", "undo"))
-        self.hand_area = seats.hand_area
-        self.hand_cards = scene.bottom_hand()
-        self.hand = hand_fan(len(self.hand_cards), self.hand_area, cw)
-        self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
-        self.sheet.midbottom = (area.centerx, middle.bottom)
-        if state.phase == CHOOSE_GAME:        # the choice table beside the games
-            self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.6), middle.h)
-            self.quota = pygame.Rect(self.chooser.right, middle.y, middle.right - self.chooser.right, middle.h)
-        else:
-            self.chooser, self.quota = middle, None
-
-    def penalty_rects(self, seat: int, count: int) -> list:
-        return cardui.fan_positions(count, self.penalty_area[seat], self.sw, step=self.sw * 0.5, align="start")
 
 
 class KingenScene(GameScene):
@@ -175,7 +104,9 @@ class KingenScene(GameScene):
         return showing if showing is not None and self.time < showing[3] else None
 
     def layout(self) -> Layout:
-        return self.cached_layout(Layout, self.version, self.at_break(), tuple(self.button_names()))
+        buttons = self.button_names()
+        return self.cached_layout(lambda _: Layout(self.app, self.state, self.bottom_seat(), self.bottom_hand(),
+                                                   buttons), self.version, self.at_break(), tuple(buttons))
 
     def frame_key(self):
         return super().frame_key() + (self.face_up_seat(),)

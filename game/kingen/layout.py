@@ -1,0 +1,96 @@
+"""Where Kingen's things lie on the screen: the top band (info, status, log), the four seats
+around the trick, what each seat has taken beside it, the viewer's hand, the buttons, the
+score sheet and, while a game is chosen, the choice table and the quotas beside it.
+
+Pure geometry: a `Layout` is made from the window's metrics, the seat at the bottom, the hand
+shown there, the hands' sizes, the phase and the buttons shown; it draws nothing and changes
+nothing. The scene caches it (`GameScene.cached_layout`).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.kingen.rules import CHOOSE_GAME
+from game.ui import cards as cardui
+from game.ui.table.panels import stack_buttons, top_band
+from game.ui.table.seats import arrange_seats, hand_fan
+
+LOG_LINES = 5
+# where each seat's card lies in the trick, in card widths and heights from the table's centre
+TRICK_SPOT = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-1.05, 0), "right": (1.05, 0)}
+
+
+class Layout:
+    """Every rectangle of one frame. `hand_cards` is the bottom hand as shown (None for a card
+    face down), `buttons` the names of the buttons shown."""
+
+    def __init__(self, app, state, bottom: int, hand_cards: list, buttons: list[str]):
+        self.u = u = app.u
+        self.area = area = app.content_rect()
+        self.cw = cw = cardui.table_card_width(app.size, app.couch_scale)
+        self.ch = ch = cardui.card_size(cw)[1]
+        self.bw = max(18, int(cw * 0.5))
+        self.sw = max(16, int(cw * 0.5))            # the small cards of what a seat has taken
+        self.sh = cardui.card_size(self.sw)[1]
+        self.m = m = int(14 * u)
+        self.lift = int(ch * 0.2)
+        side_panel = int(min(430 * u, area.w * 0.25))
+        self.info, self.status, self.log = top_band(area, u, side_panel, int(120 * u), LOG_LINES)
+        self.bottom = bottom
+        hand_bottom = area.bottom - m
+        self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
+        button_w = int(min(300 * u, area.w * 0.17))
+        counts = [len(state.hand_cards(seat)) for seat in range(4)]
+        seats = arrange_seats(area, max(self.status.bottom, self.info.bottom) + int(6 * u), self.hand_row, button_w,
+                              4, bottom, counts, u, cw, self.bw)
+        self.sides = {seat: place.side for seat, place in seats.places.items()}
+        self.plates = {seat: place.plate for seat, place in seats.places.items()}
+        self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}
+        self.middle = middle = seats.middle
+        self.spots = self.trick_spots()
+        self.trick_zone = self.spots[0].unionall(list(self.spots.values()))
+        self.stacks, self.penalty_area = self.taken_places()
+        self.buttons = stack_buttons(area.right - m, hand_bottom, button_w, u, buttons, small=("hint", "undo"))
+        self.hand_area = seats.hand_area
+        self.hand_cards = hand_cards
+        self.hand = hand_fan(len(hand_cards), self.hand_area, cw)
+        self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
+        self.sheet.midbottom = (area.centerx, middle.bottom)
+        if state.phase == CHOOSE_GAME:        # the choice table beside the games
+            self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.6), middle.h)
+            self.quota = pygame.Rect(self.chooser.right, middle.y, middle.right - self.chooser.right, middle.h)
+        else:
+            self.chooser, self.quota = middle, None
+
+    def trick_spots(self) -> dict:
+        """Each seat's card in the trick, on its own side of the table's centre."""
+        cx, cy = self.middle.center
+        spots = {}
+        for seat, side in self.sides.items():
+            dx, dy = TRICK_SPOT[side]
+            spots[seat] = pygame.Rect(0, 0, self.cw, self.ch)
+            spots[seat].center = (cx + round(dx * self.cw), cy + round(dy * self.ch))
+        return spots
+
+    def taken_places(self) -> tuple[dict, dict]:
+        """What each seat has taken: a stack of its tricks, its penalty cards fanned beside it."""
+        middle, m, cw, ch, sw, u = self.middle, self.m, self.cw, self.ch, self.sw, self.u
+        cx, cy = middle.center
+        stacks, penalty_area = {}, {}
+        room = int(min(middle.w * 0.5 - cw * 1.35, sw * 5.5))
+        for seat, side in self.sides.items():
+            stack = pygame.Rect(0, 0, sw, self.sh)
+            if side == "bottom":
+                stack.bottomleft = (cx + int(cw * 0.75), middle.bottom - m)
+            elif side == "top":
+                stack.topright = (cx - int(cw * 0.75) - room + sw, middle.top + m)
+            elif side == "left":
+                stack.topleft = (middle.left + m, cy + int(ch * 0.1))
+            else:
+                stack.bottomleft = (middle.right - m - room, cy - int(ch * 0.1))
+            stacks[seat] = stack
+            penalty_area[seat] = pygame.Rect(stack.right + int(8 * u), stack.y, room - sw - int(8 * u), self.sh)
+        return stacks, penalty_area
+
+    def penalty_rects(self, seat: int, count: int) -> list:
+        return cardui.fan_positions(count, self.penalty_area[seat], self.sw, step=self.sw * 0.5, align="start")
