@@ -15,6 +15,7 @@ import math
 import pygame
 
 from game.quarto import rules
+from game.quarto.layout import hole, lay_out
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
@@ -139,55 +140,12 @@ class QuartoScene(GameScene):
             buttons.append(("quarto.button.undo", "undo"))
         return buttons
 
-    # -- layout ---------------------------------------------------------------------------
-    def layout(self):
-        u, su = self.app.u, self.app.space_u
-        area = self.app.content_rect()
-        margin = int(36 * su)
-        top = area.y + margin
-        # the board takes the whole height; the status line heads the column beside it
-        size = int(min(area.h - 2 * margin, area.w * 0.47))
-        board = pygame.Rect(area.x + margin, top, size, size)
-        column = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
-        status = pygame.Rect(column.x, column.y, column.w, self.status_height())
-        right = pygame.Rect(column.x, status.bottom + int(16 * su), column.w, column.bottom - status.bottom - int(16 * su))
-        cell = size * 0.86 / 4
-        inset = (size - cell * 4) / 2
-        squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
-                   for i in range(16)]
-        hand = pygame.Rect(right.x, right.y, right.w, int(min(230 * u, max(230 * su, right.h * 0.28))))
-        pool_cell = min(right.w / 8, (right.h - hand.h) * 0.2)
-        pool_top = hand.bottom + int(46 * u)
-        height = int(64 * u)
-        # In couch mode the pieces grow as the text does: eight to a row leave no more width,
-        # so the cells grow upwards (the pieces are narrower than their picture) into the room
-        # the information below does not need.
-        below = int(18 * u) + height + int(24 * u) + self.info_height()
-        room = (right.bottom - pool_top - below) / 2.1
-        pool_high = max(pool_cell, min(pool_cell * self.app.couch_scale, room))
-        pool = [pygame.Rect(right.x + (p % 8) * pool_cell, pool_top + (p // 8) * pool_high * 1.05, pool_cell, pool_high)
-                for p in range(16)]
-        buttons_top = pool_top + pool_high * 2.1 + int(18 * u)
-        button_rects = []
-        x = right.x
-        for key, _ in self.button_moves():
-            width = max(int(150 * u), int(theme.SMALL * u * 0.62 * len(t(key))) + int(44 * u))
-            if x + width > right.right:
-                break
-            button_rects.append(pygame.Rect(x, buttons_top, width, height))
-            x += width + int(14 * u)
-        info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
-        piece_box = pygame.Rect(hand.x + 16 * su, hand.y + 10 * su, hand.h - 20 * su, hand.h - 20 * su)
-        return {"board": board, "squares": squares, "hand": hand, "piece_box": piece_box, "pool": pool,
-                "buttons": button_rects, "info": info, "status": status}
-
-    def info_height(self) -> float:
-        """How high the information under the buttons must be: the match score and the rules
-        in play, and at least the heading of the moves and the last one."""
-        u = self.app.u
-        score = theme.SMALL * (1.4 + 2 * 1.35 + 0.4) * u if self.state.games > 1 else 0
-        return max(score + len(self.rules_in_play()) * theme.SMALL * 1.35 * u,
-                   theme.SMALL * 1.4 * u + theme.TINY * 1.35 * u)
+    # -- the table ------------------------------------------------------------------------
+    def layout(self) -> dict:
+        buttons = tuple(key for key, _ in self.button_moves())
+        facts = (self.state.games > 1, len(self.rules_in_play()))
+        return self.cached_layout(lambda _: lay_out(self.app, buttons, *facts),
+                                  self.app.couch_scale, language(), buttons, *facts)
 
     def rules_in_play(self) -> list[str]:
         """The options of this game that differ from the plain rules, in words."""
@@ -199,11 +157,6 @@ class QuartoScene(GameScene):
         if self.state.call_mode:
             found.append(t("quarto.info.call"))
         return found
-
-    def status_height(self) -> int:
-        """The height of the status line (two lines of small text on its panel, or one of body text)."""
-        u = self.app.u
-        return int(max(theme.BODY * 1.2, theme.SMALL * 2.4) * u + 16 * u)
 
     def sprites(self, layout=None) -> list:
         """Every piece where the state puts it: in the pool, in hand (or on the square chosen
@@ -474,7 +427,7 @@ class QuartoScene(GameScene):
         pygame.draw.rect(layer, WOOD, board, border_radius=radius)
         pygame.draw.rect(layer, WOOD_DARK, board, max(2, int(4 * u)), border_radius=radius)
         for rect in layout["squares"]:
-            pygame.draw.ellipse(layer, SLOT, rect.inflate(-rect.w * 0.12, -rect.h * 0.12))
+            pygame.draw.ellipse(layer, SLOT, hole(rect))
         for column in range(4):
             rect = layout["squares"][column]
             blit_text(layer, "abcd"[column], theme.TINY * u, theme.TEXT_DIM, (rect.centerx, board.y + 4 * u), "midtop")
@@ -492,7 +445,7 @@ class QuartoScene(GameScene):
         u = self.app.u
         win = set(self.state.winning_squares()) if self.state.game_over() else set()
         for square, rect in enumerate(layout["squares"]):
-            slot = rect.inflate(-rect.w * 0.12, -rect.h * 0.12)
+            slot = hole(rect)
             if square in win:
                 glow = theme.ACCENT if self._pulse() > 0.3 else theme.ACCENT_DARK
                 pygame.draw.ellipse(surface, glow, slot.inflate(int(10 * u), int(10 * u)), max(3, int(7 * u)))
@@ -545,9 +498,7 @@ class QuartoScene(GameScene):
     def _draw_info(self, surface, layout):
         """Match score and rules in play on the left, the game's moves on the right."""
         u = self.app.u
-        info = layout["info"]
-        left = pygame.Rect(info.x, info.y, int(info.w * 0.42), info.h)
-        moves = pygame.Rect(left.right + int(20 * u), info.y, info.right - left.right - int(20 * u), info.h)
+        left, moves = layout["facts"], layout["moves"]
         y = left.y
         if self.state.games > 1:
             a, b = self.state.scores()

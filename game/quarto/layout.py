@@ -1,0 +1,78 @@
+"""Where Quarto's things lie on the screen: the board on the left, as high as the window
+allows, and beside it a column of the status line, the hand (the piece to place), the pool
+of the pieces still to give, the buttons and the information (the match score and the rules
+in play on the left, the game's moves on the right). A layout is a dict of rects made from
+the window's metrics, the buttons shown and how much information there is; the scene
+caches it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import t
+
+
+def lay_out(app, buttons: list[str], match: bool, rules_shown: int) -> dict:
+    """The places of a frame: `buttons` are the label keys of the buttons shown, `match`
+    whether a match of several games is played (its score shows), `rules_shown` how many
+    lines name the rules in play."""
+    u, su = app.u, app.space_u
+    area = app.content_rect()
+    margin = int(36 * su)
+    top = area.y + margin
+    # the board takes the whole height; the status line heads the column beside it
+    size = int(min(area.h - 2 * margin, area.w * 0.47))
+    board = pygame.Rect(area.x + margin, top, size, size)
+    column = pygame.Rect(board.right + margin * 2, top, area.right - board.right - margin * 3, area.bottom - top - margin)
+    status = pygame.Rect(column.x, column.y, column.w, status_height(u))
+    right = pygame.Rect(column.x, status.bottom + int(16 * su), column.w, column.bottom - status.bottom - int(16 * su))
+    cell = size * 0.86 / 4
+    inset = (size - cell * 4) / 2
+    squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
+               for i in range(16)]
+    hand = pygame.Rect(right.x, right.y, right.w, int(min(230 * u, max(230 * su, right.h * 0.28))))
+    pool_cell = min(right.w / 8, (right.h - hand.h) * 0.2)
+    pool_top = hand.bottom + int(46 * u)
+    height = int(64 * u)
+    # In couch mode the pieces grow as the text does: eight to a row leave no more width,
+    # so the cells grow upwards (the pieces are narrower than their picture) into the room
+    # the information below does not need.
+    below = int(18 * u) + height + int(24 * u) + info_height(u, match, rules_shown)
+    room = (right.bottom - pool_top - below) / 2.1
+    pool_high = max(pool_cell, min(pool_cell * app.couch_scale, room))
+    pool = [pygame.Rect(right.x + (p % 8) * pool_cell, pool_top + (p // 8) * pool_high * 1.05, pool_cell, pool_high)
+            for p in range(16)]
+    buttons_top = pool_top + pool_high * 2.1 + int(18 * u)
+    button_rects = []
+    x = right.x
+    for key in buttons:
+        width = max(int(150 * u), int(theme.SMALL * u * 0.62 * len(t(key))) + int(44 * u))
+        if x + width > right.right:
+            break
+        button_rects.append(pygame.Rect(x, buttons_top, width, height))
+        x += width + int(14 * u)
+    info = pygame.Rect(right.x, buttons_top + height + int(24 * u), right.w, right.bottom - buttons_top - height - int(24 * u))
+    facts = pygame.Rect(info.x, info.y, int(info.w * 0.42), info.h)
+    moves = pygame.Rect(facts.right + int(20 * u), info.y, info.right - facts.right - int(20 * u), info.h)
+    piece_box = pygame.Rect(hand.x + 16 * su, hand.y + 10 * su, hand.h - 20 * su, hand.h - 20 * su)
+    return {"board": board, "squares": squares, "hand": hand, "piece_box": piece_box, "pool": pool,
+            "buttons": button_rects, "facts": facts, "moves": moves, "status": status}
+
+
+def hole(square: pygame.Rect) -> pygame.Rect:
+    """The hole of a square of the board, where its piece stands."""
+    return square.inflate(-square.w * 0.12, -square.h * 0.12)
+
+
+def status_height(u: float) -> int:
+    """The height of the status line (two lines of small text on its panel, or one of body text)."""
+    return int(max(theme.BODY * 1.2, theme.SMALL * 2.4) * u + 16 * u)
+
+
+def info_height(u: float, match: bool, rules_shown: int) -> float:
+    """How high the information under the buttons must be: the match score and the rules
+    in play, and at least the heading of the moves and the last one."""
+    score = theme.SMALL * (1.4 + 2 * 1.35 + 0.4) * u if match else 0
+    return max(score + rules_shown * theme.SMALL * 1.35 * u,
+               theme.SMALL * 1.4 * u + theme.TINY * 1.35 * u)
