@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.base import Announced, HandDealt, PawnMoved, PawnSentHome, partner
-from game.keezen import rules
+from game.base import HandDealt, PawnMoved, PawnSentHome
+from game.keezen import rules, words
 from game.keezen.board import COLOURS, mark_spot
 from game.keezen.layout import LOG_ROWS, Layout, spot
-from game.keezen.rules import EXCHANGE, NEST, PLAY, SEVEN, START, Enter, Give, LayAway, Swap, Walk
+from game.keezen.rules import EXCHANGE, NEST, PLAY, START, Enter, Give, Swap, Walk
+from game.keezen.words import K, colour_name
 from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
@@ -39,12 +40,7 @@ from game.ui.table.seats import draw_hand, draw_plate, lifted
 from game.ui.table.targets import Target, Targets
 from game.ui.text import blit_text, fit
 
-K = "keezen.scene."
 RANK_ORDER = {1: 14}     # the hand sorted low to high, the ace last (it is the strongest card)
-
-
-def colour_name(colour: int) -> str:
-    return t(f"keezen.colour.{rules.COLOUR_NAMES[colour]}")
 
 
 class KeezenScene(GameScene):
@@ -121,7 +117,7 @@ class KeezenScene(GameScene):
         return {steps[depth][1] for steps, _ in self.open_options() if steps[depth][0] == self.pawn}
 
     def steps_left(self) -> int:
-        return SEVEN - sum(n for _, _, n in self.steps)
+        return words.steps_left(self.steps)
 
     def choose(self, key, by_mouse: bool) -> None:
         depth = len(self.steps)
@@ -293,35 +289,7 @@ class KeezenScene(GameScene):
         self.card, self.steps, self.pawn = None, [], None
 
     def describe(self, seat, move) -> list:
-        name, say, events = self.seat_name(seat), self.said, self.state.events
-        hits = [t(K + "log.hits", colour=colour_name(e.colour), square=rules.square_name(e.square))
-                for e in events if type(e) is PawnSentHome]
-        hit = (", " + ", ".join(hits)) if hits else ""
-        if type(move) is Enter:
-            lines = [say(K + "log.enter", seat, name=name, card=rules.RANK_LETTER[move.card],
-                         colour=colour_name(move.colour), hit=hit)]
-        elif type(move) is Walk:
-            parts = [t(K + ("log.back" if n < 0 else "log.step" if n == 1 else "log.steps"), n=abs(n))
-                     for _, _, n in move.parts]
-            lines = [say(K + "log.walk", seat, name=name, card=rules.RANK_LETTER[move.card],
-                         parts=t(K + "log.and").join(parts), hit=hit)]
-        elif type(move) is Swap:
-            lines = [say(K + "log.swap", seat, name=name, colour=colour_name(move.other_colour),
-                         square=rules.square_name(move.other_square))]
-        elif type(move) is LayAway:
-            lines = [say(K + "log.lay_away", seat, name=name)]
-        elif type(move) is Give:
-            lines = [say(K + "log.give", seat, name=name)]
-        else:
-            lines = []
-        for event in events:
-            if type(event) is Announced and event.what == "finished":
-                lines.append(t(K + "log.finished", colour=colour_name(event.seat)))
-            elif type(event) is HandDealt:
-                lines.append(say(K + "log.deal", event.dealer, name=self.seat_name(event.dealer), n=event.counts[0]))
-            elif type(event) is Announced and event.what == "time_up":
-                lines.append(t(K + "log.time_up"))
-        return lines
+        return words.describe(self.state.events, seat, move, self.seat_name, self.said)
 
     def on_hint(self, move, reason) -> None:
         self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)
@@ -335,45 +303,14 @@ class KeezenScene(GameScene):
 
     # -- texts ----------------------------------------------------------------------------------
     def status_text(self) -> str:
-        state = self.state
-        if state.is_over():
-            winners = state.winners()
-            if not winners:
-                return t(K + "status.draw")
-            return t(K + "status.won", a=colour_name(winners[0]), b=colour_name(winners[1]))
-        seat = state.to_move()
-        name = self.seat_name(seat)
-        if not self.is_human(seat):
-            return t(K + ("status.computer_gives" if state.phase == EXCHANGE else "status.computer"), name=name)
-        if not self.can_play():
-            return t(K + "status.waiting", name=name)
-        if state.phase == EXCHANGE:
-            return t(K + ("status.give_chosen" if self.card else "status.give"))
-        if self.only_lay_away():
-            return t(K + "status.lay_away")
-        if self.card is None:
-            playing = state.mover_colour(seat)
-            return t(K + ("status.turn_partner" if playing != seat else "status.turn"), colour=colour_name(playing))
-        if self.card == SEVEN and (self.steps or self.pawn is not None):
-            return t(K + ("status.seven_end" if self.pawn is not None else "status.seven_next"), n=self.steps_left())
-        if self.card == rules.JACK:
-            return t(K + ("status.jack_other" if self.pawn is not None else "status.jack"))
-        return t(K + ("status.end" if self.pawn is not None else "status.pawn"), card=rules.RANK_LETTER[self.card])
+        return words.status(self.state, self.seat_name, self.is_human(self.state.to_move()), self.can_play(),
+                            self.card, self.pawn, self.steps)
 
     def plate_detail(self, seat: int) -> str:
-        """Partner or opponent (the viewer's own colour on the viewer's plate) and pawns home;
-        the cards in hand show as backs under the plate."""
-        bottom = self.bottom_seat()
-        if seat == bottom:   # "You" says whose plate it is, a colour's name says which pawns: say the other
-            role = colour_name(seat) if self.seat_name(seat) != colour_name(seat) else t(K + "plate.you")
-        else:
-            role = t(K + ("plate.partner" if seat == partner(bottom) else "plate.opponent"))
-        return f"{role} \u00b7 " + t(K + "plate.home", n=self.state.home_count(seat))
+        return words.plate_detail(self.state, seat, self.bottom_seat(), self.seat_name)
 
     def result_lines(self) -> list:
-        state = self.state
-        return [t(K + "result.team", a=colour_name(team), b=colour_name(team + 2), n=state.scores()[team])
-                for team in (0, 1)] + [t(K + "result.turns", n=state.turns)]
+        return words.result_lines(self.state)
 
     # -- drawing --------------------------------------------------------------------------------
     def face_widths(self, layout) -> tuple:
@@ -430,10 +367,7 @@ class KeezenScene(GameScene):
             icon = pygame.Rect(0, 0, int(26 * u), int(26 * u))
             icon.center = (plate.x, plate.centery)
             layout.board.draw_pawn(surface, seat, icon)
-        info = t(K + "info.deck", deck=state.deck_no + 1, hand=state.hand_no + 1)
-        if state.options["time_limit"]:
-            info += " \u00b7 " + t(K + "info.turns", n=max(0, rules.TURN_LIMIT - state.turns))
-        blit_text(surface, fit(info, int(theme.TINY * u), layout.log.w), theme.TINY * u, theme.ACCENT, layout.info,
+        blit_text(surface, fit(words.table_info(state), int(theme.TINY * u), layout.log.w), theme.TINY * u, theme.ACCENT, layout.info,
                   "topleft")
 
     def draw_choices(self, surface, layout, focused) -> None:
