@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import record
-from game.kingen import rules
+from game.kingen import rules, words
 from game.kingen.rules import PLAY, ChooseGame, PlayCard
 from game.play import continue_game, start_game
 from game.ui.i18n import t
@@ -100,12 +100,12 @@ def test_dubbelkingen_choice_by_gamepad_and_the_choice_table(make_app):
     app.tick(1 / 60)
     assert scene.choosing() and scene.state.phase == rules.CHOOSE_GAME
     assert len(scene.choices()) == 7
-    assert scene.quota_text(0) == "\u25b3\u25b3\u25b3 \u25cb\u25cb"
+    assert words.quota_text(scene.state, 0) == "\u25b3\u25b3\u25b3 \u25cb\u25cb"
     play_move(app, scene, ChooseGame("no_queens"), gamepad=True)
     assert scene.state.game == "no_queens"
     assert scene.state.chosen[0][rules.NO_QUEENS] == 1
-    assert scene.quota_text(0) == "\u25b2\u25b3\u25b3 \u25cb\u25cb"
-    assert "queen" in scene.rule_line().lower()
+    assert words.quota_text(scene.state, 0) == "\u25b2\u25b3\u25b3 \u25cb\u25cb"
+    assert "queen" in words.rule_line(scene.state).lower()
     # on to this seat's next deal (the fifth): the choice again, by keys, from what is left
     rng = random.Random(5)
     while scene.state.deal_no < 5 or not scene.choosing():
@@ -136,7 +136,7 @@ def test_trump_is_named_by_the_human_dealer_with_a_hint(make_app):
         elif scene.state.phase == PLAY:
             scene.apply(rng.choice(scene.state.legal_moves()))
     assert scene.state.dealer == 0 and scene.choosing()
-    assert [scene.choice_label(move) for move in scene.choices()][0].endswith(t("kingen.scene.suit.C"))
+    assert [words.move_text(move) for move in scene.choices()][0].endswith(t("kingen.scene.suit.C"))
     scene.computers.ask_hint()
     assert run_until(app, lambda: scene.computers.hint is not None, 600)
     hinted = scene.computers.hint[0]
@@ -334,7 +334,7 @@ def test_every_scene_string_is_in_both_languages():
     tables = {lang: json.loads((root / "assets" / "i18n" / lang / "kingen_scene.json").read_text("utf-8"))
               for lang in ("en", "nl")}
     assert set(tables["en"]) == set(tables["nl"])
-    source = (root / "game" / "kingen" / "scene.py").read_text("utf-8")
+    source = "".join((root / "game" / "kingen" / name).read_text("utf-8") for name in ("scene.py", "words.py"))
     used = {key for key in re.findall(r'K \+ "([a-z_.]+)"', source) if not key.endswith((".", "_"))}
     used |= {f"suit.{suit}" for suit in "SHCD"} | {f"short.{game}" for game in rules.GAMES}
     used |= {f"rule.{game}" for game in rules.GAMES} | {f"button.{name}" for name in
@@ -367,7 +367,7 @@ def test_every_string_fits_its_place(make_app, size, couch, language):
         button_w = next(iter(layout.buttons.values())).w
         for name in ("next", "result", "last", "scores"):
             assert width(t(f"kingen.scene.button.{name}"), theme.SMALL, True) <= button_w - 16 * u, name
-        for per_row, labels, area in ((None, [scene.choice_label(rules.ChooseTrump(s)) for s in "CDHS"], layout.middle),
+        for per_row, labels, area in ((None, [words.move_text(rules.ChooseTrump(s)) for s in "CDHS"], layout.middle),
                                       (2, [t(f"kingen.scene.short.{game}") for game in rules.GAMES], layout.chooser)):
             _, rects = choice_rects(area, len(labels), u, per_row)
             for label, rect in zip(labels, rects):

@@ -22,15 +22,14 @@ from __future__ import annotations
 import pygame
 
 from game.base import TrickWon
-from game.kingen import rules
+from game.kingen import rules, words
 from game.kingen.layout import LOG_LINES, Layout
-from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, GAMES, PLAY, ChooseGame, ChooseTrump, PlayCard
-from game.cards import SUIT_SYMBOL
+from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, PLAY, ChooseGame, ChooseTrump, PlayCard
 from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.game_scene import GameScene
-from game.ui.i18n import explain, has, language, t
+from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_lines, draw_stack, mark, panel
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log
@@ -53,14 +52,6 @@ def is_penalty(game: int | None, card) -> bool:
     return bool(PENALTY.get(game, 0) & rules.BIT[rules.ID[card]])
 
 
-def game_name(game: str) -> str:
-    return t(f"kingen.game.{game}")
-
-
-def suit_name(letter: str) -> str:
-    return t(K + "suit." + letter)
-
-
 class KingenScene(GameScene):
     game = "kingen"
     hides_hands = True
@@ -72,7 +63,7 @@ class KingenScene(GameScene):
         self.panel = None                # "last" (the last trick) or "sheet" over the table
         self._layer = CachedLayer()
         self._sheet = ScoreSheet()
-        self.move_log.append(self.deal_line())
+        self.move_log.append(words.deal_line(state, self.seat_name, self.said))
 
     # -- what the table shows ---------------------------------------------------------------
     def bottom_hand(self) -> list:
@@ -88,11 +79,6 @@ class KingenScene(GameScene):
 
     def choices(self) -> list:
         return self.state.legal_moves() if self.choosing() else []
-
-    def choice_label(self, move) -> str:
-        if isinstance(move, ChooseTrump):
-            return f"{SUIT_SYMBOL[move.suit]} {suit_name(move.suit)}"
-        return t(K + "short." + move.game)
 
     def per_row(self):
         """Games two to a row (their names are long), the four suits in one."""
@@ -292,114 +278,17 @@ class KingenScene(GameScene):
             if name in layout.buttons:
                 self.focus = ("button", name)
 
-    # -- the log, the texts -----------------------------------------------------------------
-    def deal_line(self) -> str:
-        state = self.state
-        return self.said(K + "log.deal", state.dealer, n=state.deal_no, name=self.seat_name(state.dealer))
-
+    # -- the log, the texts (game/kingen/words.py) ---------------------------------------------
     def describe(self, seat, move) -> list[str]:
-        name, say = self.seat_name(seat), self.said
-        if move == rules.NEXT_DEAL:
-            return [self.deal_line()]
-        if isinstance(move, ChooseGame):
-            return [say(K + "log.game", seat, name=name, game=game_name(move.game))]
-        if isinstance(move, ChooseTrump):
-            return [say(K + "log.trump", seat, name=name, suit=SUIT_SYMBOL[move.suit])]
-        lines = [say(K + "log.play", seat, name=name, card=rules.card_text(rules.ID[move.card]))]
-        for event in self.state.events:
-            if isinstance(event, TrickWon):
-                lines.append(say(K + "log.takes", event.seat, name=self.seat_name(event.seat)))
-        return lines
+        return words.describe(self.state, seat, move, self.seat_name, self.said)
 
     def status_text(self) -> str:
-        state = self.state
-        if state.is_over():
-            winners = state.winners()
-            if len(winners) == 1:
-                return t(K + "status.match_over", name=self.seat_name(winners[0]))
-            return t(K + "status.match_shared", names=", ".join(self.seat_name(seat) for seat in winners))
-        if self.at_break():
-            reason = t(f"kingen.end.{state.end_reason or 'all_tricks'}")
-            return t(K + "status.deal_over", n=state.deal_no) + " " + reason
-        shown = self.trick_shown()
-        if shown is not None:
-            winner = shown[2]
-            return self.said(K + "status.took", winner, name=self.seat_name(winner))
-        seat = state.to_move()
-        name = self.seat_name(seat)
-        if not self.is_human(seat):
-            key = {CHOOSE_GAME: "status.computer_game", CHOOSE_TRUMP: "status.computer_trump"}.get(state.phase,
-                                                                                                   "status.computer")
-            return t(K + key, name=name)
-        if self.face_up_seat() != seat:
-            return t(K + "status.waiting", name=name)
-        who = t(K + "status.you") if len(self.human_seats) == 1 else name
-        if state.phase == CHOOSE_GAME:
-            return t(K + "status.choose_game", who=who)
-        if state.phase == CHOOSE_TRUMP:
-            return t(K + "status.choose_trump", who=who)
-        if not state.trick:
-            return t(K + "status.lead", who=who)
-        led = SUIT_SYMBOL[state.trick_cards()[0][1].suit]
-        return t(K + "status.follow", who=who, suit=led)
-
-    def rule_line(self) -> str:
-        state = self.state
-        if state.game is None:
-            return t(K + "rule.choosing")
-        key = f"{K}rule.{state.game}"
-        if state.lose_rule and has(key + ".lose"):
-            key += ".lose"
-        return t(key)
-
-    def info_lines(self) -> list:
-        state = self.state
-        match = t(K + "info.match." + state.kind, n=state.deal_no, of=state.last_deal)
-        game = game_name(state.game) if state.game else t(K + "info.choosing")
-        if state.trump_suit:
-            game += "  \u00b7  " + t(K + "info.trump", suit=SUIT_SYMBOL[state.trump_suit])
-        elif state.game == "trump":
-            game += "  \u00b7  " + t(K + "info.trump_open")
-        return [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
-                (self.rule_line(), theme.TINY, theme.TEXT, False)]
-
-    def plate_detail(self, seat: int) -> str:
-        state = self.state
-        return t(K + "plate.detail", points=f"{state.points[seat]:+d}", total=f"{state.totals[seat]:+d}")
+        seat, shown = self.state.to_move(), self.trick_shown()
+        return words.status(self.state, self.seat_name, self.said, taker=shown and shown[2], human=self.is_human(seat),
+                            in_view=self.face_up_seat() == seat, alone=len(self.human_seats) == 1)
 
     def score_sheet(self) -> Sheet:
-        state = self.state
-        rows = []
-        for entry in state.sheet:
-            label = t(K + "sheet.deal", n=entry["deal"], game=t(K + "short." + entry["game"]))
-            if entry["trump"]:
-                label += " " + SUIT_SYMBOL[entry["trump"]]
-            cells = [f"{points:+d} ({total:+d})" for points, total in zip(entry["points"], entry["totals"])]
-            rows.append((label, cells, None, entry is state.sheet[-1]))   # the deal's points (the running total)
-        totals = state.scores()
-        best = max(totals)
-        total = (t(K + "sheet.total"), [f"{value:+d}" for value in totals],
-                 {seat for seat in range(4) if totals[seat] == best})
-        extras = []
-        if state.kind == "dubbelkingen":
-            extras.append((t(K + "sheet.choices"), [self.quota_text(seat) for seat in range(4)]))
-        if state.is_over():
-            title = self.status_text()
-        elif self.at_break():
-            title = t(K + "sheet.after", n=self.state.deal_no, of=state.last_deal)
-        else:
-            title = t(K + "sheet.title")
-        note = t(K + "sheet.press_next") if self.between.waiting() else ""
-        return Sheet(title, [self.seat_name(seat) for seat in range(4)], rows, total, extras, note,
-                     lambda n: t(K + "sheet.earlier", n=n))
-
-    def quota_text(self, seat: int) -> str:
-        """The source's notation: a filled triangle per negative game chosen, a circle per trump."""
-        chosen = self.state.chosen[seat]
-        negative = sum(chosen[game] for game in rules.NEGATIVE)
-        trumps = chosen[rules.TRUMP]
-        return ("\u25b2" * negative + "\u25b3" * (rules.NEGATIVE_QUOTA - negative) + " "
-                + "\u25cf" * trumps + "\u25cb" * (rules.TRUMP_QUOTA - trumps))
+        return Sheet(**words.sheet(self.state, self.seat_name, self.between.waiting()))
 
     # -- statistics and the result ------------------------------------------------------------
     def stat_score(self):
@@ -407,9 +296,7 @@ class KingenScene(GameScene):
         return (self.state.totals[humans[0]], True) if len(humans) == 1 else None
 
     def result_lines(self):
-        totals = self.state.scores()
-        order = sorted(range(4), key=lambda seat: (-totals[seat], seat))
-        return [t(K + "result.line", name=self.seat_name(seat), n=f"{totals[seat]:+d}") for seat in order]
+        return words.result_lines(self.state, self.seat_name)
 
     # -- drawing ------------------------------------------------------------------------------
     def face_widths(self, layout) -> tuple:
@@ -442,7 +329,7 @@ class KingenScene(GameScene):
             choices = self.choices()
             title = t(K + ("choose.game" if self.state.phase == CHOOSE_GAME else "choose.trump"))
             index = focused[1] if focused and focused[0] == "choice" else None
-            draw_choice(surface, layout.chooser, layout.u, title, [self.choice_label(move) for move in choices], index,
+            draw_choice(surface, layout.chooser, layout.u, title, [words.move_text(move) for move in choices], index,
                         choices.index(hinted) if hinted in choices else None, self.per_row())
         if layout.quota is not None and self.state.phase == CHOOSE_GAME and not self.at_break() and self.panel is None:
             self.draw_quota(surface, layout)
@@ -459,7 +346,9 @@ class KingenScene(GameScene):
         surface.fill(theme.FELT_DARK)
         middle = layout.middle
         pygame.draw.rect(surface, theme.FELT, middle.inflate(int(20 * u), int(12 * u)), border_radius=int(60 * u))
-        lines = self.info_lines()
+        match, game, rule = words.info_texts(state)
+        lines = [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
+                 (rule, theme.TINY, theme.TEXT, False)]
         info = layout.info.copy()
         info.h = draw_lines(pygame.Surface((1, 1)), layout.info, lines, u, most=4) - info.y
         panel(surface, info.inflate(int(16 * u), int(12 * u)), u)
@@ -482,7 +371,7 @@ class KingenScene(GameScene):
             choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and state.dealer == seat
             active = playing and state.turn == seat or choosing
             draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),
-                       self.plate_detail(seat), active and not self.at_break(), t(K + "dealer_mark")
+                       words.plate_detail(state, seat), active and not self.at_break(), t(K + "dealer_mark")
                        if seat == state.dealer else "")
             rects = layout.seat_cards.get(seat)
             if rects and active and not self.at_break():
@@ -520,12 +409,11 @@ class KingenScene(GameScene):
         often each negative game has been chosen."""
         u, state = layout.u, self.state
         area = layout.quota.inflate(-int(16 * u), -int(16 * u))
-        lines = [(t(K + "quota.title"), theme.SMALL, theme.TEXT, True)]
-        lines += [(f"{self.seat_name(seat)}: {self.quota_text(seat)}", theme.TINY,
-                   theme.ACCENT if seat == state.dealer else theme.TEXT, seat == state.dealer) for seat in range(4)]
-        lines += [(t(K + "quota.game", game=t(K + "short." + GAMES[game]),
-                     n=sum(chosen[game] for chosen in state.chosen)), theme.TINY, theme.TEXT_DIM, False)
-                  for game in rules.NEGATIVE]
+        title, seats, games = words.quota_texts(state, self.seat_name)
+        lines = [(title, theme.SMALL, theme.TEXT, True)]
+        lines += [(text, theme.TINY, theme.ACCENT if seat == state.dealer else theme.TEXT, seat == state.dealer)
+                  for seat, text in enumerate(seats)]
+        lines += [(text, theme.TINY, theme.TEXT_DIM, False) for text in games]
         box = pygame.Rect(area.x, area.y, area.w, 0)
         box.h = draw_lines(pygame.Surface((1, 1)), area, lines, u, most=1) - area.y + int(16 * u)
         box.centery = area.centery
