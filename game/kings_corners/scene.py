@@ -27,7 +27,8 @@ import pygame
 from game.base import CardMoved, Scored
 from game.cards import Card
 from game.kings_corners import rules
-from game.kings_corners.rules import CORNERS, E, N, NE, NW, PLACES, S, SE, SW, W, Deal, EndTurn, MovePile, PlayCard
+from game.kings_corners.layout import FAN, LOG_LINES, Layout
+from game.kings_corners.rules import CORNERS, PLACES, S, Deal, EndTurn, MovePile, PlayCard
 from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
@@ -35,16 +36,13 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_lines, draw_stack, mark, marks
-from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log, stack_buttons, top_band
-from game.ui.table.seats import arrange_seats, draw_hand, draw_plate, hand_fan, lifted
+from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log
+from game.ui.table.seats import draw_hand, draw_plate, lifted
 from game.ui.table.targets import Drag, Target, Targets
 
 K = "kings_corners.scene."           # the prefix of this scene's i18n keys
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}   # black, red, black, red: neighbours differ in colour
-GRID = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0), NE: (1, -1), SE: (1, 1), SW: (-1, 1), NW: (-1, -1)}
-FAN = {N: (0, -1), S: (0, 1), W: (-1, 0), E: (1, 0), NE: (1, 0), SE: (1, 0), SW: (-1, 0), NW: (-1, 0)}
 NEW_CARD_SECONDS = 2.5   # a card just drawn is marked this long
-LOG_LINES = 5
 
 
 def hand_order(hand) -> list:
@@ -54,84 +52,6 @@ def hand_order(hand) -> list:
 
 def place_name(place: int) -> str:
     return t(K + "place." + PLACES[place])
-
-
-class Layout:
-    """Every rectangle of one frame, computed from the window size and the state."""
-
-    @classmethod
-    def fitted(cls, scene: "KingsCornersScene") -> "Layout":
-        """The layout with the largest cards (couch mode enlarges them) whose cross still fits
-        between the seats with room to fan its piles."""
-        normal = cardui.table_card_width(scene.app.size)
-        cw = cardui.table_card_width(scene.app.size, scene.app.couch_scale)
-        while True:
-            layout = cls(scene, cw)
-            if cw <= normal or layout.cross_fits():
-                return layout
-            cw = max(normal, cw - max(1, cw // 40))
-
-    def __init__(self, scene: "KingsCornersScene", cw: int):
-        app, state = scene.app, scene.state
-        self.u = u = app.u
-        self.area = area = app.content_rect()
-        self.cw = cw
-        self.ch = ch = cardui.card_size(cw)[1]
-        self.bw = max(18, int(cw * 0.56))          # the other seats' face-down cards
-        self.m = m = int(14 * u)
-        self.lift = int(ch * 0.2)
-        # top band: match info on the left, the status line in the middle, the log on the right
-        side_panel = int(min(400 * u, area.w * 0.22))
-        self.info, self.status, self.log = top_band(area, u, side_panel, int(150 * u), LOG_LINES)
-        # the seats around the table, the hand at the bottom, the buttons at the bottom right
-        self.bottom = scene.bottom_seat()
-        hand_bottom = area.bottom - m
-        self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
-        button_w = int(min(320 * u, area.w * 0.18))
-        seats = arrange_seats(area, self.status.bottom + int(10 * u), self.hand_row, button_w, state.players,
-                              self.bottom, [len(hand) for hand in state.hands], u, cw, self.bw)
-        self.positions = {seat: place.side for seat, place in seats.places.items()}
-        self.plates = {seat: place.plate for seat, place in seats.places.items()}
-        self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}
-        middle = seats.middle
-        self.cross_left, self.cross_right, self.cross_top, self.cross_bottom = (middle.left, middle.right,
-                                                                                middle.top, middle.bottom)
-        cx, cy = area.centerx, middle.centery
-        dx, dy = cw + int(cw * 0.32), ch + int(ch * 0.12)
-        self.bases = [pygame.Rect(0, 0, cw, ch) for _ in range(8)]
-        for place, rect in enumerate(self.bases):
-            rect.center = (cx + GRID[place][0] * dx, cy + GRID[place][1] * dy)
-        self.stock = pygame.Rect(0, 0, cw, ch)
-        self.stock.center = (cx, cy)
-        self.piles, self.steps = zip(*(self.pile_rects(place, len(state.piles[place])) for place in range(8)))
-        self.zones = [self.bases[place].unionall(self.piles[place]) for place in range(8)]
-        self.buttons = stack_buttons(area.right - m, hand_bottom, button_w, u, scene.button_names(),
-                                     small=("hint", "undo"))
-        self.hand_area = seats.hand_area
-        self.hand_cards = scene.bottom_hand()
-        self.hand = hand_fan(len(self.hand_cards), self.hand_area, cw)
-        self.sheet = pygame.Rect(0, 0, min(int(1060 * u), middle.w), min(int(640 * u), middle.h))
-        self.sheet.center = (cx, cy)
-
-    def cross_fits(self) -> bool:
-        """Whether the cross leaves a fifth of a card's height above and below it for its piles."""
-        cross = self.bases[0].unionall(self.bases)
-        return cross.top - self.cross_top >= self.ch * 0.2 and self.cross_bottom - cross.bottom >= self.ch * 0.2
-
-    def pile_rects(self, place: int, count: int):
-        """The rects of a pile of `count` cards at `place`, bottom card first, and the step."""
-        base = self.bases[place]
-        if count <= 1:
-            return [base.copy()] * count, 0
-        fx, fy = FAN[place]
-        if fx:
-            preferred = self.cw * 0.34
-            room = base.left - self.cross_left if fx < 0 else self.cross_right - base.right
-        else:
-            preferred = self.ch * 0.3
-            room = base.top - self.cross_top if fy < 0 else self.cross_bottom - base.bottom
-        step = max(3.0, min(preferred, room / (count - 1)))
-        return [base.move(round(fx * step * i), round(fy * step * i)) for i in range(count)], step
 
 
 class KingsCornersScene(GameScene):
@@ -157,8 +77,8 @@ class KingsCornersScene(GameScene):
         return self.state.phase == rules.PLAY and super().can_play()
 
     def layout(self) -> Layout:
-        """The frame's layout, made again only when something it depends on changed."""
-        return self.cached_layout(Layout.fitted, self.version, tuple(self.button_names()))
+        return self.cached_layout(lambda _: Layout.fitted(self.app, self.state, self.bottom_seat(), self.bottom_hand(),
+                                                          self.button_names()), self.version, tuple(self.button_names()))
 
     def frame_key(self):
         return super().frame_key() + (self.face_up_seat(), self.state.hand_no)
@@ -175,9 +95,9 @@ class KingsCornersScene(GameScene):
         for seat, rects in layout.seat_cards.items():
             look = "back" if layout.positions[seat] == "top" else "turned"
             found += [Sprite(card, rect, look) for card, rect in zip(state.hands[seat], rects)]
-        face_up = self.face_up_seat() == layout.bottom
         hand = hand_order(state.hands[layout.bottom])
-        found += [Sprite(card, rect, "face" if face_up else "back", live=True) for card, rect in zip(hand, layout.hand)]
+        found += [Sprite(card, rect, "face" if layout.open_hand else "back", live=True)
+                  for card, rect in zip(hand, layout.hand)]
         return found
 
     # -- buttons --------------------------------------------------------------------------
@@ -206,7 +126,7 @@ class KingsCornersScene(GameScene):
         found = [Target(("place", place), layout.zones[place], drop=True) for place in range(8)]
         found.append(Target(("stock",), layout.stock, focusable=False))
         found += [Target(("button", name), rect) for name, rect in layout.buttons.items()]
-        if self.face_up_seat() == layout.bottom and layout.hand_cards:
+        if layout.open_hand:
             found += [Target(("hand", index), rect, row="hand") for index, rect in enumerate(self.hand_rects(layout))]
         return Targets(found)
 
@@ -236,7 +156,7 @@ class KingsCornersScene(GameScene):
             self.forget_choice()      # the turn has gone: nothing stays chosen
 
     def default_focus(self, layout: Layout):
-        if self.face_up_seat() == layout.bottom and layout.hand_cards:
+        if layout.open_hand:
             return ("hand", len(layout.hand_cards) // 2)
         return ("button", next(iter(layout.buttons))) if layout.buttons else ("place", S)
 
@@ -648,19 +568,16 @@ class KingsCornersScene(GameScene):
         selected_pile = self.selected[1] if self.selected and self.selected[0] == "pile" else None
         dragged_pile = selected_pile if self.drag else None
         for place in range(8):
-            rects, zone = layout.piles[place], layout.zones[place]
-            top = rects[-1] if rects and place != dragged_pile else layout.bases[place]
+            top = layout.bases[place] if place == dragged_pile else layout.top(place)
             marks(surface, top, u, self.time, legal=place in legal, hint=hint_to == place)
-            marks(surface, zone, u, hint=hint_from == ("pile", place) and hint_to != place,
+            marks(surface, layout.zones[place], u, hint=hint_from == ("pile", place) and hint_to != place,
                   selected=selected_pile == place and place != dragged_pile, focus=focused == ("place", place))
 
     def draw_drag(self, surface, layout, drag, targets):
         rects = drag.rects_now()
         key = targets.drop_at(drag.pos, rects[0], layout.cw // 5)
         if key is not None and key != ("place", drag.item[1]):
-            place = key[1]
-            top = layout.piles[place][-1] if layout.piles[place] else layout.bases[place]
-            mark(surface, top, "legal" if place in self.legal_targets() else "refused", layout.u)
+            mark(surface, layout.top(key[1]), "legal" if key[1] in self.legal_targets() else "refused", layout.u)
         for card, rect in zip(drag.things, rects):
             cardui.draw_card(surface, card, rect.move(0, -int(4 * layout.u)), four_colour=self.four())
 
