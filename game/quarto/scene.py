@@ -15,6 +15,7 @@ import math
 import pygame
 
 from game.quarto import rules
+from game.quarto import words
 from game.quarto.layout import hole, lay_out
 from game.ui import input as inp
 from game.ui import theme
@@ -80,11 +81,6 @@ def piece_image(piece: int, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(image, (size, size))
 
 
-def piece_words(piece: int) -> str:
-    """'light · round · tall · hollow': the attributes in the player's language."""
-    return " \u00b7 ".join(t(f"quarto.attr.{value}") for value in rules.piece_attributes(piece).values())
-
-
 class QuartoScene(GameScene):
     game = "quarto"
     break_pause = GAME_OVER_PAUSE     # computers alone: the finished board shows this long
@@ -143,20 +139,9 @@ class QuartoScene(GameScene):
     # -- the table ------------------------------------------------------------------------
     def layout(self) -> dict:
         buttons = tuple(key for key, _ in self.button_moves())
-        facts = (self.state.games > 1, len(self.rules_in_play()))
+        facts = (self.state.games > 1, len(words.rules_in_play(self.state)))
         return self.cached_layout(lambda _: lay_out(self.app, buttons, *facts),
                                   self.app.couch_scale, language(), buttons, *facts)
-
-    def rules_in_play(self) -> list[str]:
-        """The options of this game that differ from the plain rules, in words."""
-        found = []
-        if self.state.mask != 15:
-            found.append(t(f"quarto.opt.attributes.{self.state.mask}"))
-        if self.state.options["squares"]:
-            found.append(t("quarto.info.squares"))
-        if self.state.call_mode:
-            found.append(t("quarto.info.call"))
-        return found
 
     def sprites(self, layout=None) -> list:
         """Every piece where the state puts it: in the pool, in hand (or on the square chosen
@@ -304,31 +289,11 @@ class QuartoScene(GameScene):
             self.apply(self.computers.simple_move())        # the clock plays a random move for the player
 
     def on_hint(self, move, reason):
-        self.app.notify(t("quarto.say.hint", move=self.move_text(move), reason=reason), 6)
+        self.app.notify(t("quarto.say.hint", move=words.move_text(move), reason=reason), 6)
 
-    # -- statistics -------------------------------------------------------------------------
+    # -- the result ---------------------------------------------------------------------------
     def result_lines(self):
-        a, b = self.state.scores()
-        lines = []
-        if self.state.games > 1:
-            lines.append(t("quarto.say.match_score", a=self.seat_name(0), b=self.seat_name(1), x=a, y=b,
-                           draws=self.state.draws()))
-        if self.state.claimed:
-            lines.append(t("quarto.say.claimed"))
-        words = self.winning_words()
-        return ([words] if words else []) + lines
-
-    def winning_words(self) -> str | None:
-        """'Quarto on a1 b2 c3 d4: all tall · hollow' for the winning line, or None."""
-        line = self.state.winning_line() if self.state.game_over() else None
-        if line is None:
-            return None
-        pieces = [self.state.board[square] for square in line]
-        bits = rules.shared(pieces, self.state.mask)
-        values = [t(f"quarto.attr.{rules.piece_attributes(pieces[0])[name]}")
-                  for bit, name in enumerate(rules.ATTRIBUTES) if bits >> bit & 1]
-        return t("quarto.say.win_line", squares=" ".join(rules.SQUARE_NAMES[square] for square in line),
-                 shared=" \u00b7 ".join(values))
+        return words.result_lines(self.state, self.seat_name)
 
     def result_area(self):
         """Beside the board: the winning line stays in sight, lit."""
@@ -338,46 +303,12 @@ class QuartoScene(GameScene):
         return pygame.Rect(left, area.y, area.right - left, area.h)
 
     # -- drawing ----------------------------------------------------------------------------
-    def move_text(self, move, short: bool = False) -> str:
-        """The move in words; `short` leaves the given piece to an icon beside the text."""
-        if isinstance(move, rules.Give):
-            return t("quarto.log.give", piece="" if short else piece_words(move.piece))
-        if isinstance(move, rules.Place):
-            text = rules.SQUARE_NAMES[move.square]
-            if move.call:
-                return t("quarto.log.call", square=text)
-            if move.give is not None:
-                return t("quarto.log.place_give", square=text, piece="" if short else piece_words(move.give))
-            return t("quarto.log.place", square=text)
-        return t(f"quarto.log.{type(move).__name__.lower()}")
-
-    def status_text(self) -> str:
-        state = self.state
-        phase = self.phase
-        mover = state.to_move()
-        if phase in ("between", "match_over"):
-            if state.winner is None:
-                return t("quarto.status.draw")
-            key = "quarto.status.claimed" if state.claimed else "quarto.status.won"
-            return self.said(key, state.winner, name=self.seat_name(state.winner))
-        name = self.seat_name(mover)
-        if not self.is_human(mover):
-            return t("quarto.status.thinking", name=name)
-        if phase == "give":
-            return t("quarto.status.give_first", name=name)
-        if phase == "pass":
-            return t("quarto.status.pass", name=name)
-        if self.chosen_square is not None:
-            return t("quarto.status.choose_give" if not state.call_mode else "quarto.status.call_or_give", name=name)
-        if state.call_mode:
-            return t("quarto.status.claim_or_place", name=name)
-        return t("quarto.status.place", name=name)
-
     def draw(self, surface, alpha):
         layout = self.layout()
         key = (self.app.u, self.app.couch_scale, language())
         surface.blit(self._table.get(self.app.size, key, lambda layer: self._paint_table(layer, layout)), (0, 0))
-        self.draw_status(surface, self.status_text(), layout["status"])
+        self.draw_status(surface, words.status(self.state, self.seat_name, self.said, self.is_human(self.state.to_move()),
+                                             self.chosen_square), layout["status"])
         focused = self.focus if self.humans_turn else None
         hint_square, hint_piece = self._hint_parts()
         self._draw_board(surface, layout, hint_square)
@@ -468,17 +399,17 @@ class QuartoScene(GameScene):
             right = clock.x - 16 * u
         # a line saying what the piece is for, and the piece in words below it (on two lines if need be)
         head = pygame.Rect(x, box.y + 20 * u, right - x, theme.SMALL * 1.8 * u)
-        words = pygame.Rect(x, head.bottom + 6 * u, right - x, box.bottom - head.bottom - 16 * u)
+        named = pygame.Rect(x, head.bottom + 6 * u, right - x, box.bottom - head.bottom - 16 * u)
         if piece is not None and self.chosen_square is None:
             blit_in(surface, t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""),
                     theme.SMALL * u, theme.TEXT_DIM, head, "left")
-            blit_in(surface, piece_words(piece), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+            blit_in(surface, words.piece_words(piece), theme.BODY * u, theme.TEXT, named, "left", "top", bold=True)
         elif self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
             # the piece under the focus cursor, previewed with its attributes in words
             blit_in(surface, t("quarto.hand.pick"), theme.SMALL * u, theme.TEXT_DIM, head, "left")
             if self.focus[0] == "piece" and self.focus[1] in self.state.available():
                 surface.blit(piece_image(self.focus[1], piece_box.w), piece_box)
-                blit_in(surface, piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, words, "left", "top", bold=True)
+                blit_in(surface, words.piece_words(self.focus[1]), theme.BODY * u, theme.TEXT, named, "left", "top", bold=True)
         else:
             blit_in(surface, t("quarto.hand.empty"), theme.BODY * u, theme.TEXT_DIM,
                     pygame.Rect(x, box.y, right - x, box.h), "left")
@@ -500,31 +431,24 @@ class QuartoScene(GameScene):
         u = self.app.u
         left, moves = layout["facts"], layout["moves"]
         y = left.y
-        if self.state.games > 1:
-            a, b = self.state.scores()
-            blit_text(surface, t("quarto.info.game", n=self.state.game_no + 1, of=self.state.games),
-                      theme.SMALL * u, theme.TEXT_DIM, (left.x, y), "topleft")
-            y += theme.SMALL * 1.4 * u
-            for seat, score in ((0, a), (1, b)):
-                level = self.seat_level(seat)
-                name = f"{self.seat_name(seat)} ({level})" if level else self.seat_name(seat)
-                blit_text(surface, f"{score}  {name}", theme.SMALL * u, theme.TEXT, (left.x, y), "topleft", bold=True)
-                y += theme.SMALL * 1.35 * u
+        score = words.match_score(self.state, self.seat_name, self.seat_level)
+        for index, line in enumerate(score):      # the game's number, then the scores
+            blit_text(surface, line, theme.SMALL * u, theme.TEXT if index else theme.TEXT_DIM, (left.x, y), "topleft",
+                      bold=bool(index))
+            y += theme.SMALL * (1.35 if index else 1.4) * u
+        if score:
             y += theme.SMALL * 0.4 * u
-        for line in self.rules_in_play():
+        for line in words.rules_in_play(self.state):
             blit_text(surface, line, theme.SMALL * u, theme.TEXT_DIM, (left.x, y), "topleft")
             y += theme.SMALL * 1.35 * u
         y = moves.y
         blit_text(surface, t("quarto.info.moves"), theme.SMALL * u, theme.TEXT_DIM, (moves.x, y), "topleft")
         y += theme.SMALL * 1.4 * u
-        log = self.state.game_log()
+        log = list(zip(words.log_lines(self.state, self.seat_name), self.state.game_log()))
         line_height = theme.TINY * 1.35 * u
         room = max(1, int((moves.bottom - y) // line_height))
         icon = int(line_height * 1.1)
-        for index in range(max(0, len(log) - room), len(log)):
-            seat = (self.state.first + index) % 2
-            move = log[index]
-            text = f"{index + 1}. {self.seat_name(seat)}: {self.move_text(move, short=True)}"
+        for text, move in log[-room:]:
             text = fit(text, int(theme.TINY * u), moves.w - icon - int(8 * u))
             rect = blit_text(surface, text, theme.TINY * u, theme.TEXT, (moves.x, y), "topleft")
             given = move.piece if isinstance(move, rules.Give) else getattr(move, "give", None)

@@ -1,0 +1,115 @@
+"""What is said about a game of Quarto: a piece's attributes, a move, the game's moves as
+the log lists them, the status line, the winning line, the match score and the rules in play.
+
+Pure: it reads a rules state and never a scene, so that a screen replaying a game record can
+say the same words as the playing scene. Seats are named by the caller: `names(seat)` gives
+'You' or 'Computer', `said(key, seat, **params)` the text in the second person where that
+seat is the only human ("You won").
+"""
+from __future__ import annotations
+
+from game.quarto import rules
+from game.ui.i18n import t
+
+DOT = " \u00b7 "       # between attributes: 'light · round · tall · hollow'
+
+
+def piece_words(piece: int) -> str:
+    """'light · round · tall · hollow': the attributes in the player's language."""
+    return DOT.join(t(f"quarto.attr.{value}") for value in rules.piece_attributes(piece).values())
+
+
+def move_text(move, short: bool = False) -> str:
+    """The move in words; `short` leaves the given piece to an icon beside the text."""
+    if isinstance(move, rules.Give):
+        return t("quarto.log.give", piece="" if short else piece_words(move.piece))
+    if isinstance(move, rules.Place):
+        square = rules.SQUARE_NAMES[move.square]
+        if move.call:
+            return t("quarto.log.call", square=square)
+        if move.give is not None:
+            return t("quarto.log.place_give", square=square, piece="" if short else piece_words(move.give))
+        return t("quarto.log.place", square=square)
+    return t(f"quarto.log.{type(move).__name__.lower()}")
+
+
+def log_lines(state, names) -> list[str]:
+    """The moves of the game in play (of a match, the current game), one line each:
+    '3. You: a1, gives' (the piece given is drawn as an icon after the line)."""
+    return [f"{index + 1}. {names((state.first + index) % 2)}: {move_text(move, short=True)}"
+            for index, move in enumerate(state.game_log())]
+
+
+def status(state, names, said, human: bool, chosen_square) -> str:
+    """The status line: who won, or who is to move and what to do. `human`: a human decides
+    for the seat to move; `chosen_square`: the square they chose, the piece to give still to
+    choose."""
+    phase = state.phase
+    if phase in ("between", "match_over"):
+        if state.winner is None:
+            return t("quarto.status.draw")
+        key = "quarto.status.claimed" if state.claimed else "quarto.status.won"
+        return said(key, state.winner, name=names(state.winner))
+    name = names(state.to_move())
+    if not human:
+        return t("quarto.status.thinking", name=name)
+    if phase == "give":
+        return t("quarto.status.give_first", name=name)
+    if phase == "pass":
+        return t("quarto.status.pass", name=name)
+    if chosen_square is not None:
+        return t("quarto.status.choose_give" if not state.call_mode else "quarto.status.call_or_give", name=name)
+    if state.call_mode:
+        return t("quarto.status.claim_or_place", name=name)
+    return t("quarto.status.place", name=name)
+
+
+def winning_words(state) -> str | None:
+    """'Quarto on a1 b2 c3 d4: all tall · hollow' for the winning line, or None."""
+    line = state.winning_line() if state.game_over() else None
+    if line is None:
+        return None
+    pieces = [state.board[square] for square in line]
+    bits = rules.shared(pieces, state.mask)
+    values = [t(f"quarto.attr.{rules.piece_attributes(pieces[0])[name]}")
+              for bit, name in enumerate(rules.ATTRIBUTES) if bits >> bit & 1]
+    return t("quarto.say.win_line", squares=" ".join(rules.SQUARE_NAMES[square] for square in line),
+             shared=DOT.join(values))
+
+
+def result_lines(state, names) -> list[str]:
+    """Under the result's title: the winning line, the match score, a line claimed."""
+    lines = []
+    words = winning_words(state)
+    if words:
+        lines.append(words)
+    if state.games > 1:
+        a, b = state.scores()
+        lines.append(t("quarto.say.match_score", a=names(0), b=names(1), x=a, y=b, draws=state.draws()))
+    if state.claimed:
+        lines.append(t("quarto.say.claimed"))
+    return lines
+
+
+def match_score(state, names, levels) -> list[str]:
+    """'Game 2 of 3' and a line for each seat, '1  Computer (hard)' (`levels(seat)`: a
+    computer's level, '' for a human); nothing for a single game."""
+    if state.games <= 1:
+        return []
+    lines = [t("quarto.info.game", n=state.game_no + 1, of=state.games)]
+    for seat, score in enumerate(state.scores()):
+        level = levels(seat)
+        lines.append(f"{score}  {names(seat)} ({level})" if level else f"{score}  {names(seat)}")
+    return lines
+
+
+def rules_in_play(state) -> list[str]:
+    """The options of this game that differ from the plain rules, in words."""
+    found = []
+    if state.mask != 15:
+        found.append(t(f"quarto.opt.attributes.{state.mask}"))
+    if state.options["squares"]:
+        found.append(t("quarto.info.squares"))
+    if state.call_mode:
+        found.append(t("quarto.info.call"))
+    return found
