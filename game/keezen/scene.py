@@ -20,25 +20,20 @@ and a hit pawn waits for the walker before it flies back to its nest.
 """
 from __future__ import annotations
 
-import pygame
-
 from game.base import HandDealt, PawnMoved, PawnSentHome
 from game.keezen import rules, words
-from game.keezen.board import COLOURS, mark_spot
-from game.keezen.layout import LOG_ROWS, Layout, spot
+from game.keezen.draw import draw_choices, paint_table
+from game.keezen.layout import Layout, spot
 from game.keezen.rules import EXCHANGE, NEST, PLAY, START, Enter, Give, Swap, Walk
 from game.keezen.words import K, colour_name
-from game.ui import cards as cardui
 from game.ui import input as inp
-from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_card_sprite, mark, pulse
-from game.ui.table.panels import draw_button, draw_log
-from game.ui.table.seats import draw_hand, draw_plate, lifted
+from game.ui.table.draw import CachedLayer
+from game.ui.table.panels import draw_button
+from game.ui.table.seats import draw_hand, lifted
 from game.ui.table.targets import Target, Targets
-from game.ui.text import blit_text, fit
 
 RANK_ORDER = {1: 14}     # the hand sorted low to high, the ace last (it is the strongest card)
 
@@ -306,9 +301,6 @@ class KeezenScene(GameScene):
         return words.status(self.state, self.seat_name, self.is_human(self.state.to_move()), self.can_play(),
                             self.card, self.pawn, self.steps)
 
-    def plate_detail(self, seat: int) -> str:
-        return words.plate_detail(self.state, seat, self.bottom_seat(), self.seat_name)
-
     def result_lines(self) -> list:
         return words.result_lines(self.state)
 
@@ -317,23 +309,26 @@ class KeezenScene(GameScene):
         return (layout.cw, layout.played_w)
 
     def draw(self, surface, alpha) -> None:
-        layout = self.layout()
+        layout, state = self.layout(), self.state
         self.motion.warm(layout)
         moving = self.motion.moving()
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
-        surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
+        surface.blit(self._layer.get(self.app.size, key, lambda layer: paint_table(
+            layer, layout, state, self._felt, self.move_log, self.seat_name, self.seat_level, self.four(), moving)), (0, 0))
         playing = self.can_play()
-        focused = self.focus if playing or self.state.is_over() else None
+        focused = self.focus if playing or state.is_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, playing)
-        self.draw_choices(surface, layout, focused)
-        move = self.computers.hinted if playing and self.card is None else None
+        choosing = playing and self.card is not None
+        hint = self.computers.hinted if playing and self.card is None else None
+        draw_choices(surface, layout, state, (self.lit(), self.steps, self.pawn) if choosing else None, hint, focused,
+                     self.time)
         hinted = next((index for index, card in enumerate(layout.hand_cards)
-                       if card is not None and card.rank == getattr(move, "card", None)), None)
+                       if card is not None and card.rank == getattr(hint, "card", None)), None)
         draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
                   frame=layout.hand if playing else None, on_top=() if hinted is None else [(hinted, "hint")],
                   marks_of=lambda index, card: dict(selected=self.card is not None and index == self.card_at and playing,
                                                     focus=focused == ("hand", index)),
-                  empty="" if self.state.is_over() else t(K + "hand.empty"), area=layout.hand_area)
+                  empty="" if state.is_over() else t(K + "hand.empty"), area=layout.hand_area)
         for name, rect in layout.buttons.items():
             draw_button(surface, rect, t(K + "button." + name, card=rules.RANK_LETTER.get(self.card, "")), layout.u,
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
@@ -344,67 +339,6 @@ class KeezenScene(GameScene):
             self.layout().board.draw_pawn(surface, look, rect)
         else:
             super().draw_thing(surface, key, rect, look, size)
-
-    def paint_table(self, surface, layout, away) -> None:
-        u, state = layout.u, self.state
-        board = layout.board
-        surface.blit(self._felt.get(self.app.size, (tuple(board.rect), board.bottom),
-                                    lambda felt: (felt.fill(theme.FELT_DARK), board.paint(felt))), (0, 0))
-        draw_log(surface, layout.log, self.move_log, u, LOG_ROWS, "topleft", wrapped=3)
-        for card, rect in zip(state.played[-4:], layout.played):
-            if card not in away:
-                draw_card_sprite(surface, card, rect, "face", self.four())
-        for index, rect in enumerate(layout.pawns):
-            if ("pawn", index) not in away:
-                layout.board.draw_pawn(surface, index >> 2, rect)
-        turn = state.to_move()
-        for seat, plate in layout.plates.items():
-            draw_plate(surface, plate, u, self.seat_name(seat), self.seat_level(seat), self.plate_detail(seat),
-                       seat == turn, team=COLOURS[seat])
-            if seat != layout.bottom:
-                for rect in layout.backs[seat]:
-                    cardui.blit_card_image(surface, cardui.back(rect.w), rect, rect.w)
-            icon = pygame.Rect(0, 0, int(26 * u), int(26 * u))
-            icon.center = (plate.x, plate.centery)
-            layout.board.draw_pawn(surface, seat, icon)
-        blit_text(surface, fit(words.table_info(state), int(theme.TINY * u), layout.log.w), theme.TINY * u, theme.ACCENT, layout.info,
-                  "topleft")
-
-    def draw_choices(self, surface, layout, focused) -> None:
-        """The lit pawns and squares, the chosen pawn, a 7's chosen parts, the cursor."""
-        u, width = layout.u, max(2, int(4 * layout.u))
-        board = layout.board
-        if self.can_play() and self.card is not None:
-            for key in self.lit():
-                rect = layout.spot_rect(key)
-                if key[2] == NEST:
-                    mark(surface, rect, "legal", u, self.time)
-                else:
-                    mark_spot(surface, rect, theme.LEGAL, width + 1, fill=int(90 + 60 * pulse(self.time)))
-            for pawn, end, n in self.steps:
-                mark_spot(surface, layout.spot_rect(pawn), theme.TEXT, width)
-                mark_spot(surface, layout.spot_rect(end), theme.GOOD, width, fill=200)
-                colour = pawn[1] if pawn[1] is not None else self.state.board[pawn[2]] >> 2
-                preview = layout.spot_rect(end).inflate(-board.square_radius // 2, -board.square_radius // 2)
-                board.draw_pawn(surface, colour, preview)
-                badge = pygame.Rect(0, 0, board.square_radius * 2, board.square_radius * 2)
-                badge.center = layout.spot_rect(end).topright
-                pygame.draw.circle(surface, theme.GOOD, badge.center, badge.w // 2)
-                blit_text(surface, str(n), theme.TINY * u, theme.BACKGROUND, badge.center, "center", bold=True)
-            if self.pawn is not None:
-                mark_spot(surface, layout.spot_rect(self.pawn), theme.TEXT, width + 2)
-        hinted = self.computers.hinted if self.can_play() and self.card is None else None
-        if type(hinted) in (Enter, Walk, Swap):       # the hint's pawns, ringed in green
-            pawns = [(hinted.colour, NEST)] if type(hinted) is Enter else [(hinted.colour, hinted.square)] \
-                if type(hinted) is Swap else [(colour, square) for colour, square, _ in hinted.parts]
-            for colour, square in pawns:
-                mark_spot(surface, layout.spot_rect(spot(colour, square)), theme.GOOD, width + 1)
-        if focused and focused[0] == "spot":
-            rect = layout.spot_rect(focused)
-            if focused[2] == NEST:
-                mark(surface, rect, "focus", u)
-            else:
-                mark_spot(surface, rect.inflate(width * 2, width * 2), theme.ACCENT, width)
 
     def legend(self):
         if self.state.is_over():

@@ -1,0 +1,88 @@
+"""Keezen's table drawn from what it is given; it reads and changes nothing.
+
+`paint_table` paints what changes only with a move (the felt and the board, the move log, the
+played cards, the pawns at rest, the plates), which the scene keeps in a cached layer;
+`draw_choices` marks the choice being made over it each frame (the lit pawns and squares, a
+7's chosen parts, the hint's pawns, the cursor).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.keezen import words
+from game.keezen.board import COLOURS, mark_spot
+from game.keezen.layout import LOG_ROWS, spot
+from game.keezen.rules import NEST, Enter, Swap, Walk
+from game.ui import cards as cardui
+from game.ui import theme
+from game.ui.table.draw import draw_card_sprite, mark, pulse
+from game.ui.table.panels import draw_log
+from game.ui.table.seats import draw_plate
+from game.ui.text import blit_text, fit
+
+
+def paint_table(surface, layout, state, felt, move_log, names, levels, four: bool, away) -> None:
+    """The table under the choices: `felt` is the cached layer of the felt and the board (they
+    change only with the window and the viewer); `names(seat)` and `levels(seat)` head the
+    plates; what is in `away` flies, and the animator draws it."""
+    u, board = layout.u, layout.board
+    surface.blit(felt.get(surface.get_size(), (tuple(board.rect), board.bottom),
+                          lambda layer: (layer.fill(theme.FELT_DARK), board.paint(layer))), (0, 0))
+    draw_log(surface, layout.log, move_log, u, LOG_ROWS, "topleft", wrapped=3)
+    for card, rect in zip(state.played[-4:], layout.played):
+        if card not in away:
+            draw_card_sprite(surface, card, rect, "face", four)
+    for index, rect in enumerate(layout.pawns):
+        if ("pawn", index) not in away:
+            board.draw_pawn(surface, index >> 2, rect)
+    turn = state.to_move()
+    for seat, plate in layout.plates.items():
+        draw_plate(surface, plate, u, names(seat), levels(seat), words.plate_detail(state, seat, layout.bottom, names),
+                   seat == turn, team=COLOURS[seat])
+        if seat != layout.bottom:
+            for rect in layout.backs[seat]:
+                cardui.blit_card_image(surface, cardui.back(rect.w), rect, rect.w)
+        icon = pygame.Rect(0, 0, int(26 * u), int(26 * u))
+        icon.center = (plate.x, plate.centery)
+        board.draw_pawn(surface, seat, icon)
+    blit_text(surface, fit(words.table_info(state), int(theme.TINY * u), layout.log.w), theme.TINY * u, theme.ACCENT,
+              layout.info, "topleft")
+
+
+def draw_choices(surface, layout, state, choice, hinted, focused, time: float) -> None:
+    """The marks over the board: `choice` is (lit, steps, pawn) while the player chooses where
+    a card goes (the spots that may be chosen, a 7's parts chosen so far, the pawn chosen),
+    else None; `hinted` the hinted move, `focused` the cursor's target."""
+    u, width = layout.u, max(2, int(4 * layout.u))
+    board = layout.board
+    if choice is not None:
+        lit, steps, chosen = choice
+        for key in lit:
+            rect = layout.spot_rect(key)
+            if key[2] == NEST:
+                mark(surface, rect, "legal", u, time)
+            else:
+                mark_spot(surface, rect, theme.LEGAL, width + 1, fill=int(90 + 60 * pulse(time)))
+        for pawn, end, n in steps:
+            end_rect = layout.spot_rect(end)
+            mark_spot(surface, layout.spot_rect(pawn), theme.TEXT, width)
+            mark_spot(surface, end_rect, theme.GOOD, width, fill=200)
+            colour = pawn[1] if pawn[1] is not None else state.board[pawn[2]] >> 2
+            board.draw_pawn(surface, colour, end_rect.inflate(-board.square_radius // 2, -board.square_radius // 2))
+            badge = pygame.Rect(0, 0, board.square_radius * 2, board.square_radius * 2)
+            badge.center = end_rect.topright
+            pygame.draw.circle(surface, theme.GOOD, badge.center, badge.w // 2)
+            blit_text(surface, str(n), theme.TINY * u, theme.BACKGROUND, badge.center, "center", bold=True)
+        if chosen is not None:
+            mark_spot(surface, layout.spot_rect(chosen), theme.TEXT, width + 2)
+    if type(hinted) in (Enter, Walk, Swap):       # the hint's pawns, ringed in green
+        pawns = [(hinted.colour, NEST)] if type(hinted) is Enter else [(hinted.colour, hinted.square)] \
+            if type(hinted) is Swap else [(colour, square) for colour, square, _ in hinted.parts]
+        for colour, square in pawns:
+            mark_spot(surface, layout.spot_rect(spot(colour, square)), theme.GOOD, width + 1)
+    if focused and focused[0] == "spot":
+        rect = layout.spot_rect(focused)
+        if focused[2] == NEST:
+            mark(surface, rect, "focus", u)
+        else:
+            mark_spot(surface, rect.inflate(width * 2, width * 2), theme.ACCENT, width)
