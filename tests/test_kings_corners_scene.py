@@ -4,7 +4,7 @@ import random
 import pygame
 import pytest
 
-from game.kings_corners import rules
+from game.kings_corners import rules, words
 from game.kings_corners.rules import EndTurn, PlayCard
 from game.play import start_game
 from posting import click, drag, key, keys_to, move_focus, reopen, run_until
@@ -78,7 +78,7 @@ def end_turn_by(app, scene, method):
     layout = scene.layout()
     if method == "drag":      # the mouse: the button
         click(layout.buttons["end"].center)
-    elif method == "click" and scene.end_key() != "end":
+    elif method == "click" and words.end_key(scene.state) != "end":
         click(layout.stock.center)   # a click on the stock draws
     else:
         key(pygame.K_TAB)
@@ -288,7 +288,7 @@ def test_every_scene_string_is_in_both_languages():
     tables = {lang: json.loads((root / "assets" / "i18n" / lang / "kings_corners_scene.json").read_text("utf-8"))
               for lang in ("en", "nl")}
     assert set(tables["en"]) == set(tables["nl"])
-    source = (root / "game" / "kings_corners" / "scene.py").read_text("utf-8")
+    source = "".join(path.read_text("utf-8") for path in (root / "game" / "kings_corners").glob("*.py"))
     used = {key for key in re.findall(r'K \+ "([a-z_.]+)"', source) if not key.endswith((".", "_"))}
     used |= {f"{prefix}{end}" for prefix in ("button.", "legend.") for end in ("draw", "draw_two", "end")}
     used |= {f"status.turn_{end}" for end in ("draw", "draw_two", "end")}

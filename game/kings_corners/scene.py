@@ -20,15 +20,12 @@ sheet shows, and the base holds the computers until a human says "Next hand".
 """
 from __future__ import annotations
 
-from collections import Counter
-
 import pygame
 
-from game.base import CardMoved, Scored
-from game.cards import Card
-from game.kings_corners import rules
+from game.kings_corners import rules, words
 from game.kings_corners.layout import FAN, LOG_LINES, Layout
-from game.kings_corners.rules import CORNERS, PLACES, S, Deal, EndTurn, MovePile, PlayCard
+from game.kings_corners.rules import CORNERS, S, Deal, EndTurn, MovePile, PlayCard
+from game.kings_corners.words import K, end_key, hand_order, place_name
 from game.ui import cards as cardui
 from game.ui import input as inp
 from game.ui import theme
@@ -40,30 +37,40 @@ from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log
 from game.ui.table.seats import draw_hand, draw_plate, lifted
 from game.ui.table.targets import Drag, Target, Targets
 
-K = "kings_corners.scene."           # the prefix of this scene's i18n keys
-SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}   # black, red, black, red: neighbours differ in colour
 NEW_CARD_SECONDS = 2.5   # a card just drawn is marked this long
 
 
-def hand_order(hand) -> list:
-    """The hand as shown: by suit (♠ ♥ ♣ ♦, colours alternating), king down to ace."""
-    return sorted(hand, key=lambda card: (SUIT_ORDER[card.suit], -card.rank))
+def move_onto(chosen, place: int):
+    """The move that lays the chosen card or pile, ("card", card) or ("pile", place), on `place`."""
+    kind, value = chosen
+    return PlayCard(value, place) if kind == "card" else MovePile(value, place)
 
 
-def place_name(place: int) -> str:
-    return t(K + "place." + PLACES[place])
+def info_lines(texts) -> list:
+    """The info panel's lines as drawn (`words.info_texts`): the hand larger, the pot in gold."""
+    hand, target, tags, pot = texts
+    return ([(hand, theme.SMALL, theme.TEXT, True)] + ([(target, theme.TINY, theme.TEXT_DIM, False)] if target else [])
+            + [(tags, theme.TINY, theme.TEXT_DIM, False)] + ([(pot, theme.TINY, theme.ACCENT, True)] if pot else []))
+
+
+def sheet_of(fields: dict) -> Sheet:
+    """The kit's score sheet from `words.sheet`: a penalty paid, the cell (text, "bad"), in red."""
+    extras = [(label, [(cell[0], theme.BAD) if isinstance(cell, tuple) else cell for cell in cells])
+              for label, cells in fields["extras"]]
+    return Sheet(**{**fields, "extras": extras})
 
 
 class KingsCornersScene(GameScene):
     game = "kings_corners"
     hides_hands = True      # only matters with two or more humans: the hand-over screen
     undo_while_computer_moves = False
+    look_key = K + "result.sheet"     # the table shows the score sheet once the game is over
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
         self.selected = None         # ("card", Card) | ("pile", place)
         self.new_cards: dict = {}    # card -> time it was drawn
-        self.move_log.append(self.said(K + "log.deal", state.dealer, name=self.seat_name(state.dealer), n=state.hand_no))
+        self.move_log.append(words.deal_line(state, self.seat_name, self.said))
         self._layer = CachedLayer()
         self._sheet = ScoreSheet()
 
@@ -101,13 +108,6 @@ class KingsCornersScene(GameScene):
         return found
 
     # -- buttons --------------------------------------------------------------------------
-    def end_key(self) -> str:
-        """What ending the turn does now: draw one, draw two, or just end (draw first, empty stock)."""
-        state = self.state
-        if state.options["draw_first"] or not state.stock:
-            return "end"
-        return "draw_two" if state.options["draw_two"] and len(state.stock) >= 2 else "draw"
-
     def button_names(self) -> list[str]:
         state = self.state
         if state.is_over():
@@ -119,7 +119,7 @@ class KingsCornersScene(GameScene):
         return ["end", "hint"] + (["undo"] if self.undo.possible() else [])
 
     def button_label(self, name: str) -> str:
-        return t(K + "button." + (self.end_key() if name == "end" else name))
+        return t(K + "button." + (end_key(self.state) if name == "end" else name))
 
     # -- targets ----------------------------------------------------------------------------
     def targets(self, layout: Layout) -> Targets:
@@ -132,12 +132,13 @@ class KingsCornersScene(GameScene):
 
     def hand_rects(self, layout: Layout) -> list[pygame.Rect]:
         """The hand's rects as drawn (the focused card lifted a little, the selected more)."""
-        selected = self.selected_card()
+        selected = self.chosen("card")
         chosen = layout.hand_cards.index(selected) if selected is not None and selected in layout.hand_cards else None
         return lifted(layout.hand, layout.lift, self.focus if self.can_play() else None, chosen)
 
-    def selected_card(self):
-        return self.selected[1] if self.selected and self.selected[0] == "card" else None
+    def chosen(self, kind: str):
+        """The card or the place of the pile chosen, if one of `kind` is."""
+        return self.selected[1] if self.selected and self.selected[0] == kind else None
 
     def legal_targets(self) -> set:
         """The places where the selected card or pile may go now."""
@@ -193,13 +194,12 @@ class KingsCornersScene(GameScene):
         return Drag(item, cards, rects, pos, card_width=layout.cw)
 
     def drop(self, drag: Drag, key) -> None:
-        kind, value = drag.item
         self.selected = None
         for card, rect in zip(drag.things, drag.rects_now()):
             self.motion.animator.jump(card, rect)     # from here the cards fly on, or back
-        if key is None or key == ("place", value):
+        if key is None or key == ("place", drag.item[1]):
             return  # dropped beside the table, or where it came from: nothing happens
-        self.try_move(PlayCard(value, key[1]) if kind == "card" else MovePile(value, key[1]))
+        self.try_move(move_onto(drag.item, key[1]))
 
     def activate(self, key, by_mouse: bool = False):
         """Confirm / click on a target: select, play, end the turn or press a button. After a
@@ -224,7 +224,7 @@ class KingsCornersScene(GameScene):
             self.refuse(t(K + "say.wait"))
             return
         if kind == "stock":
-            if self.end_key() != "end":
+            if end_key(self.state) != "end":
                 self.end_turn()
             return
         layout = self.layout()
@@ -242,20 +242,17 @@ class KingsCornersScene(GameScene):
             else:
                 self.refuse(t(K + "say.select_first"))
             return
-        what, value = self.selected
-        if what == "pile" and value == place:
+        if self.selected == ("pile", place):
             self.cancel()
             return
-        self.try_move(PlayCard(value, place) if what == "card" else MovePile(value, place))
+        self.try_move(move_onto(self.selected, place))
 
     def select(self, item, layout, by_mouse: bool) -> None:
         self.selected = item
         self.app.sound.play("click")
         legal = self.legal_targets()
         if not legal:
-            kind, value = item
-            text = str(value) if kind == "card" else place_name(value)
-            self.app.notify(t(K + ("say.card_nowhere" if kind == "card" else "say.pile_nowhere"), card=text, place=text))
+            self.app.notify(words.nowhere(item))
         elif not by_mouse:
             self.focus = ("place", min(legal, key=lambda p: (-layout.bases[p].bottom, p)))
 
@@ -286,22 +283,17 @@ class KingsCornersScene(GameScene):
         self.apply(EndTurn())
 
     # -- after a move: the log, the cards drawn, what it cost ---------------------------------
-    def unit(self) -> str:
-        return t(K + ("unit.chips" if self.state.scoring == "chips" else "unit.points"))
-
     def after_move(self, seat, move):
         state = self.state
         self.forget_choice()
         stock = self.layout().stock
         for event in state.events:
-            if type(event) is CardMoved and event.source == "stock" and event.target.startswith("hand:"):
+            if words.from_stock(event):
                 self.motion.animator.come_from(event.card, stock, "back")
                 if event.target == f"hand:{self.face_up_seat()}":
                     self.new_cards[event.card] = self.time
-            if type(event) is Scored and event.reason == "kings_first":
-                payer = next(index for index, points in enumerate(event.points) if points)
-                self.app.notify(self.said(K + "say.kings_first_paid", payer, name=self.seat_name(payer),
-                                          n=abs(event.points[payer]), unit=self.unit()), 4)
+            if words.kings_first(event):
+                self.app.notify(words.kings_first_paid(state, event, self.seat_name, self.said), 4)
         if isinstance(move, Deal):
             self.new_cards.clear()
             self.focus = None
@@ -315,36 +307,7 @@ class KingsCornersScene(GameScene):
         self.selected = None
 
     def describe(self, seat, move) -> list[str]:
-        """The move log's lines for a move, from the move and its events."""
-        state, say, events = self.state, self.said, self.state.events
-        name = self.seat_name(seat)
-        lines = [say(K + "log.kings_first", seat, name=name, n=max(map(abs, event.points)), unit=self.unit())
-                 for event in events if type(event) is Scored and event.reason == "kings_first"]
-        draws = Counter(event.seat for event in events
-                        if type(event) is CardMoved and event.source == "stock" and event.target.startswith("hand:"))
-        if isinstance(move, Deal):
-            lines.append(say(K + "log.deal", state.dealer, name=self.seat_name(state.dealer), n=state.hand_no))
-        elif isinstance(move, PlayCard):
-            lines.append(say(K + "log.play", seat, name=name, card=str(move.card), place=place_name(move.place)))
-        elif isinstance(move, MovePile):
-            lines.append(say(K + "log.pile", seat, name=name, source=place_name(move.source),
-                             target=place_name(move.target), count=len(events)))
-        elif isinstance(move, EndTurn):
-            lines.append(self.draw_line(seat, draws.pop(seat)) if draws[seat] else
-                         say(K + ("log.pass" if state.passes else "log.end"), seat, name=name))
-            if any(type(event) is Scored and event.reason == "no_play" for event in events):
-                lines.append(say(K + "log.chip", seat, name=name))
-        lines += [self.draw_line(drawer, count) for drawer, count in draws.items() if count]  # "draw first"
-        if state.hand_over():
-            winner = state.sheet[-1].get("winner")
-            lines.append(t(K + "log.deadlock") if winner is None else
-                         say(K + "log.out", winner, name=self.seat_name(winner)))
-            if state.is_over():
-                lines.append(t(K + "log.match_over"))
-        return lines
-
-    def draw_line(self, seat, count: int) -> str:
-        return self.said(K + ("log.draw" if count == 1 else "log.draw_n"), seat, name=self.seat_name(seat), n=count)
+        return words.describe(self.state, seat, move, self.seat_name, self.said)
 
     def update(self, dt):
         super().update(dt)
@@ -352,10 +315,7 @@ class KingsCornersScene(GameScene):
             self.new_cards = {card: at for card, at in self.new_cards.items() if self.time - at < NEW_CARD_SECONDS}
 
     def on_hint(self, move, reason):
-        def named(params):
-            return {name: place_name(PLACES.index(value)) if name in ("place", "source", "target")
-                    and value in PLACES else value for name, value in params.items()}
-        self.app.notify(t(K + "say.hint", reason=explain(reason, named)), 6)
+        self.app.notify(t(K + "say.hint", reason=explain(reason, words.named_places)), 6)
 
     # -- statistics and the result ----------------------------------------------------------
     def stat_score(self):
@@ -366,128 +326,22 @@ class KingsCornersScene(GameScene):
             return None
         return self.state.totals[humans[0]], False
 
-    look_key = K + "result.sheet"     # the table shows the score sheet once the game is over
-
     def result_lines(self):
-        state = self.state
-        chips = state.scoring == "chips"
-        scores = state.scores()
-        def standing(seat):
-            return -scores[seat] if chips else scores[seat]
-        order = sorted(range(state.players), key=lambda seat: (standing(seat), seat))
-        lines = [t(K + ("result.rule_chips" if chips else "result.rule"))]
-        for seat in order:     # players with the same score share a place
-            rank = 1 + sum(1 for other in order if standing(other) < standing(seat))
-            lines.append(t(K + ("result.line_chips" if chips else "result.line"), rank=rank, name=self.seat_name(seat),
-                           n=f"{scores[seat]:+d}" if chips else scores[seat]))
-        return lines + [t(K + "result.hands", n=len(state.sheet))]
+        return words.result_lines(self.state, self.seat_name)
 
-    # -- texts ------------------------------------------------------------------------------
+    # -- texts (game/kings_corners/words.py) ---------------------------------------------------
+    def you(self) -> int | None:
+        """The only human's seat, called 'you' (None with no humans or several)."""
+        return self.human_seats[0] if len(self.human_seats) == 1 else None
+
     def status_text(self) -> str:
-        state = self.state
-        if state.is_over():
-            winners = state.winners()
-            if len(winners) == 1:
-                return t(K + "status.match_over", name=self.seat_name(winners[0]))
-            return t(K + "status.match_shared", names=", ".join(self.seat_name(seat) for seat in winners))
-        if state.hand_over():
-            entry = state.sheet[-1]
-            winner, hand = entry.get("winner"), entry.get("hand", state.hand_no)
-            if winner is None:
-                return t(K + "status.deadlock", n=hand)
-            if winner in self.human_seats and len(self.human_seats) == 1:
-                return t(K + "status.you_out", n=hand)
-            return t(K + "status.out", name=self.seat_name(winner), n=hand)
-        name = self.seat_name(state.turn)
-        if not self.is_human(state.turn):
-            return t(K + "status.computer", name=name)
-        if not self.can_play():
-            return t(K + "status.waiting", name=name)
-        who = t(K + "status.you") if len(self.human_seats) == 1 else t(K + "status.named", name=name)
-        if self.selected:
-            kind, value = self.selected
-            legal = self.legal_targets()
-            if kind == "card":
-                return t(K + ("status.card" if legal else "status.card_nowhere"), card=str(value))
-            return t(K + ("status.pile" if legal else "status.pile_nowhere"), place=place_name(value))
-        if state.kings_first_due():
-            return t(K + "status.kings_first", who=who, n=rules.KINGS_FIRST_PENALTY, unit=self.unit())
-        if state.options["draw_first"] and state.drew:
-            return t(K + "status.turn_drawn", who=who, n=state.drew)
-        return t(K + "status.turn_" + self.end_key(), who=who)
-
-    def info_lines(self) -> list:
-        state, options = self.state, self.state.options
-        if options["match_length"] == "hands":
-            lines = [(t(K + "info.hand_of", n=state.hand_no, of=options["hands"]), theme.SMALL, theme.TEXT, True)]
-        else:
-            lines = [(t(K + "info.hand", n=state.hand_no), theme.SMALL, theme.TEXT, True),
-                     (t(K + ("info.chips_target" if state.scoring == "chips" else "info.target"), n=options["target"]),
-                      theme.TINY, theme.TEXT_DIM, False)]
-        tags = [t(K + "tag." + state.scoring)] + [t(K + "tag." + flag) for flag in ("kings_first", "draw_first",
-                                                                                    "draw_two") if options[flag]]
-        lines.append((" \u00b7 ".join(tags), theme.TINY, theme.TEXT_DIM, False))
-        if state.scoring == "chips":
-            lines.append((t(K + "info.pot", n=state.pot), theme.TINY, theme.ACCENT, True))
-        return lines
-
-    def plate_detail(self, seat: int) -> str:
-        state = self.state
-        count = len(state.hands[seat])
-        cards = t(K + ("plate.card" if count == 1 else "plate.cards"), n=count)
-        if state.scoring == "chips":
-            return f"{cards} \u00b7 " + t(K + "plate.chips", n=f"{state.chips[seat]:+d}")
-        return f"{cards} \u00b7 " + t(K + ("plate.point" if state.totals[seat] == 1 else "plate.points"),
-                                      n=state.totals[seat])
+        return words.status(self.state, self.seat_name, self.you(), self.is_human(self.state.turn), self.can_play(),
+                            self.selected, bool(self.legal_targets()))
 
     def score_sheet(self) -> Sheet:
-        """The score sheet: a column per seat, a row per hand, the totals, this hand's cards left."""
-        state = self.state
-        chips, entry, players = state.scoring == "chips", state.sheet[-1] if state.sheet else None, state.players
-        if state.is_over():
-            title = self.status_text()
-        elif entry is None:
-            title = ""
-        elif entry.get("winner") is None:
-            title = t(K + "sheet.deadlock", n=entry["hand"])
-        else:
-            title = self.said(K + "sheet.won", entry["winner"], name=self.seat_name(entry["winner"]), n=entry["hand"])
-        rows = []
-        for row in state.sheet:
-            values = (row.get("chips") if chips else row.get("points")) or []
-            cells = ["?" if seat >= len(values) or values[seat] is None else
-                     (f"{values[seat]:+d}" if chips else str(values[seat])) for seat in range(players)]
-            rows.append((t(K + "sheet.hand", n=row["hand"]), cells, row.get("winner"), row is entry))
-        scores = state.scores()
-        best = (max(scores) if chips else min(scores)) if scores else None
-        total = (t(K + ("sheet.balance" if chips else "sheet.total")),
-                 [f"{score:+d}" if chips else str(score) for score in scores],
-                 {seat for seat in range(players) if scores[seat] == best})
-        extras = []
-        if entry is not None:
-            left = entry.get("left", [])
-            extras.append((t(K + "sheet.left"), [hand_order([Card.parse(code) for code in left[seat] if code])
-                                                 if seat < len(left) else [] for seat in range(players)]))
-            penalties = entry.get("penalties") or []
-            if any(penalties):
-                extras.append((t(K + "sheet.kings_first"), [(f"+{value}", theme.BAD) if value else "\u2014"
-                                                            for value in penalties]))
-            if chips:
-                extras.append((t(K + "sheet.pot", n=entry.get("pot", state.pot), won=entry.get("pot_won", 0)), []))
-        return Sheet(title, [self.seat_name(seat) for seat in range(players)], rows, total, extras, self.sheet_note(),
-                     lambda n: t(K + "sheet.earlier", n=n))
-
-    def sheet_note(self) -> str:
-        state = self.state
-        if state.is_over():
-            return ""
-        dealer = state.to_move()
-        name = self.seat_name(dealer)
-        if self.between.waiting() and not self.is_human(dealer):
-            return t(K + "sheet.press_next", name=name)
-        if self.is_human(dealer):
-            return self.said(K + "sheet.human_deals", dealer, name=name)
-        return t(K + "sheet.dealing", name=name)
+        dealer = self.state.to_move()
+        note = words.sheet_note(self.state, self.seat_name, self.said, self.is_human(dealer), self.between.waiting())
+        return sheet_of(words.sheet(self.state, self.seat_name, self.said, note))
 
     # -- drawing ----------------------------------------------------------------------------
     def face_widths(self, layout) -> tuple:
@@ -508,7 +362,7 @@ class KingsCornersScene(GameScene):
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
         hint_from, hint_to, hint_end = self.hint_parts()
         self.draw_marks(surface, layout, focused, hint_from, hint_to)
-        state, selected = self.state, self.selected_card()
+        state, selected = self.state, self.chosen("card")
         draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
                   frame=layout.hand if state.phase == rules.PLAY and state.turn == layout.bottom else None,
                   keys=hand_order(state.hands[layout.bottom]), away=moving | dragged,
@@ -544,7 +398,7 @@ class KingsCornersScene(GameScene):
                             layout.cross_right - layout.cross_left + int(20 * u),
                             layout.cross_bottom - layout.cross_top + int(12 * u))
         pygame.draw.rect(surface, theme.FELT, table, border_radius=int(60 * u))
-        draw_lines(surface, layout.info, self.info_lines(), u)
+        draw_lines(surface, layout.info, info_lines(words.info_texts(state)), u)
         draw_log(surface, layout.log, self.move_log, u, LOG_LINES)
         for place in range(8):
             if not state.piles[place] or state.piles[place][0] in away:   # empty, or the whole pile away
@@ -554,7 +408,7 @@ class KingsCornersScene(GameScene):
         for seat, side in layout.positions.items():
             active = state.phase == rules.PLAY and state.turn == seat
             draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),
-                       self.plate_detail(seat), active, t(K + "dealer_mark") if seat == state.dealer else "")
+                       words.plate_detail(state, seat), active, t(K + "dealer_mark") if seat == state.dealer else "")
             rects = layout.seat_cards.get(seat)
             if rects and active:
                 mark(surface, rects[0].unionall(rects), "turn", u)
@@ -562,10 +416,10 @@ class KingsCornersScene(GameScene):
     def draw_marks(self, surface, layout, focused, hint_from, hint_to):
         """Marks over the piles: legal targets, the hint, the selected pile, the cursor."""
         u = layout.u
-        if self.controls.hover == ("stock",) and self.can_play() and self.end_key() != "end" and not self.drag:
+        if self.controls.hover == ("stock",) and self.can_play() and end_key(self.state) != "end" and not self.drag:
             mark(surface, layout.stock, "focus", u)
         legal = self.legal_targets()
-        selected_pile = self.selected[1] if self.selected and self.selected[0] == "pile" else None
+        selected_pile = self.chosen("pile")
         dragged_pile = selected_pile if self.drag else None
         for place in range(8):
             top = layout.bases[place] if place == dragged_pile else layout.top(place)
@@ -590,7 +444,7 @@ class KingsCornersScene(GameScene):
             return [(inp.CONFIRM, K + "legend.next_hand"), (inp.MENU, "legend.pause")]
         if not self.can_play():
             return [(inp.MENU, "legend.pause")]
-        return self.turn_legend(cancel=bool(self.selected), step=K + "legend." + self.end_key())
+        return self.turn_legend(cancel=bool(self.selected), step=K + "legend." + end_key(self.state))
 
 
 SCENE = KingsCornersScene
