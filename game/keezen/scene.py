@@ -4,7 +4,8 @@ The board fills the middle, turned so that the viewer's colour sits at the botto
 column holds the status and the move log, the plates of the seats sit beside the board (a
 stripe and a pawn of their colour; the partner's plate says "partner"), the hand and the
 buttons at the bottom right. The played cards lie in the centre of the cross, the last on top.
-Where each lies: game/keezen/layout.py.
+Where each lies is game/keezen/layout.py, what the table says game/keezen/words.py, and the
+drawing of the board and of the choice being made game/keezen/draw.py.
 
 Choosing a move is a chain of choices over `options()`, every way to play the chosen card
 as (pawn, end) steps: pick a card, and the pawns it can move light up; pick a pawn, and its
@@ -20,7 +21,7 @@ and a hit pawn waits for the walker before it flies back to its nest.
 """
 from __future__ import annotations
 
-from game.base import HandDealt, PawnMoved, PawnSentHome
+from game.base import PawnMoved, PawnSentHome
 from game.keezen import rules, words
 from game.keezen.draw import draw_choices, paint_table
 from game.keezen.layout import Layout, spot
@@ -62,13 +63,24 @@ class KeezenScene(GameScene):
         return colour_name(seat)
 
     def bottom_hand(self) -> list:
+        """The bottom seat's hand as drawn: cards when face up, None for each back."""
         seat = self.bottom_seat()
-        hand = sorted(self.state.hands[seat], key=lambda card: (RANK_ORDER.get(card.rank, card.rank), card.suit)) \
-            if self.face_up_seat() == seat else [None] * len(self.state.hands[seat])
-        return hand
+        if self.face_up_seat() != seat:
+            return [None] * len(self.state.hands[seat])
+        return sorted(self.state.hands[seat], key=lambda card: (RANK_ORDER.get(card.rank, card.rank), card.suit))
 
     def only_lay_away(self) -> bool:
         return self.can_play() and self.state.legal_moves() == [rules.LAY_AWAY]
+
+    def step(self) -> str | None:
+        """The turn's step done by its button or Next: "lay_away" with no playable card, "give"
+        with the exchange's card chosen; None when there is none."""
+        if self.only_lay_away():
+            return "lay_away"
+        return "give" if self.state.phase == EXCHANGE and self.card and self.can_play() else None
+
+    def take_step(self) -> None:
+        self.try_move(rules.LAY_AWAY if self.step() == "lay_away" else Give(self.card))
 
     # -- the chain of choices -----------------------------------------------------------------
     def options(self) -> list:
@@ -135,8 +147,13 @@ class KeezenScene(GameScene):
         else:
             self.refuse(t(K + "say.not_here"))
             return
+        if not by_mouse:
+            self.focus_lit()
+
+    def focus_lit(self) -> None:
+        """The cursor to the topmost of the lit spots (the leftmost of a row), if any."""
         lit = self.lit()
-        if lit and not by_mouse:
+        if lit:
             self.focus = min(lit, key=lambda spot_key: self.layout().spot_rect(spot_key).center[::-1])
 
     def cancel(self) -> None:
@@ -151,7 +168,7 @@ class KeezenScene(GameScene):
         self.app.sound.play("click")
 
     def try_move(self, move) -> bool:
-        self.card, self.steps, self.pawn = None, [], None
+        self.forget_choice()
         return self.apply(move)
 
     def select_card(self, index: int, by_mouse: bool) -> None:
@@ -161,11 +178,12 @@ class KeezenScene(GameScene):
             self.card = None if self.card == card.rank else card.rank
             self.app.sound.play("click")
             return
-        if self.card == card.rank:
-            self.card, self.steps, self.pawn = None, [], None
+        chosen = self.card
+        self.forget_choice()
+        if chosen == card.rank:
             self.app.sound.play("click")
             return
-        self.card, self.steps, self.pawn = card.rank, [], None
+        self.card = card.rank
         if self.only_lay_away():
             self.card = None
             self.refuse(t(K + "say.none_playable"))
@@ -175,7 +193,7 @@ class KeezenScene(GameScene):
         else:
             self.app.sound.play("click")
             if not by_mouse:
-                self.focus = min(self.lit(), key=lambda spot_key: self.layout().spot_rect(spot_key).center[::-1])
+                self.focus_lit()
 
     # -- layout, targets, input ----------------------------------------------------------------
     def layout(self) -> Layout:
@@ -190,8 +208,8 @@ class KeezenScene(GameScene):
             return ["result"] if self.result_shown else []
         if not self.can_play():
             return []
-        first = ["lay_away"] if self.only_lay_away() else ["give"] if self.state.phase == EXCHANGE and self.card else []
-        return first + ["hint"] + (["undo"] if self.undo.possible() else [])
+        step = self.step()
+        return ([step] if step else []) + ["hint"] + (["undo"] if self.undo.possible() else [])
 
     def hand_rects(self, layout) -> list:
         playing = self.can_play()
@@ -223,18 +241,15 @@ class KeezenScene(GameScene):
         return ("button", next(iter(layout.buttons))) if layout.buttons else None
 
     def handle_game(self, action) -> None:
-        name = action.name
         if self.state.is_over():
             self.reopen_result(action, self.layout().buttons.get("result"))
             return
         if self.handle_table(action):
             return
-        if name == inp.BACK:
+        if action.name == inp.BACK:
             self.cancel()
-        elif name == inp.NEXT and self.only_lay_away():
-            self.apply(rules.LAY_AWAY)
-        elif name == inp.NEXT and self.state.phase == EXCHANGE and self.card and self.can_play():
-            self.try_move(Give(self.card))
+        elif action.name == inp.NEXT and self.step():
+            self.take_step()
 
     def activate(self, key, by_mouse: bool = False) -> None:
         if key is None:
@@ -242,10 +257,8 @@ class KeezenScene(GameScene):
                 self.cancel()
             return
         if key[0] == "button":
-            if key[1] == "lay_away" and self.only_lay_away():
-                self.apply(rules.LAY_AWAY)
-            elif key[1] == "give" and self.card:
-                self.try_move(Give(self.card))
+            if key[1] == self.step():
+                self.take_step()
             else:
                 self.press(key[1])
             return
@@ -274,11 +287,7 @@ class KeezenScene(GameScene):
                 start = rect.copy()
                 start.center = layout.plates[seat].center
                 self.motion.animator.come_from(card, start, "face")
-        kinds = {type(event) for event in self.state.events}
-        if HandDealt in kinds:
-            self.app.sound.play("shuffle")
-        else:
-            super().after_move(seat, move)
+        super().after_move(seat, move)      # the sound of its events
 
     def forget_choice(self) -> None:
         self.card, self.steps, self.pawn = None, [], None
@@ -341,13 +350,10 @@ class KeezenScene(GameScene):
             super().draw_thing(surface, key, rect, look, size)
 
     def legend(self):
-        if self.state.is_over():
-            return [(inp.MENU, "legend.pause")]
-        if not self.can_play():
-            return [(inp.MENU, "legend.pause")]
-        step = K + "legend.lay_away" if self.only_lay_away() else \
-            K + "legend.give" if self.state.phase == EXCHANGE and self.card else ""
-        return self.turn_legend(cancel=self.card is not None, step=step)
+        if not self.can_play():       # (nor after the game)
+            return super().legend()
+        step = self.step()
+        return self.turn_legend(cancel=self.card is not None, step=K + "legend." + step if step else "")
 
 
 SCENE = KeezenScene
