@@ -46,11 +46,10 @@ class QuartoScene(GameScene):
     def phase(self) -> str:
         return self.state.phase
 
-    def legal(self):
-        return self.state.legal_moves() if self.humans_turn else []
-
     def square_moves(self, square):
-        return [m for m in self.legal() if isinstance(m, rules.Place) and m.square == square]
+        """The human's legal moves that place on `square` (none while the computer moves)."""
+        moves = self.state.legal_moves() if self.humans_turn else []
+        return [m for m in moves if isinstance(m, rules.Place) and m.square == square]
 
     def finishing_move(self, square):
         """The move that places on `square` and gives nothing (a win in auto mode, the last square)."""
