@@ -163,10 +163,8 @@ class QuartoScene(GameScene):
         if kind == "button":
             buttons = self.button_moves()
             what = buttons[value][1] if value < len(buttons) else None
-            if what == "hint":
-                self.computers.ask_hint()
-            elif what == "undo":
-                self.undo.take_back()
+            if isinstance(what, str):
+                self.press(what)          # hint, undo: the base's buttons
             elif what is not None:
                 self.apply(what)
         elif kind == "piece":
