@@ -7,8 +7,6 @@ game/quarto/layout.py, what is said game/quarto/words.py, how things look game/q
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.quarto import rules, words
@@ -19,7 +17,7 @@ from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer
+from game.ui.table.draw import CachedLayer, pulse
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Target, Targets
 
@@ -254,7 +252,7 @@ class QuartoScene(GameScene):
         hint_square, hint_piece = self._hint_parts()
         win = state.winning_squares() if state.game_over() else ()
         legal = {square for square in range(16) if self.is_legal_target(("square", square))}
-        draw_board_marks(surface, layout, u, win, legal, hint_square, lit=0.5 + 0.5 * math.sin(self.time * 5) > 0.3)
+        draw_board_marks(surface, layout, u, win, legal, hint_square, lit=pulse(self.time) > 0.3)
         available = state.available()
         legal = {piece for piece in available if self.is_legal_target(("piece", piece))}
         draw_pool_marks(surface, layout, u, available, legal, hint_piece)
