@@ -1,0 +1,104 @@
+"""The analysis from the command line: a table, or JSON for other programs.
+
+    python -m ai.analysis RECORD.json [--json] [--seats all|0,2] [--work N] [--seed S]
+    python -m ai.analysis --game GAME --seed N [--players P] [--option NAME=VALUE ...]
+                          --moves "CODE; CODE; ..." [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ai.analysis import Judgement, analyse, decisive, judge_module
+from game import record as records
+from game import registry
+
+JSON_FIELDS = """JSON: {"game", "unit", "moves": [one object per judged move], "decisive": the
+move that lost most or null}; each move: ply (its number in the record, from 1), seat, move
+(its code), best (the best move's code; the move itself when it was as good), value and
+best_value (for the mover, higher is better, in the unit: outcome 1 win / 0 draw / -1 loss,
+points of the deal, or chance to win), loss (best_value - value), verdict (good, inaccuracy,
+mistake, blunder), exact (true where the value is solved, not estimated)."""
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(prog="python -m ai.analysis", description=__doc__.splitlines()[0],
+                                     epilog=JSON_FIELDS, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("record", nargs="?", help="a game record (.json), as kept in the data folder's records/")
+    parser.add_argument("--game", choices=sorted(registry.GAMES), help="with --moves: the game")
+    parser.add_argument("--seed", type=int, default=None, help="with --moves: the game number")
+    parser.add_argument("--players", type=int, default=None, help="with --moves: the number of seats")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="with --moves: a game option (JSON value, or text)")
+    parser.add_argument("--moves", help='with --game: the move codes, separated by ";"')
+    parser.add_argument("--seats", default=None, help='"all", or seat numbers such as 0,2 (default: the humans)')
+    parser.add_argument("--work", type=float, default=1.0, help="the judges' budget, times their default")
+    parser.add_argument("--analysis-seed", type=int, default=0, help="the judges' randomness")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    if (args.record is None) == (args.moves is None):
+        parser.error("give a record file, or --game, --seed and --moves")
+    if args.moves is not None and (args.game is None or args.seed is None):
+        parser.error("--moves needs --game and --seed")
+    return parser, args
+
+
+def option_value(text: str):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def load(parser, args) -> records.Record:
+    if args.record is not None:
+        try:
+            with open(args.record, encoding="utf-8") as file:
+                return records.from_dict(json.load(file))
+        except (OSError, ValueError) as error:
+            parser.error(f"cannot read {args.record}: {error}")
+    info = registry.game(args.game)
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = option_value(value)
+    players = args.players or info.seats[0]
+    record = records.Record(args.game, players, ["human"] * players, options, args.seed,
+                            [code.strip() for code in args.moves.split(";") if code.strip()])
+    try:
+        record.replay()
+    except ValueError as error:
+        parser.error(str(error))
+    return record
+
+
+def main(argv=None) -> int:
+    parser, args = parse_args(sys.argv[1:] if argv is None else argv)
+    record = load(parser, args)
+    if judge_module(record.game) is None:
+        parser.error(f"{record.game} has no analysis yet")
+    seats = None
+    if args.seats == "all":
+        seats = range(record.players)
+    elif args.seats:
+        seats = [int(seat) for seat in args.seats.split(",")]
+    judgements: list[Judgement] = []
+    for judgement in analyse(record, seats, args.work, args.analysis_seed):
+        judgements.append(judgement)
+        if not args.json:
+            print(f"{judgement.ply:4d}  seat {judgement.seat}  {judgement.move:>14}  best {judgement.best:>14}  "
+                  f"{judgement.value:+.3f} / {judgement.best_value:+.3f}  loss {judgement.loss:.3f}  "
+                  f"{judgement.verdict}{'  exact' if judgement.exact else ''}", flush=True)
+    worst = decisive(judgements)
+    if args.json:
+        print(json.dumps({"game": record.game, "unit": judge_module(record.game).SCALE.unit,
+                          "moves": [j.to_dict() for j in judgements],
+                          "decisive": worst.to_dict() if worst else None}))
+    elif worst:
+        print(f"decided at move {worst.ply}: {worst.move} instead of {worst.best} lost {worst.loss:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
