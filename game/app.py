@@ -298,6 +298,17 @@ class App:
         from game.menu.pause import PauseOverlay
         self.push(PauseOverlay(self, game, extras))
 
+    def review(self, data: dict, name: str | None = None) -> None:
+        """Look back at a game (`data`: its record; `name`: its file among the kept records,
+        where its analysis is kept). A record that cannot be replayed is said, not shown."""
+        from game.menu.review import ReviewScene
+        try:
+            scene = ReviewScene(self, data, name)
+        except ValueError as error:
+            self.notify(str(error), 6)
+            return
+        self.push(scene)
+
     def new_game(self, game: str, setup: dict, seed: int | None = None) -> None:
         """Start a game (a new game number unless one is given), above the title screen."""
         from game.play import start_game
@@ -530,7 +541,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def open_scene(app: App, name: str | None, seed: int | None, resume: bool = False, seats: list | None = None) -> None:
     """Put the requested screen on the stack (above the title screen): title, settings, stats,
-    setup:GAME, game:GAME, pause:GAME or rules:GAME; `resume` presses Continue on the title
+    recent, setup:GAME, game:GAME, pause:GAME, rules:GAME or review:GAME (its newest kept
+    record); `resume` presses Continue on the title
     screen instead. `seats` (one kind a seat) seat a new game instead of the last setup."""
     from game import registry
 
@@ -548,6 +560,17 @@ def open_scene(app: App, name: str | None, seed: int | None, resume: bool = Fals
     elif kind == "stats":
         from game.menu.stats import StatsScene
         app.push(StatsScene(app))
+    elif kind == "recent":
+        from game.menu.recent import RecentGamesScene
+        app.push(RecentGamesScene(app))
+    elif kind == "review":
+        registry.game(game)
+        kept = [name for name in app.store.record_names() if name.endswith(f"-{game}.json")]
+        if kept:
+            app.review(app.store.load_record(kept[-1]), kept[-1])
+        else:     # no game of it kept yet: one of random moves from the game number, for a look
+            from game.record import random_record
+            app.review(random_record(game, seed if seed is not None else 1).to_dict())
     elif kind in ("setup", "game", "pause", "rules"):
         info = registry.game(game)
         if not info.playable():

@@ -22,9 +22,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def screens() -> list[str]:
     from game import registry
-    names = ["title", "settings", "stats"]
+    names = ["title", "settings", "stats", "recent"]
     for info in registry.playable_games():
-        names += [f"setup:{info.name}", f"game:{info.name}", f"rules:{info.name}"]
+        names += [f"setup:{info.name}", f"game:{info.name}", f"rules:{info.name}", f"review:{info.name}"]
     return names
 
 

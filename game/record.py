@@ -19,6 +19,7 @@ Measure: `python -m game.record_bench` replays the longest records of every game
 """
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
 
@@ -85,6 +86,22 @@ class Record:
             return state
 
         return read.replay(build)
+
+
+def random_record(game: str, seed: int, moves: int = 3000) -> Record:
+    """A record of legal moves drawn at random from `seed` (at most `moves`), the first seat
+    human and the others random: a game to look at where none was kept."""
+    info = registry.game(game)
+    players = max(info.seats)
+    record = Record(game, players, ["human"] + ["random"] * (players - 1), {}, seed)
+    state = info.rules().new_game(seed, players, {})
+    rng = random.Random(seed)
+    while len(record.moves) < moves and not state.is_over():
+        # giving up (4 Koningen) would end the game at once: only a human chooses it
+        move = rng.choice([move for move in state.legal_moves() if type(move).__name__ != "GiveUp"])
+        state.play(move)
+        record.add(move)
+    return record
 
 
 def from_dict(data) -> Record:

@@ -349,15 +349,15 @@ class Store:
         self._write("statistics.json", self.stats)
 
     # -- the finished games ----------------------------------------------------------------
-    def keep_record(self, data: dict) -> bool:
+    def keep_record(self, data: dict) -> str | None:
         """Keep a finished game's record, written at once and atomically; only the newest
-        RECORDS_KEPT stay."""
+        RECORDS_KEPT stay. Its file's name, or None when it could not be written."""
         folder = self.path(RECORDS)
         try:
             folder.mkdir(exist_ok=True)
         except OSError:
             self._report_unwritten(RECORDS)
-            return False
+            return None
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
         numbers = [int(name.split("-")[2]) for name in self.record_names()
                    if name.startswith(stamp + "-") and name.split("-")[2].isdigit()]
@@ -368,7 +368,11 @@ class Store:
                 (folder / old).unlink()
             except OSError:
                 pass
-        return written
+        return name if written else None
+
+    def update_record(self, name: str, data: dict) -> bool:
+        """Write a kept record again (its analysis added), atomically; only one that is kept."""
+        return name in self.record_names() and self._write(f"{RECORDS}/{name}", data)
 
     def record_names(self) -> list[str]:
         """The kept records' file names, oldest first."""

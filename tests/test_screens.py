@@ -9,9 +9,10 @@ from game.ui import input as inp
 
 
 def screen_names():
-    names = ["title", "settings", "stats"]
+    names = ["title", "settings", "stats", "recent"]
     for info in registry.playable_games():
-        names += [f"setup:{info.name}", f"game:{info.name}", f"pause:{info.name}", f"rules:{info.name}"]
+        names += [f"setup:{info.name}", f"game:{info.name}", f"pause:{info.name}", f"rules:{info.name}",
+                  f"review:{info.name}"]
     return names
 
 

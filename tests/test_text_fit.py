@@ -28,11 +28,11 @@ SLACK = 1        # pixels of rounding allowed at a box's edge
 
 
 def screen_names() -> list[str]:
-    names = ["title", "settings", "stats", "damaged"]
+    names = ["title", "settings", "stats", "damaged", "recent"]
     for info in registry.playable_games():
         game = info.name
         names += [f"setup:{game}", f"game:{game}", f"play:{game}", f"notice:{game}", f"pause:{game}",
-                  f"rules:{game}", f"result:{game}", f"sheet:{game}"]
+                  f"rules:{game}", f"result:{game}", f"sheet:{game}", f"review:{game}"]
     return names
 
 

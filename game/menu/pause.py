@@ -22,8 +22,11 @@ class PauseOverlay(Overlay):
         widgets = [Button(t("pause.resume"), self.app.pop),
                    Button(t("pause.rules"), lambda: self.app.push(RulesOverlay(self.app, self.game))),
                    Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app)))]
-        if self.game_scene() is not None:
+        scene = self.game_scene()
+        if scene is not None:
             widgets.append(Button(t("pause.restart"), self.ask_restart))
+            if scene.record.moves:
+                widgets.append(Button(t("pause.review"), lambda: self.app.review(scene.record.to_dict())))
         widgets += [Button(label, action) for label, action in self.extra]
         widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets

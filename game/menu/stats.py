@@ -45,7 +45,9 @@ class StatsScene(MenuScene):
     row = 76
 
     def build(self):
-        return [Button(t("stats.reset"), self.ask_reset)]
+        from game.menu.recent import RecentGamesScene
+        return [Button(t("stats.recent"), lambda: self.app.push(RecentGamesScene(self.app))),
+                Button(t("stats.reset"), self.ask_reset)]
 
     def ask_reset(self):
         def reset():
@@ -57,7 +59,9 @@ class StatsScene(MenuScene):
     def layout(self):
         u = self.app.u
         area = self.app.content_rect()
-        rect = pygame.Rect(0, 0, min(int(560 * u), area.w - int(60 * u)), int(self.row * u))
+        count = len(self.list.widgets)
+        rect = pygame.Rect(0, 0, min(int(560 * u), area.w - int(60 * u)),
+                           int(self.row * u) * count + int(self.gap * u) * (count - 1))
         rect.midbottom = (area.centerx, area.bottom - int(24 * u))
         self.list.layout(rect, int(self.row * u), int(self.gap * u))
 

@@ -67,6 +67,8 @@ class ResultOverlay(Overlay):
         scene = self.game_scene
         widgets = self.text_rows(scene.result_lines(), theme.BODY)
         widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
+        kept = scene.keeping.kept or scene.record.to_dict()
+        widgets.append(Button(t("result.review"), lambda: self.app.review(kept, scene.keeping.record_name)))
         widgets.append(Button(t(scene.look_key), self.app.pop))
         widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets

@@ -275,13 +275,18 @@ class GameScene(Scene):
     def go_back(self, state, moves: int) -> None:
         """Undo: the game is at `state` again, its record `moves` long."""
         self.computers.stop()
+        self.show_position(state, moves)
+        self.keeping.save()
+
+    def show_position(self, state, moves: int) -> None:
+        """The table shows `state`, reached by the record's first `moves` moves (undo, and a
+        review stepping through a game)."""
         self.state = state
         del self.record.moves[moves:]
         self.version += 1
         self.controls.cancel()        # nothing stays in the hand of the mouse
         self.forget_choice()
         self.settle()
-        self.keeping.save()
 
     def forget_choice(self) -> None:
         """A game's hook: the position changed under the player (an undo, autoplay switched

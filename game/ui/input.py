@@ -19,6 +19,7 @@ from game.ui.i18n import t
 UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
 CONFIRM, BACK, MENU = "confirm", "back", "menu"
 ACTION1, ACTION2, PREV, NEXT = "action1", "action2", "prev", "next"
+FIRST, LAST = "first", "last"    # Home and End (a review's first and last move)
 POINT, PRESS, RELEASE, SCROLL, TEXT = "point", "press", "release", "scroll", "text"
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
 KEYBOARD, MOUSE, GAMEPAD = "keyboard", "mouse", "gamepad"
@@ -40,6 +41,7 @@ KEYS = {
     pygame.K_BACKSPACE: BACK, pygame.K_ESCAPE: MENU,
     pygame.K_h: ACTION1, pygame.K_u: ACTION2, pygame.K_z: ACTION2,
     pygame.K_TAB: NEXT, pygame.K_PAGEUP: PREV, pygame.K_PAGEDOWN: NEXT,
+    pygame.K_HOME: FIRST, pygame.K_END: LAST,
 }
 
 BUTTONS = {
@@ -54,7 +56,8 @@ BUTTONS = {
 # What the legend calls each action on each device (UP and LEFT stand for their axis).
 LEGEND_NAMES = {
     KEYBOARD: {UP: "\u2191\u2193", DOWN: "\u2193", LEFT: "\u2190\u2192", RIGHT: "\u2192", CONFIRM: "Enter",
-               BACK: "\u232b", MENU: "Esc", ACTION1: "H", ACTION2: "U", PREV: "PgUp", NEXT: "Tab"},
+               BACK: "\u232b", MENU: "Esc", ACTION1: "H", ACTION2: "U", PREV: "PgUp", NEXT: "Tab",
+               FIRST: "Home", LAST: "End"},
     GAMEPAD: {UP: "\u2191\u2193", DOWN: "\u2193", LEFT: "\u2190\u2192", RIGHT: "\u2192", CONFIRM: "A",
               BACK: "B", MENU: "Start", ACTION1: "X", ACTION2: "Y", PREV: "LB", NEXT: "RB"},
 }

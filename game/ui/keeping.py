@@ -15,6 +15,8 @@ class Keeping:
     def __init__(self, scene):
         self.scene = scene
         self.counted = False    # the statistics have this game
+        self.kept = None         # the finished game's record as kept (for its review)
+        self.record_name = None  # and its file among the kept records
 
     def save(self) -> None:
         """The game in progress, after every move and undo; a finished game leaves no save."""
@@ -51,12 +53,14 @@ class Keeping:
         outcome = self.outcome()
         if not self.counted:
             self.counted = True
-            if outcome and not scene.record.notes.get("helper_played"):
+            # not when the computer played part of it for a human, nor a game played on in a review
+            if outcome and not scene.record.notes.get("helper_played") and not scene.record.notes.get("played_on"):
                 score = scene.stat_score()
                 extra = () if score is None else score
                 scene.app.store.record_result(self.stats_key(), outcome, *extra)
             ended = datetime.now(timezone.utc).isoformat(timespec="seconds")
             summary = {"scores": list(scene.state.scores()), "winners": list(scene.state.winners()),
                        "outcome": outcome}
-            scene.app.store.keep_record({**scene.record.to_dict(), "ended": ended, "summary": summary})
+            self.kept = {**scene.record.to_dict(), "ended": ended, "summary": summary}
+            self.record_name = scene.app.store.keep_record(self.kept)
         scene.app.sound.play("win" if outcome == "won" else "card")

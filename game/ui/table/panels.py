@@ -200,8 +200,8 @@ class ScoreSheet:
             return box.x + pad + label_w + col_w * (column + 0.5)
 
         for column, heading in enumerate(sheet.columns):
-            blit_text(surface, fit(heading, int(small), int(col_w - 8 * u), True), small, theme.TEXT, (col_x(column), y),
-                      "midtop", bold=True)
+            blit_text(surface, heading, small, theme.TEXT, (col_x(column), y), "midtop", bold=True,
+                      width=int(col_w - 8 * u))      # a long name shrinks before it is cut
         y += int(small * 1.35)
         pygame.draw.line(surface, theme.TEXT_DIM, (box.x + pad, y), (box.right - pad, y), max(1, int(2 * u)))
         y += int(8 * u)
@@ -230,7 +230,7 @@ class ScoreSheet:
         y += int(small * 1.5)
         for (label, cells), height in zip(sheet.extras, extra_h):
             room = label_w - int(8 * u) if cells else box.w - 2 * pad     # a line without cells spans the sheet
-            blit_text(surface, fit(label, int(tiny), room), tiny, theme.TEXT_DIM, (box.x + pad, y), "topleft")
+            blit_text(surface, label, tiny, theme.TEXT_DIM, (box.x + pad, y), "topleft", width=room)
             for column, cell in enumerate(cells):
                 if isinstance(cell, list):
                     for index, line in enumerate(cardui.card_lines(cell, int(tiny), int(col_w - 10 * u))):

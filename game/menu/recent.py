@@ -1,0 +1,48 @@
+"""Recent games: the kept records of finished games, newest first (date, game, opponents,
+result); choosing one opens its review."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from game import registry
+from game.record import SEAT_KINDS
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.menu import MenuScene
+from game.ui.widgets import Button, Label
+
+
+def record_line(data: dict) -> str:
+    """'25 Nov 16:40 · Kingen · against hard, hard, normal · won', in the player's language."""
+    game = data.get("game")
+    title = t(registry.game(game).title) if game in registry.GAMES else str(game)
+    try:
+        when = datetime.fromisoformat(str(data.get("ended"))).astimezone()
+        date = t("recent.date", day=when.day, month=t(f"recent.month.{when.month}"), time=when.strftime("%H:%M"))
+    except ValueError:
+        date = "\u2013"
+    seats = [kind for kind in data.get("seats", []) if kind in SEAT_KINDS]
+    levels = [t(f"level.{kind}") for kind in seats if kind != "human"]
+    opponents = t("recent.against", names=", ".join(levels)) if levels else t("recent.no_computers")
+    outcome = (data.get("summary") or {}).get("outcome")
+    result = t(f"result.{outcome}") if outcome in ("won", "lost", "drawn") else t("recent.finished")
+    return " \u00b7 ".join((date, title, opponents, result))
+
+
+class RecentGamesScene(MenuScene):
+    name = "recent"
+    title_key = "recent.title"
+    width = 1400
+    row = 72
+
+    def build(self):
+        store = self.app.store
+        widgets = []
+        for name in reversed(store.record_names()):
+            data = store.load_record(name)
+            if isinstance(data, dict):
+                widgets.append(Button(record_line(data), lambda name=name, data=data: self.app.review(data, name)))
+        return widgets or [Label(t("recent.none"), theme.SMALL)]
+
+    def subtitle(self) -> str:
+        return t("recent.subtitle")
