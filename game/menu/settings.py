@@ -27,7 +27,8 @@ class SettingsScene(MenuScene):
             Choice(t("settings.ui_scale"), list(UI_SCALES), s["ui_scale"], lambda v: self._set("ui_scale", v),
                    lambda v: f"{int(round(v * 100))}%"),
             Slider(t("settings.volume"), s["volume"], self._volume),
-            Choice(t("settings.mute"), [False, True], s["muted"], self._mute, on_off),
+            # named by what it turns on, so "off" is never a double negative
+            Choice(t("settings.sound"), [False, True], not s["muted"], lambda on: self._mute(not on), on_off),
             Choice(t("settings.animation_speed"), list(SPEEDS), s["animation_speed"],
                    lambda v: self._set("animation_speed", v), lambda v: t(f"speed.{v}")),
             Choice(t("settings.computer_pace"), list(SPEEDS), s["computer_pace"],
