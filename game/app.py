@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import signal
+import sys
 import threading
 import warnings
 from dataclasses import dataclass, field
@@ -37,6 +38,18 @@ NOTICE_LINES = 3        # a notice wraps onto at most this many lines of small t
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 # Signals that end the game as closing its window does (the last save written, exit 0).
 QUIT_SIGNALS = ("SIGTERM", "SIGINT")
+
+
+NO_DISPLAY = ("no display was found, so no window can open. Start Spelavond from a desktop session, or use "
+              "--headless (with --frames and --screenshot) on a machine without a display")
+
+
+def _no_display_named() -> bool:
+    """On Linux and the BSDs: no X11 or Wayland display in the environment and no video driver
+    chosen, so there is no window to open (macOS and Windows always have their own)."""
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return False
+    return not any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
 
 
 class NoDisplay(RuntimeError):
@@ -92,6 +105,8 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         os.environ.setdefault("SDL_HINT_VIDEO_ALLOW_SCREENSAVER", "1")
+        if not self.options.headless and _no_display_named():
+            raise NoDisplay(NO_DISPLAY)      # before SDL probes for one and prints its own error lines
         pygame.display.init()
         self._check_display()
         pygame.font.init()
@@ -119,6 +134,7 @@ class App:
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
         self._under, self._under_key = None, None  # the frozen picture beneath an overlay
         self.frame_times: list[float] = []
+        self._f11_held = False
         fullscreen = self.options.fullscreen
         if fullscreen is None:
             fullscreen = settings["fullscreen"] or settings["couch"]
@@ -137,9 +153,7 @@ class App:
         if self.options.headless or driver not in INVISIBLE_DRIVERS or os.environ.get("SDL_VIDEODRIVER"):
             return
         pygame.quit()
-        raise NoDisplay(f"no display was found, so no window can open (SDL offered only its {driver!r} "
-                        "driver). Start Spelavond from a desktop session, or use --headless "
-                        "(with --frames and --screenshot) on a machine without a display.")
+        raise NoDisplay(f"{NO_DISPLAY} (SDL offered only its {driver!r} driver)")
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -319,8 +333,11 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_F11:
+            # once per press: a held key repeats its KEYDOWN, which must not flip the window back
+            if event.type == pygame.KEYDOWN and not self._f11_held:
+                self.toggle_fullscreen()
+            self._f11_held = event.type == pygame.KEYDOWN
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._use_window(pygame.display.get_surface() or self.window)
@@ -488,8 +505,8 @@ class App:
                     _ = self.worker  # start the computer-player process once the menu shows
                 if frames is not None and count >= frames:
                     break
-            if self.options.screenshot:
-                self.screenshot(self.options.screenshot)
+            if self.options.screenshot and not self.screenshot(self.options.screenshot):
+                return 3
         finally:
             self.close()
             for number, handler in caught.items():
@@ -512,10 +529,15 @@ class App:
                 caught[number] = signal.SIG_DFL if before is None else before   # None: SDL's, set outside Python
         return caught
 
-    def screenshot(self, path: str) -> None:
-        folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
-        pygame.image.save(self.screen, path)
+    def screenshot(self, path: str) -> bool:
+        """The last frame as a PNG; a file that cannot be written is said in one line."""
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            pygame.image.save(self.screen, path)
+        except (OSError, pygame.error) as error:
+            print(f"spelavond: cannot write the screenshot {path}: {error}", file=sys.stderr)
+            return False
+        return True
 
     def close(self) -> None:
         while self.scenes:

@@ -201,3 +201,13 @@ def test_every_screen_draws_with_the_largest_interface_on_a_low_window(make_app,
         for _ in range(3):
             app.tick(1 / 60)
         app.close()
+
+
+def test_f11_toggles_fullscreen_once_per_press(make_app, monkeypatch):
+    """A held F11 repeats its key-down; the window flips once per press, not three times a second."""
+    app = make_app()
+    flips = []
+    monkeypatch.setattr(app, "toggle_fullscreen", lambda: flips.append(1))
+    for kind in (pygame.KEYDOWN, pygame.KEYDOWN, pygame.KEYDOWN, pygame.KEYUP, pygame.KEYDOWN, pygame.KEYUP):
+        app.dispatch(pygame.event.Event(kind, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    assert len(flips) == 2

@@ -126,11 +126,24 @@ def test_computers_alone_play_and_save_a_game_for_the_seats_given(tmp_path):
 def test_no_display_is_said_in_plain_words(tmp_path):
     """Without a display SDL quietly opens an invisible window; the game must say so and stop."""
     import os
-    env = {name: value for name, value in os.environ.items() if name not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR")}
     result = subprocess.run([sys.executable, "main.py", "--frames", "30", "--data-dir", str(tmp_path)], cwd=ROOT,
                             capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 1
-    assert "no display was found" in result.stderr and "--headless" in result.stderr
+    lines = result.stderr.strip().splitlines()
+    # the game's own message, and nothing of SDL's (its "XDG_RUNTIME_DIR" line) before it
+    assert len(lines) == 1 and lines[0].startswith("spelavond: no display was found") and "--headless" in lines[0], lines
+
+
+def test_a_screenshot_that_cannot_be_written_is_one_line(tmp_path):
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    result = run_main("--headless", "--frames", "2", "--screenshot", str(blocker / "shot.png"),
+                      "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 3
+    lines = [line for line in result.stderr.strip().splitlines() if not line.startswith("pygame-ce ")]
+    assert len(lines) == 1 and lines[0].startswith("spelavond: cannot write the screenshot"), result.stderr
 
 
 def test_headless_screenshot_and_quiet_start(tmp_path):
