@@ -63,9 +63,7 @@ class Layout:
         self.positions = {seat: place.side for seat, place in seats.places.items()}
         self.plates = {seat: place.plate for seat, place in seats.places.items()}
         self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}
-        middle = seats.middle
-        self.cross_left, self.cross_right, self.cross_top, self.cross_bottom = (middle.left, middle.right,
-                                                                                middle.top, middle.bottom)
+        self.middle = middle = seats.middle          # the table between the seats
         cx, cy = area.centerx, middle.centery
         dx, dy = cw + int(cw * 0.32), ch + int(ch * 0.12)
         self.bases = [pygame.Rect(0, 0, cw, ch) for _ in range(8)]
@@ -86,7 +84,7 @@ class Layout:
     def cross_fits(self) -> bool:
         """Whether the cross leaves a fifth of a card's height above and below it for its piles."""
         cross = self.bases[0].unionall(self.bases)
-        return cross.top - self.cross_top >= self.ch * 0.2 and self.cross_bottom - cross.bottom >= self.ch * 0.2
+        return cross.top - self.middle.top >= self.ch * 0.2 and self.middle.bottom - cross.bottom >= self.ch * 0.2
 
     def pile_rects(self, place: int, count: int):
         """The rects of a pile of `count` cards at `place`, bottom card first, and the step."""
@@ -96,10 +94,10 @@ class Layout:
         fx, fy = FAN[place]
         if fx:
             preferred = self.cw * 0.34
-            room = base.left - self.cross_left if fx < 0 else self.cross_right - base.right
+            room = base.left - self.middle.left if fx < 0 else self.middle.right - base.right
         else:
             preferred = self.ch * 0.3
-            room = base.top - self.cross_top if fy < 0 else self.cross_bottom - base.bottom
+            room = base.top - self.middle.top if fy < 0 else self.middle.bottom - base.bottom
         step = max(3.0, min(preferred, room / (count - 1)))
         return [base.move(round(fx * step * i), round(fy * step * i)) for i in range(count)], step
 

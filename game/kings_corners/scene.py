@@ -22,19 +22,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.kings_corners import rules, words
+from game.kings_corners import draw, rules, words
 from game.kings_corners.layout import FAN, LOG_LINES, Layout
-from game.kings_corners.rules import CORNERS, S, Deal, EndTurn, MovePile, PlayCard
-from game.kings_corners.words import K, end_key, hand_order, place_name
-from game.ui import cards as cardui
+from game.kings_corners.rules import S, Deal, EndTurn, MovePile, PlayCard
+from game.kings_corners.words import K, end_key, hand_order
 from game.ui import input as inp
-from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_lines, draw_stack, mark, marks
+from game.ui.table.draw import CachedLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log
-from game.ui.table.seats import draw_hand, draw_plate, lifted
+from game.ui.table.seats import draw_hand, lifted
 from game.ui.table.targets import Drag, Target, Targets
 
 NEW_CARD_SECONDS = 2.5   # a card just drawn is marked this long
@@ -44,20 +42,6 @@ def move_onto(chosen, place: int):
     """The move that lays the chosen card or pile, ("card", card) or ("pile", place), on `place`."""
     kind, value = chosen
     return PlayCard(value, place) if kind == "card" else MovePile(value, place)
-
-
-def info_lines(texts) -> list:
-    """The info panel's lines as drawn (`words.info_texts`): the hand larger, the pot in gold."""
-    hand, target, tags, pot = texts
-    return ([(hand, theme.SMALL, theme.TEXT, True)] + ([(target, theme.TINY, theme.TEXT_DIM, False)] if target else [])
-            + [(tags, theme.TINY, theme.TEXT_DIM, False)] + ([(pot, theme.TINY, theme.ACCENT, True)] if pot else []))
-
-
-def sheet_of(fields: dict) -> Sheet:
-    """The kit's score sheet from `words.sheet`: a penalty paid, the cell (text, "bad"), in red."""
-    extras = [(label, [(cell[0], theme.BAD) if isinstance(cell, tuple) else cell for cell in cells])
-              for label, cells in fields["extras"]]
-    return Sheet(**{**fields, "extras": extras})
 
 
 class KingsCornersScene(GameScene):
@@ -341,31 +325,32 @@ class KingsCornersScene(GameScene):
     def score_sheet(self) -> Sheet:
         dealer = self.state.to_move()
         note = words.sheet_note(self.state, self.seat_name, self.said, self.is_human(dealer), self.between.waiting())
-        return sheet_of(words.sheet(self.state, self.seat_name, self.said, note))
+        return draw.score_sheet(words.sheet(self.state, self.seat_name, self.said, note))
 
     # -- drawing ----------------------------------------------------------------------------
     def face_widths(self, layout) -> tuple:
         return (layout.cw,)
 
     def draw(self, surface, alpha):
-        layout = self.layout()
+        layout, state = self.layout(), self.state
         self.motion.warm(layout)
-        moving = self.motion.moving()
         drag = self.controls.drag
-        dragged = set(drag.things) if drag else set()
+        away = self.motion.moving() | (set(drag.things) if drag else set())     # drawn on top of the table
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
-               frozenset(moving | dragged))
-        surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout,
-                                                                                         moving | dragged)), (0, 0))
-        targets = self.targets(layout)
-        focused = self.focus if self.can_play() or self.state.hand_over() else None
+               frozenset(away))
+        surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, away)), (0, 0))
+        focused = self.focus if self.can_play() or state.hand_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
         hint_from, hint_to, hint_end = self.hint_parts()
-        self.draw_marks(surface, layout, focused, hint_from, hint_to)
-        state, selected = self.state, self.chosen("card")
+        if self.controls.hover == ("stock",) and self.can_play() and end_key(state) != "end" and not drag:
+            mark(surface, layout.stock, "focus", layout.u)      # a click on the stock draws
+        legal, chosen_pile = self.legal_targets(), self.chosen("pile")
+        draw.pile_marks(surface, layout, self.time, legal, hint_from, hint_to, chosen_pile,
+                        chosen_pile if drag else None, focused)
+        selected = self.chosen("card")
         draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
                   frame=layout.hand if state.phase == rules.PLAY and state.turn == layout.bottom else None,
-                  keys=hand_order(state.hands[layout.bottom]), away=moving | dragged,
+                  keys=hand_order(state.hands[layout.bottom]), away=away,
                   marks_of=lambda index, card: {} if card is None else dict(
                       selected=card == selected, hint=hint_from == ("card", card), focus=focused == ("hand", index)),
                   new=self.new_cards, new_label=t(K + "new"),
@@ -375,10 +360,12 @@ class KingsCornersScene(GameScene):
                         focused=focused == ("button", name), hinted=hint_end and name == "end")
         self.motion.draw_flying(surface)
         if drag:
-            self.draw_drag(surface, layout, drag, targets)
-        if self.state.hand_over() and not self.motion.busy():
+            over = self.targets(layout).drop_at(drag.pos, drag.rects_now()[0], layout.cw // 5)
+            draw.dragged(surface, layout, drag, over[1] if over not in (None, ("place", drag.item[1])) else None,
+                         legal, self.four())
+        if state.hand_over() and not self.motion.busy():
             self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
-                                                               self.state.is_over()), self.score_sheet, self.four())
+                                                               state.is_over()), self.score_sheet, self.four())
 
     def hint_parts(self):
         """(source, target place, end turn?) of the hinted move, for highlighting."""
@@ -392,48 +379,11 @@ class KingsCornersScene(GameScene):
     def paint_table(self, surface, layout, away):
         """The felt, the info, the log, the piles, the stock and the seats: what changes only
         with a move. `away` are the cards flying or dragged (drawn on top instead)."""
-        u, state = layout.u, self.state
-        surface.fill(theme.FELT_DARK)
-        table = pygame.Rect(layout.cross_left - int(10 * u), layout.cross_top - int(6 * u),
-                            layout.cross_right - layout.cross_left + int(20 * u),
-                            layout.cross_bottom - layout.cross_top + int(12 * u))
-        pygame.draw.rect(surface, theme.FELT, table, border_radius=int(60 * u))
-        draw_lines(surface, layout.info, info_lines(words.info_texts(state)), u)
-        draw_log(surface, layout.log, self.move_log, u, LOG_LINES)
-        for place in range(8):
-            if not state.piles[place] or state.piles[place][0] in away:   # empty, or the whole pile away
-                cardui.draw_slot(surface, layout.bases[place], label="K" if place in CORNERS else place_name(place))
-        draw_stack(surface, layout.stock, len(state.stock), u, t(K + "stock.empty"))
+        draw.felt(surface, layout, words.info_texts(self.state))
+        draw_log(surface, layout.log, self.move_log, layout.u, LOG_LINES)
+        draw.places(surface, layout, self.state, away)
         self.motion.draw_resting(surface, self.sprites(layout), away)
-        for seat, side in layout.positions.items():
-            active = state.phase == rules.PLAY and state.turn == seat
-            draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),
-                       words.plate_detail(state, seat), active, t(K + "dealer_mark") if seat == state.dealer else "")
-            rects = layout.seat_cards.get(seat)
-            if rects and active:
-                mark(surface, rects[0].unionall(rects), "turn", u)
-
-    def draw_marks(self, surface, layout, focused, hint_from, hint_to):
-        """Marks over the piles: legal targets, the hint, the selected pile, the cursor."""
-        u = layout.u
-        if self.controls.hover == ("stock",) and self.can_play() and end_key(self.state) != "end" and not self.drag:
-            mark(surface, layout.stock, "focus", u)
-        legal = self.legal_targets()
-        selected_pile = self.chosen("pile")
-        dragged_pile = selected_pile if self.drag else None
-        for place in range(8):
-            top = layout.bases[place] if place == dragged_pile else layout.top(place)
-            marks(surface, top, u, self.time, legal=place in legal, hint=hint_to == place)
-            marks(surface, layout.zones[place], u, hint=hint_from == ("pile", place) and hint_to != place,
-                  selected=selected_pile == place and place != dragged_pile, focus=focused == ("place", place))
-
-    def draw_drag(self, surface, layout, drag, targets):
-        rects = drag.rects_now()
-        key = targets.drop_at(drag.pos, rects[0], layout.cw // 5)
-        if key is not None and key != ("place", drag.item[1]):
-            mark(surface, layout.top(key[1]), "legal" if key[1] in self.legal_targets() else "refused", layout.u)
-        for card, rect in zip(drag.things, rects):
-            cardui.draw_card(surface, card, rect.move(0, -int(4 * layout.u)), four_colour=self.four())
+        draw.plates(surface, layout, self.state, self.seat_name, self.seat_level)
 
     # -- legend -----------------------------------------------------------------------------
     def legend(self):

@@ -1,0 +1,86 @@
+"""Kings Corners' table drawn: the felt and the info panel, the empty places and the stock,
+the seats' plates, the marks over the piles, what the mouse drags, and the score sheet's
+looks.
+
+On piles fanned up or to the left the covered cards show their upright index (the sprites'
+look "strip", `cards.strip_face`: a 6 never reads as a 9).
+
+Each function draws what it is given (the layout, the state, the words) and changes nothing.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.kings_corners import words
+from game.kings_corners.rules import CORNERS, PLAY
+from game.kings_corners.words import K, place_name
+from game.ui import cards as cardui
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.table.draw import draw_lines, draw_stack, mark, marks
+from game.ui.table.panels import Sheet
+from game.ui.table.seats import draw_plate
+
+
+def info_lines(texts) -> list:
+    """The info panel's lines as drawn (`words.info_texts`): the hand larger, the pot in gold."""
+    hand, target, tags, pot = texts
+    return ([(hand, theme.SMALL, theme.TEXT, True)] + ([(target, theme.TINY, theme.TEXT_DIM, False)] if target else [])
+            + [(tags, theme.TINY, theme.TEXT_DIM, False)] + ([(pot, theme.TINY, theme.ACCENT, True)] if pot else []))
+
+
+def score_sheet(fields: dict) -> Sheet:
+    """The kit's score sheet from `words.sheet`: a penalty paid, the cell (text, "bad"), in red."""
+    extras = [(label, [(cell[0], theme.BAD) if isinstance(cell, tuple) else cell for cell in cells])
+              for label, cells in fields["extras"]]
+    return Sheet(**{**fields, "extras": extras})
+
+
+def felt(surface, layout, info) -> None:
+    """The felt with the table between the seats, and the info panel (`words.info_texts`)."""
+    u = layout.u
+    surface.fill(theme.FELT_DARK)
+    pygame.draw.rect(surface, theme.FELT, layout.middle.inflate(int(20 * u), int(12 * u)), border_radius=int(60 * u))
+    draw_lines(surface, layout.info, info_lines(info), u)
+
+
+def places(surface, layout, state, away) -> None:
+    """The empty places by name (a corner waits for a K) and the stock. A place whose whole
+    pile is `away` (flying or dragged) shows empty."""
+    for place in range(8):
+        if not state.piles[place] or state.piles[place][0] in away:
+            cardui.draw_slot(surface, layout.bases[place], label="K" if place in CORNERS else place_name(place))
+    draw_stack(surface, layout.stock, len(state.stock), layout.u, t(K + "stock.empty"))
+
+
+def plates(surface, layout, state, names, levels) -> None:
+    """Every seat's plate (name, level, cards and score, the dealer's D), the seat to move lit
+    and its face-down cards ringed."""
+    u = layout.u
+    for seat in layout.positions:
+        active = state.phase == PLAY and state.turn == seat
+        draw_plate(surface, layout.plates[seat], u, names(seat), levels(seat), words.plate_detail(state, seat),
+                   active, t(K + "dealer_mark") if seat == state.dealer else "")
+        rects = layout.seat_cards.get(seat)
+        if rects and active:
+            mark(surface, rects[0].unionall(rects), "turn", u)
+
+
+def pile_marks(surface, layout, time: float, legal, hint_from, hint_to, chosen, dragged, focused) -> None:
+    """Over each place: lit where the chosen card or pile may go (`legal`), the hinted move's
+    source and target, the chosen pile (not while `dragged`), the cursor."""
+    u = layout.u
+    for place in range(8):
+        top = layout.bases[place] if place == dragged else layout.top(place)
+        marks(surface, top, u, time, legal=place in legal, hint=hint_to == place)
+        marks(surface, layout.zones[place], u, hint=hint_from == ("pile", place) and hint_to != place,
+              selected=chosen == place and place != dragged, focus=focused == ("place", place))
+
+
+def dragged(surface, layout, drag, over, legal, four: bool) -> None:
+    """The cards the mouse drags, lifted a little; the place they would drop on (`over`, None
+    where they came from or off the table) marked legal or refused."""
+    if over is not None:
+        mark(surface, layout.top(over), "legal" if over in legal else "refused", layout.u)
+    for card, rect in zip(drag.things, drag.rects_now()):
+        cardui.draw_card(surface, card, rect.move(0, -int(4 * layout.u)), four_colour=four)
