@@ -211,3 +211,19 @@ def test_f11_toggles_fullscreen_once_per_press(make_app, monkeypatch):
     for kind in (pygame.KEYDOWN, pygame.KEYDOWN, pygame.KEYDOWN, pygame.KEYUP, pygame.KEYDOWN, pygame.KEYUP):
         app.dispatch(pygame.event.Event(kind, key=pygame.K_F11, mod=0, unicode="", scancode=0))
     assert len(flips) == 2
+
+
+def test_two_presses_of_enter_never_wipe_the_statistics(make_app):
+    """A destructive confirmation starts on Cancel: Enter on "Reset statistics", then Enter
+    again, leaves them as they were."""
+    from game.app import open_scene
+    app = make_app()
+    app.store.record_result("quarto", "won")
+    before = app.store.stats_for("quarto")
+    open_scene(app, "stats", 1)
+    stats = app.top
+    stats.list.focus = len(stats.list.widgets) - 1        # "Reset statistics", the last button
+    for _ in range(2):
+        app.top.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
+    assert app.top is stats, "the confirmation is still open or something else came up"
+    assert app.store.stats_for("quarto") == before and before["won"] == 1

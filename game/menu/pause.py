@@ -40,4 +40,5 @@ class PauseOverlay(Overlay):
         scene = self.game_scene()
         restart = lambda: self.app.new_game(scene.game, scene.setup, scene.seed)   # noqa: E731
         self.app.push(MessageOverlay(self.app, t("pause.restart_title"), [t("pause.restart_text", seed=scene.seed)],
-                                     [(t("pause.restart"), restart), (t("button.cancel"), self.app.pop)]))
+                                     [(t("pause.restart"), restart), (t("button.cancel"), self.app.pop)],
+                                     cancel_first=True))

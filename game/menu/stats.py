@@ -54,7 +54,8 @@ class StatsScene(MenuScene):
             self.app.store.reset_stats()
             self.app.pop()
         self.app.push(MessageOverlay(self.app, t("stats.reset_title"), [t("stats.reset_text")],
-                                     [(t("stats.reset_confirm"), reset), (t("button.cancel"), self.app.pop)]))
+                                     [(t("stats.reset_confirm"), reset), (t("button.cancel"), self.app.pop)],
+                                     cancel_first=True))
 
     def layout(self):
         u = self.app.u

@@ -180,12 +180,16 @@ class Overlay(MenuScene):
 
 
 class MessageOverlay(Overlay):
-    """Plain words and one or more buttons (a damaged file, a confirmation)."""
+    """Plain words and one or more buttons (a damaged file, a confirmation). A confirmation of
+    something that cannot be undone passes `cancel_first`: the cursor starts on the last
+    button (Cancel), so two presses of Enter never wipe anything."""
 
-    def __init__(self, app, title: str, lines: list[str], buttons: list[tuple[str, object]] | None = None):
+    def __init__(self, app, title: str, lines: list[str], buttons: list[tuple[str, object]] | None = None,
+                 cancel_first: bool = False):
         super().__init__(app)
         self._title, self.lines = title, lines
         self.buttons = buttons or [(t("button.ok"), app.pop)]
+        self.cancel_first = cancel_first
 
     def title(self):
         return self._title
@@ -196,4 +200,5 @@ class MessageOverlay(Overlay):
 
     def enter(self):
         super().enter()
-        self.list.focus = next(i for i, w in enumerate(self.list.widgets) if w.focusable)
+        focusable = [i for i, w in enumerate(self.list.widgets) if w.focusable]
+        self.list.focus = focusable[-1] if self.cancel_first else focusable[0]
