@@ -477,8 +477,8 @@ def test_every_scene_string_exists_in_english_and_dutch_with_the_same_placeholde
     for name, text in tables["en"].items():
         assert fields(text) == fields(tables["nl"][name]), name
         assert tables["nl"][name].strip(), name
-    source = (root / "game" / "vier_koningen" / "scene.py").read_text("utf-8")
-    used = set(re.findall(r'_(?:say|k)\("([a-z_.]+)"', source))
+    source = "".join(path.read_text("utf-8") for path in sorted((root / "game" / "vier_koningen").glob("*.py")))
+    used = set(re.findall(r'\b(?:say|key)\("([a-z_.]+)"', source))     # the scene's, its words' and drawing's
     used |= {f"table.{name}" for name in ("drawn", "drawn_card", "last_turn")}    # the layout's headings
     dynamic = {f"button.{name}" for name in ("take", "draw", "change", "takeback", "judge", "hint", "autoplay",
                                              "stop", "new", "menu")}

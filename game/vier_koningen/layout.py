@@ -9,9 +9,9 @@ import pygame
 from game.cards import SUITS, Card
 from game.ui import cards as gfx
 from game.ui import theme
-from game.ui.i18n import t
 from game.ui.text import SHRINK, font
 from game.vier_koningen import rules
+from game.vier_koningen.words import say
 
 COUCH_OVERLAP = 0.2              # couch mode: how much of a grid card the next row may cover
 
@@ -129,6 +129,5 @@ def _lay_side(app, side, buttons) -> dict:
 def drawn_heading_width(u: float) -> int:
     """The width the drawn cards' headings need at their smallest size."""
     size = int(theme.SMALL * u * SHRINK)
-    texts = [t(f"vier_koningen_scene.table.{key}", n=2, card="10\u2666")
-             for key in ("drawn", "drawn_card", "last_turn")]
+    texts = [say(f"table.{key}", n=2, card="10\u2666") for key in ("drawn", "drawn_card", "last_turn")]
     return max(font(size, True).size(text)[0] for text in texts) + 2   # (rounding of the margins)

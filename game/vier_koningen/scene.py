@@ -21,35 +21,23 @@ from __future__ import annotations
 import pygame
 
 from game.base import Announced, CardMoved
-from game.cards import SUIT_SYMBOL, SUITS, Card
+from game.cards import SUIT_SYMBOL, SUITS
 from game.ui import cards as gfx
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.computer_seats import trial
 from game.ui.game_scene import GameScene
-from game.ui.i18n import explain, language, t
+from game.ui.i18n import language
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, draw_stack, marks, panel
 from game.ui.table.panels import draw_button
 from game.ui.table.targets import Drag, Target, Targets
 from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
-from game.vier_koningen import rules
+from game.vier_koningen import rules, words
 from game.vier_koningen.layout import lay_out
+from game.vier_koningen.words import ROMAN, say
 
-ROMAN = ("I", "II", "III")
 FUTURE = (92, 140, 112)          # the place of a card of a later round: faint
-
-
-def _k(key: str) -> str:
-    return f"vier_koningen_scene.{key}"
-
-
-def _say(key: str, **params) -> str:
-    return t(_k(key), **params)
-
-
-def cards_text(cards) -> str:
-    return " ".join(str(card) for card in cards)
 
 
 class VierKoningenScene(GameScene):
@@ -124,11 +112,11 @@ class VierKoningenScene(GameScene):
         state, phase = self.state, self.state.phase
         if phase == "hand":
             missing = state.hand_size() - len(self.selection)
-            return "take", missing == 0, rules.ChooseHand(tuple(self.selection)), _say("say.choose_more", k=missing)
+            return "take", missing == 0, rules.ChooseHand(tuple(self.selection)), say("say.choose_more", k=missing)
         if phase == "draw":
             return "draw", True, rules.Draw(), ""
         if phase == "cover":
-            return "judge", all(state.covers), rules.Judge(), _say("say.cover_all")
+            return "judge", all(state.covers), rules.Judge(), say("say.cover_all")
         return None, False, None, ""
 
     def buttons(self) -> list[tuple[str, bool]]:
@@ -148,13 +136,7 @@ class VierKoningenScene(GameScene):
         return items + [("hint", True), ("autoplay", True), ("menu", True)]
 
     def button_label(self, key: str) -> str:
-        if key == "take":
-            return _say("button.take", k=len(self.selection), n=self.state.hand_size())
-        if key == "draw":
-            return _say("button.draw", n=self.state.cards_to_draw())
-        if key == "autoplay":      # the button names its key, as the legend does
-            return f"{_say('button.autoplay')} ({self.app.input.legend_name(inp.PREV)})"
-        return _say(f"button.{key}")
+        return words.button_label(key, len(self.selection), self.state, self.app.input.legend_name(inp.PREV))
 
     # -- layout ----------------------------------------------------------------------------
     def layout(self) -> dict:
@@ -260,14 +242,14 @@ class VierKoningenScene(GameScene):
             elif state.covers[value]:
                 self.apply(rules.Uncover(value))
             else:
-                self.refuse(_say("say.select_first"))
+                self.refuse(say("say.select_first"))
         elif kind == "pile":
             if phase == "draw":
                 self.apply(rules.Draw())
         elif kind == "grid" and value not in self.selection and len(self.selection) >= state.hand_size():
-            self.refuse(_say("say.hand_full", n=state.hand_size()))
+            self.refuse(say("say.hand_full", n=state.hand_size()))
         elif kind == "hand" and (phase == "draw" or self.fixed_hand()):
-            self.refuse(_say("say.draw_first" if phase == "draw" else "say.all_cards"))
+            self.refuse(say("say.draw_first" if phase == "draw" else "say.all_cards"))
         else:                               # a card chosen for the hand or to lay, or put back
             if value in self.selection:
                 self.selection.remove(value)
@@ -312,11 +294,10 @@ class VierKoningenScene(GameScene):
         if isinstance(move, rules.Judge):
             self.motion.animator.hold(duration * 2.5)   # the verdict is read before the cards go
         if reshuffled:
-            self.show_banner(_say("say.reshuffled"))
+            self.show_banner(say("say.reshuffled"))
             sound = "shuffle"
         if state.round > self.round_shown and not state.is_over():
-            self.show_banner(_say("say.new_round", n=state.round, pile=ROMAN[state.round - 1],
-                                  hand=rules.HAND_SIZE[state.round], max=rules.MAX_COVER[state.round]), 6)
+            self.show_banner(words.new_round(state.round), 6)
             sound = "win"
         self.round_shown = state.round
         self._auto_select()
@@ -331,9 +312,7 @@ class VierKoningenScene(GameScene):
     @property
     def hint_text(self) -> str:
         """The hint on the message line: while the helper thinks, and then until the next move."""
-        if self.computers.asked == "hint":
-            return _say("say.thinking")
-        return _say("say.hint", move=self.move_text(self.computers.hint[0]), reason=explain(self.computers.hint[1])) if self.computers.hint else ""
+        return words.hint_text(self.computers.asked == "hint", self.computers.hint, self.state.drawn)
 
     def on_hint(self, move, reason) -> None:
         self.focus = self._hint_focus(move) or self.focus
@@ -359,52 +338,32 @@ class VierKoningenScene(GameScene):
         target = ("drawn", move.target) if isinstance(move, (rules.Cover, rules.Uncover)) else self._hint_focus(move)
         return set(getattr(move, "cards", ()) or ()), {target} if target and target[0] != "grid" else set()
 
-    def move_text(self, move) -> str:
-        if isinstance(move, rules.ChooseHand):
-            return _say("move.hand", cards=cards_text(move.cards))
-        if isinstance(move, rules.Cover):
-            return _say("move.cover", cards=cards_text(move.cards), card=str(self.state.drawn[move.target]))
-        if isinstance(move, rules.Uncover):
-            return _say("move.uncover", card=str(self.state.drawn[move.target]))
-        return _say(f"move.{type(move).__name__.lower()}")
-
     # -- the end -----------------------------------------------------------------------------------
     def game_over(self) -> None:
         super().game_over()
         self.selection = []
 
     def result_title(self) -> str:
-        return _say({"won": "result.won", "gave_up": "result.gave_up"}.get(self.state.result, "result.lost"))
+        return words.result_title(self.state.result)
 
     def result_lines(self) -> list[str]:
-        state, turns = self.state, self.turns()
-        if state.result == "won":
-            lines = [_say("result.won_line", turns=turns)]
-        else:
-            key = "result.gave_up_line" if state.result == "gave_up" else "result.lost_line"
-            lines = [_say(key, round=state.end_round or state.round, turns=turns)]
-        lines.append(_say("result.game_number", seed=self.seed))
-        if self.setup.get("helper_played"):
-            lines.append(_say("result.helper"))
-        elif state.lost_pile_visible():
-            lines.append(_say("result.peek"))
-        return lines
+        return words.result_lines(self.state, self.turns(), self.seed, self.setup.get("helper_played"))
 
     # -- focus -------------------------------------------------------------------------------
     def default_focus(self, layout):
-        """The turn's next step (its button), else the first card to choose."""
-        state, phase = self.state, self.state.phase
+        """The turn's next step (its button) once it may be taken, else the first card to choose."""
+        state = self.state
+        step, ready, _, _ = self.next_step()
         if state.is_over():
             wanted = [("button", "new")]
         elif self.autoplay:
             wanted = [("button", "stop")]
-        elif phase == "hand":
-            wanted = [("button", "take")] if len(self.selection) == state.hand_size() else \
-                [("grid", card) for card in state.controlled if card not in self.selection]
-        elif phase == "draw":
-            wanted = [("button", "draw")]
+        elif ready:
+            wanted = [("button", step)]
+        elif state.phase == "hand":
+            wanted = [("grid", card) for card in state.controlled if card not in self.selection]
         else:
-            wanted = [("button", "judge")] if all(state.covers) else [("hand", card) for card in state.hand]
+            wanted = [("hand", card) for card in state.hand]
         targets = self.targets(layout)
         found = next((key for key in wanted if targets.get(key)), None)
         if found is None and targets.get(self.focus) is None and targets.all:
@@ -421,35 +380,15 @@ class VierKoningenScene(GameScene):
 
     # -- drawing -----------------------------------------------------------------------------------
     def status_text(self) -> str:
-        state = self.state
-        if state.is_over():
-            if state.result == "won":
-                return _say("status.won", turns=self.turns())
-            return _say("status.gave_up") if state.result == "gave_up" else _say("status.lost", turns=self.turns())
-        if self.autoplay:
-            return _say("status.autoplay")
-        if not self.humans_turn:
-            return _say("status.computer")
-        phase = state.phase
-        if phase == "hand":
-            size = state.hand_size()
-            if len(self.selection) == size:
-                return _say("status.hand_ready", n=size)
-            return _say("status.hand", n=size, k=len(self.selection))
-        if phase == "draw":
-            return _say("status.draw", pile=ROMAN[state.round - 1], n=state.cards_to_draw())
-        if all(state.covers):
-            return _say("status.judge")
-        return _say("status.target") if self.selection else _say("status.cover", max=state.max_cover())
+        return words.status_text(self.state, len(self.selection), self.turns(), self.autoplay, self.humans_turn)
 
     def message_text(self):
+        """The hint, else news of the game for a while, else the round's rule; and its colour."""
         if self.hint_text:
             return self.hint_text, theme.GOOD
         if self.banner and self.time < self.banner[1]:
             return self.banner[0], theme.ACCENT
-        state = self.state
-        return _say("message.round", n=state.round, hand=rules.HAND_SIZE[state.round],
-                    max=rules.MAX_COVER[state.round]), theme.TEXT_DIM
+        return words.round_rule(self.state.round), theme.TEXT_DIM
 
     def face_widths(self, layout) -> tuple:
         return (layout["gw"], layout["tw"])
@@ -526,16 +465,15 @@ class VierKoningenScene(GameScene):
         state, phase = self.state, self.state.phase
         size = state.hand_size() if not state.is_over() else 0
         hand = self.hand_cards()
-        title = _say("table.hand_choose", k=len(hand), n=size) if phase == "hand" else _say("table.hand", k=len(hand))
-        chosen, suits = rules.sort_cards(self.selection), {card.suit for card in self.selection}
+        title = say("table.hand_choose", k=len(hand), n=size) if phase == "hand" else say("table.hand", k=len(hand))
+        suits = {card.suit for card in self.selection}
         if phase == "cover" and len(suits) == 1:
-            self._under(surface, layout, layout["hand_box"], title, theme.TEXT, True, _say(
-                "table.selected", suit=SUIT_SYMBOL[chosen[0].suit], terms="+".join(str(c.rank) for c in chosen),
-                total=sum(c.rank for c in chosen)))
+            self._under(surface, layout, layout["hand_box"], title, theme.TEXT, True,
+                        words.selected_sum(self.selection))
         else:
             self._under(surface, layout, layout["hand_box"], title, theme.TEXT, True)
             if phase == "cover" and suits:
-                self._under(surface, layout, layout["hand_box"], _say("table.mixed"), theme.BAD, line=1)
+                self._under(surface, layout, layout["hand_box"], say("table.mixed"), theme.BAD, line=1)
         for rect in layout["hand_slots"][len(hand):size]:
             gfx.draw_slot(surface, rect)
         sprites = self.sprites(layout)
@@ -549,42 +487,42 @@ class VierKoningenScene(GameScene):
             if index < len(state.drawn):     # (also as they lay when the game was given up)
                 self._draw_drawn(surface, layout, index, focused, ("drawn", index) in hint_targets)
             elif phase == "cover":      # the last card of the round's cards: a one-card turn
-                self._under(surface, layout, box, _say("table.one_card"), theme.TEXT_DIM, top=True)
+                self._under(surface, layout, box, say("table.one_card"), theme.TEXT_DIM, top=True)
             elif index < len(verdict):
                 item = verdict[index]
-                self._heading(surface, box, _say("table.last_turn", n=index + 1), theme.TEXT_DIM)
+                self._heading(surface, box, say("table.last_turn", n=index + 1), theme.TEXT_DIM)
                 places = [layout["drawn"][index]] + layout["covers"][index]
                 for card, place in zip((item.drawn,) + tuple(item.laid), places):
                     if card not in away:
                         self._card(surface, card, place, dim=True)
-                self._under(surface, layout, box, _say("table.won" if item.won else "table.lost", card=str(item.drawn)),
+                self._under(surface, layout, box, say("table.won" if item.won else "table.lost", card=str(item.drawn)),
                             theme.GOOD if item.won else theme.BAD, True, item.arithmetic)
             else:
-                self._heading(surface, box, _say("table.drawn", n=index + 1), theme.TEXT_DIM)
+                self._heading(surface, box, say("table.drawn", n=index + 1), theme.TEXT_DIM)
                 gfx.draw_slot(surface, layout["drawn"][index], label="?")
 
     def _draw_drawn(self, surface, layout, index, focused, hinted):
         """A drawn card in the cover step, what lies on it, and what lies on it adds up to, or
         what the selection would do, or why it cannot."""
         card, laid, box = self.state.drawn[index], self.state.covers[index], layout["drawn_boxes"][index]
-        self._heading(surface, box, _say("table.drawn_card", n=index + 1, card=str(card)), theme.TEXT)
+        self._heading(surface, box, say("table.drawn_card", n=index + 1, card=str(card)), theme.TEXT)
         rect = layout["drawn"][index]
         whole = rect.union(layout["covers"][index][max(0, len(laid) - 1)]) if laid else rect
         marks(surface, whole, self.app.u, self.time, legal=self.is_legal_target(("drawn", index)), hint=hinted,
               focus=focused == ("drawn", index))
         if laid:
-            self._under(surface, layout, box, _say("table.laid"), theme.TEXT_DIM, False,
+            self._under(surface, layout, box, say("table.laid"), theme.TEXT_DIM, False,
                         rules.judge(card, laid).arithmetic, theme.TEXT)
         elif self.selection and self.humans_turn:
             ok, result = self.cover_check(index)
             if ok:
                 colour = theme.GOOD if result.won else theme.BAD
-                self._under(surface, layout, box, _say("table.would_win" if result.won else "table.would_lose"),
+                self._under(surface, layout, box, say("table.would_win" if result.won else "table.would_lose"),
                             colour, False, result.arithmetic)
             else:
                 self._under(surface, layout, box, result, theme.BAD)
         else:
-            self._under(surface, layout, box, _say("table.need", suit=SUIT_SYMBOL[card.suit], n=card.rank,
+            self._under(surface, layout, box, say("table.need", suit=SUIT_SYMBOL[card.suit], n=card.rank,
                                                    triple=3 * card.rank), theme.TEXT_DIM)
 
     def _heading(self, surface, box, text, colour):
@@ -612,28 +550,28 @@ class VierKoningenScene(GameScene):
         u, su, state = self.app.u, layout["su"], self.state
         inner, ys = layout["inner"], layout["side_y"]
         small, tiny, heading = int(theme.SMALL * su), int(theme.TINY * su), int(theme.HEADING * su)
-        turn = _say("side.turns", n=self.turns()) if state.is_over() else _say("side.turn", n=state.turn)
+        turn = say("side.turns", n=self.turns()) if state.is_over() else say("side.turn", n=state.turn)
         turn_rect = blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright", box=inner)
-        blit_text(surface, _say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft",
+        blit_text(surface, say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft",
                   width=turn_rect.x - inner.x - 12 * su, box=inner)
-        blit_text(surface, _say("side.round", n=state.round), heading, theme.TEXT, (inner.x, ys["round"]), "topleft",
+        blit_text(surface, say("side.round", n=state.round), heading, theme.TEXT, (inner.x, ys["round"]), "topleft",
                   bold=True, width=inner.w)
         # progress: the round's cards under control (hand and table included), and the kings
         mine, total = self.mine(), state.round_cards()
         owned = len(mine)
-        count = blit_text(surface, _say("side.progress_count", k=owned, n=total), small, theme.TEXT,
+        count = blit_text(surface, say("side.progress_count", k=owned, n=total), small, theme.TEXT,
                           (inner.right, ys["progress"]), "topright", bold=True)
-        blit_fitted(surface, _say("side.progress"), (small, tiny), count.x - inner.x - int(12 * su), theme.TEXT_DIM,
+        blit_fitted(surface, say("side.progress"), (small, tiny), count.x - inner.x - int(12 * su), theme.TEXT_DIM,
                     (inner.x, ys["progress"]))
         bar = layout["bar"]
         pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=bar.h // 2)
         if owned:
             filled = pygame.Rect(bar.x, bar.y, int(bar.w * min(1.0, owned / max(1, total))), bar.h)
             pygame.draw.rect(surface, theme.GOOD, filled, border_radius=bar.h // 2)
-        blit_text(surface, fit(_say("side.kings", k=sum(card.rank == 13 for card in mine)), tiny, inner.w), tiny,
+        blit_text(surface, fit(say("side.kings", k=sum(card.rank == 13 for card in mine)), tiny, inner.w), tiny,
                   theme.TEXT_DIM, (inner.x, ys["kings"]), "topleft")
         # the draw piles, the active one on a gold ground
-        blit_text(surface, _say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft", width=inner.w,
+        blit_text(surface, say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft", width=inner.w,
                   box=inner)
         active = state.round - 1
         for index, rect in enumerate(layout["piles"]):
@@ -646,11 +584,9 @@ class VierKoningenScene(GameScene):
             marks(surface, rect, u, self.time, legal=legal, focus=legal and focused == ("pile", index))
             colour = theme.TEXT if index == active else theme.TEXT_DIM
             blit_text(surface, ROMAN[index], small, colour, (rect.centerx, ys["roman"]), "midtop", bold=True)
-            ranks = rules.PILE_RANKS[index + 1]
-            span = f"{Card(ranks[0], 'S').label}\u2013{Card(ranks[-1], 'S').label}"
-            blit_text(surface, span, tiny, colour, (rect.centerx, ys["count"]), "midtop")
+            blit_text(surface, words.pile_span(index), tiny, colour, (rect.centerx, ys["count"]), "midtop")
         # the lost pile (face down; its content only with the peek option)
-        blit_text(surface, _say("side.lost", n=len(state.lost)), small, theme.TEXT_DIM, (inner.x, ys["lost"]),
+        blit_text(surface, say("side.lost", n=len(state.lost)), small, theme.TEXT_DIM, (inner.x, ys["lost"]),
                   "topleft", width=inner.w, box=inner)
         draw_stack(surface, layout["lost"], len(state.lost), su, back_colour="red", badge=bool(state.lost))
         self._draw_peek(surface, layout)
@@ -663,27 +599,26 @@ class VierKoningenScene(GameScene):
         su, state, box = layout["su"], self.state, layout["peek"]
         tiny = int(theme.TINY * su)
         if not state.lost_pile_visible():
-            blit_wrapped(surface, _say("side.peek_off"), tiny, theme.TEXT_DIM, box.x, box.y + 4 * su, box.w, 4)
+            blit_wrapped(surface, say("side.peek_off"), tiny, theme.TEXT_DIM, box.x, box.y + 4 * su, box.w, 4)
             return
         pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=int(10 * su))
         if not state.lost:
-            blit_text(surface, _say("side.peek_empty"), tiny, theme.TEXT_DIM, box.center, "center")
+            blit_text(surface, say("side.peek_empty"), tiny, theme.TEXT_DIM, box.center, "center")
             return
         for row, suit in enumerate(SUITS):
-            ranks = sorted(card.rank for card in state.lost if card.suit == suit)
-            text = SUIT_SYMBOL[suit] + "  " + (" ".join(Card(rank, suit).label for rank in ranks) if ranks else "\u2013")
-            blit_text(surface, fit(text, tiny, box.w - int(20 * su), bold=True), tiny, gfx.suit_ink(suit, self.four()),
-                      (box.x + 12 * su, box.y + box.h / 4 * (row + 0.5)), "midleft", bold=True)
+            blit_text(surface, fit(words.lost_row(state.lost, suit), tiny, box.w - int(20 * su), bold=True), tiny,
+                      gfx.suit_ink(suit, self.four()), (box.x + 12 * su, box.y + box.h / 4 * (row + 0.5)), "midleft",
+                      bold=True)
 
     def legend(self):
         if self.autoplay:
-            return [(inp.CONFIRM, _k("legend.stop")), (inp.MENU, "legend.pause")]
+            return [(inp.CONFIRM, words.key("legend.stop")), (inp.MENU, "legend.pause")]
         if self.state.is_over() or not self.humans_turn:
             return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.MENU, "legend.pause")]
         key = self.next_step()[0]
         cancel = bool(self.selection) and not self.fixed_hand()
-        return self.turn_legend("legend.select", cancel, _k(f"legend.{key}") if key else "",
-                                [(inp.PREV, _k("legend.autoplay"))])
+        return self.turn_legend("legend.select", cancel, words.key(f"legend.{key}") if key else "",
+                                [(inp.PREV, words.key("legend.autoplay"))])
 
 
 SCENE = VierKoningenScene
