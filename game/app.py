@@ -416,6 +416,7 @@ class App:
                 self._under = surface.copy()
                 for scene in visible[:-1]:
                     scene.draw(self._under, alpha)
+                    scene.draw_over(self._under)
                 if visible[-1].shade:
                     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                     shade.fill(theme.OVERLAY_SHADE)
@@ -427,6 +428,7 @@ class App:
             self._under_key = None
         for scene in visible:
             scene.draw(surface, alpha)
+            scene.draw_over(surface)
         self.draw_legend(surface)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
@@ -563,8 +565,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def open_scene(app: App, name: str | None, seed: int | None, resume: bool = False, seats: list | None = None) -> None:
     """Put the requested screen on the stack (above the title screen): title, settings, stats,
-    recent, setup:GAME, game:GAME, pause:GAME, rules:GAME or review:GAME (its newest kept
-    record); `resume` presses Continue on the title
+    recent, setup:GAME, game:GAME, pause:GAME, rules:GAME, review:GAME (its newest kept
+    record) or learn:GAME (its guided first game); `resume` presses Continue on the title
     screen instead. `seats` (one kind a seat) seat a new game instead of the last setup."""
     from game import registry
 
@@ -582,6 +584,12 @@ def open_scene(app: App, name: str | None, seed: int | None, resume: bool = Fals
     elif kind == "stats":
         from game.menu.stats import StatsScene
         app.push(StatsScene(app))
+    elif kind == "learn":
+        from game.lesson import lesson_of
+        from game.play import start_lesson
+        if lesson_of(registry.game(game).name) is None:
+            raise ValueError(f"{game} has no guided first game yet")
+        start_lesson(app, game)
     elif kind == "recent":
         from game.menu.recent import RecentGamesScene
         app.push(RecentGamesScene(app))

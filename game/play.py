@@ -14,6 +14,8 @@ import pygame
 
 from game import record as records
 from game import registry
+from game.lesson import lesson_of
+from game.ui.coach import Coach
 from game.ui.i18n import t
 
 
@@ -33,6 +35,26 @@ def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
     state = info.rules().new_game(record.seed, record.players, dict(record.options))
     app.to_title()
     app.push(scene_class(info)(app, record, state))
+
+
+def start_lesson(app, game: str) -> None:
+    """The game's guided first game from its first step (see game/lesson.py)."""
+    lesson = lesson_of(game)
+    record = records.Record.new(game, lesson.setup, lesson.seed)
+    record.notes["lesson"] = 0
+    state = registry.game(game).rules().new_game(record.seed, record.players, dict(record.options))
+    scene = scene_class(registry.game(game))(app, record, state)
+    coach_lesson(scene, 0)
+    app.to_title()
+    app.push(scene)
+
+
+def coach_lesson(scene, done) -> None:
+    """A resumed or new lesson's coach, at step `done` (None: an ordinary game; a lesson
+    played to its end goes on as an ordinary game)."""
+    lesson = lesson_of(scene.game)
+    if type(done) is int and lesson is not None and 0 <= done < len(lesson.steps):
+        scene.coach = Coach(scene, lesson, done)
 
 
 def saved_game_summary(store) -> str | None:
@@ -59,7 +81,9 @@ def continue_game(app) -> None:
         record = records.from_save(data)
         state = record.replay()
         app.to_title()
-        app.push(scene_class(registry.game(record.game))(app, record, state))
+        scene = scene_class(registry.game(record.game))(app, record, state)
+        coach_lesson(scene, record.notes.get("lesson"))
+        app.push(scene)
         app.top.update(0.0)
         app.top.draw(pygame.Surface(app.size), 0.0)   # a first frame drawn aside, inside the guard
     except Exception as error:  # any damage in the file: keep it aside, tell the player, go on

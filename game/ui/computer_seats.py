@@ -50,10 +50,10 @@ class ComputerSeats:
         self.asked = "hint"
 
     def may_move(self) -> bool:
-        """Not while things fly, nor between hands until a human said "next hand" (computers
-        alone rest the scene's `break_pause` seconds)."""
+        """Not while things fly, nor while a lesson's words wait to be read, nor between hands
+        until a human said "next hand" (computers alone rest the scene's `break_pause`)."""
         scene = self.scene
-        if scene.motion.busy():
+        if scene.motion.busy() or scene.coach is not None and scene.coach.waits():
             return False
         return scene.between.computers_go() if scene.at_break() else True
 
@@ -74,6 +74,10 @@ class ComputerSeats:
                 move, self.pending = self.pending, None
                 self.turn_time = 0.0
                 scene.apply(move)
+            return
+        scripted = scene.coach.scripted() if scene.coach is not None else None
+        if scripted is not None:      # a lesson's reply: no need to think
+            self.pending = scripted
             return
         if self.asked is None:
             scene.app.worker.ask(scene.game, scene.seats[seat], scene.seed * 10 + seat, scene.state.view(seat))

@@ -94,6 +94,7 @@ class GameScene(Scene):
         self.controls = Controls(self)
         self.status_line = StatusLine()
         self.move_log: list[str] = []   # lines saying what happened, newest last (`describe`)
+        self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
         self.over_at = None           # when the game ended: the result follows
         self.result_shown = False
         # with two or more humans no hand shows until the hand-over screen was confirmed
@@ -232,6 +233,10 @@ class GameScene(Scene):
     def apply(self, move) -> bool:
         """Play a move for whoever is to move; an illegal one is refused and explained."""
         mover = self.state.to_move()
+        why = self.coach.refusal(move) if self.coach is not None and self.is_human(mover) else None
+        if why:
+            self.refuse(why)       # a lesson's step teaches another move
+            return False
         revealing = move is not None and self.state.reveals(move)
         before = self.undo.before(revealing)
         was_break = self.at_break()
@@ -249,6 +254,8 @@ class GameScene(Scene):
         self.undo.played(mover, revealing, before)
         self.between.played(was_break)
         self.computers.moved()
+        if self.coach is not None:
+            self.coach.played(mover, move)
         self.move_log = (self.move_log + self.describe(mover, move))[-LOG_SIZE:]
         self.after_move(mover, move)
         self.settle()
@@ -425,6 +432,9 @@ class GameScene(Scene):
         self.apply(move)
 
     def handle(self, action: inp.Action) -> None:
+        if self.coach is not None and self.coach.handle(action):
+            self.settle()
+            return
         if self.autoplay and action.name not in PASSIVE:
             self.set_autoplay(False)          # any input stops the helper
             if action.name != inp.MENU:
@@ -457,6 +467,11 @@ class GameScene(Scene):
         self.computers.stop()
 
     # -- drawing helpers ------------------------------------------------------------------
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Over the game's own drawing: a lesson's words and pointer."""
+        if self.coach is not None:
+            self.coach.draw(surface)
+
     def four(self) -> bool:
         """Whether cards are drawn in four colours (the player's setting)."""
         return bool(self.app.store.settings["four_colour"])

@@ -11,6 +11,11 @@ from datetime import datetime, timezone
 from game.options import stat_key
 
 
+# a game with one of these notes is not counted: the computer played part of it for a human,
+# it was played on from a review, or it is a guided first game
+UNCOUNTED = ("helper_played", "played_on", "lesson")
+
+
 class Keeping:
     def __init__(self, scene):
         self.scene = scene
@@ -47,14 +52,13 @@ class Keeping:
         return "lost"
 
     def game_ended(self) -> None:
-        """Count the finished game once (not when the computer played part of it for a human),
-        keep its record, and sound the end."""
+        """Count the finished game once (unless `UNCOUNTED`), keep its record, and sound the
+        end."""
         scene = self.scene
         outcome = self.outcome()
         if not self.counted:
             self.counted = True
-            # not when the computer played part of it for a human, nor a game played on in a review
-            if outcome and not scene.record.notes.get("helper_played") and not scene.record.notes.get("played_on"):
+            if outcome and not any(note in scene.record.notes for note in UNCOUNTED):
                 score = scene.stat_score()
                 extra = () if score is None else score
                 scene.app.store.record_result(self.stats_key(), outcome, *extra)

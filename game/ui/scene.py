@@ -26,6 +26,9 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
 
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What the scene's parts draw over its own drawing (a lesson's words)."""
+
     def legend(self) -> list[tuple[str, str]]:
         """(action, i18n key) pairs for the button legend at the bottom."""
         return []

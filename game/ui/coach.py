@@ -1,0 +1,148 @@
+"""The person at the table in a guided first game, a part of `GameScene` (`scene.coach`,
+None in an ordinary game).
+
+It follows a lesson (game/lesson.py) step by step: it says in a short panel what to do and
+why, points at the place on the table (a pulsing ring and an arrow at the step's target),
+lets the human play only the taught move (any other gets a friendly reason and the same
+step again), gives the computers their scripted replies, and after each move says what
+happened. Words-only steps go on with Confirm or a click on the panel. At the end the player
+plays on from there as in an ordinary game (not counted in the statistics) or leaves.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.lesson import Free, Reply, Say, Teach
+from game.ui import input as inp
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.table.draw import panel, pulse
+from game.ui.text import blit_wrapped, wrap
+
+
+class Coach:
+    def __init__(self, scene, lesson, done: int = 0):
+        self.scene, self.lesson = scene, lesson
+        self.done = done              # steps finished (kept in the record's note "lesson")
+        self.after = ""               # what the last move did, said with the next step
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def step(self):
+        return self.lesson.steps[self.done] if self.done < len(self.lesson.steps) else None
+
+    def finished(self) -> bool:
+        return self.step is None
+
+    def words(self, key: str) -> str:
+        return t(key, **self.lesson.params) if key else ""
+
+    def text(self) -> str:
+        step = self.step
+        said = self.words(self.after)
+        now = self.words(self.lesson.end if step is None else getattr(step, "key", ""))
+        return "\n".join(part for part in (said, now) if part)
+
+    def _advance(self, after: str = "") -> None:
+        self.done += 1
+        self.after = after
+        self.scene.record.notes["lesson"] = self.done
+        self.scene.keeping.save()
+
+    # -- what the game asks ----------------------------------------------------------------
+    def refusal(self, move) -> str | None:
+        """Why the human may not play `move` now (None: they may)."""
+        step = self.step
+        if step is None or isinstance(step, Free):
+            return None
+        if isinstance(step, Teach) and move.code == step.code:
+            return None
+        if isinstance(step, Teach) and step.wrong:
+            return self.words(step.wrong)
+        return t("lesson.not_now", step=self.words(getattr(step, "key", "")) or t("lesson.read_on"))
+
+    def scripted(self):
+        """The computer's move the lesson gives now (None: it searches its own)."""
+        step = self.step
+        if isinstance(step, Reply):
+            return self.scene.info.rules().parse_move(step.code)
+        return None
+
+    def waits(self) -> bool:
+        """Words to read: the game waits for Confirm."""
+        return isinstance(self.step, Say)
+
+    def played(self, seat, move) -> None:
+        step = self.step
+        if isinstance(step, (Teach, Reply)) and move.code == step.code or isinstance(step, Free) \
+                and self.scene.is_human(seat):
+            self._advance(step.after)
+        else:
+            self.after = ""
+
+    def handle(self, action: inp.Action) -> bool:
+        """Confirm (or a click on the words) goes on past a words-only step, and after the
+        last step hands the game over: it goes on as an ordinary one. True when used."""
+        clicked = action.name == inp.PRESS and action.pos is not None and self.panel_rect.collidepoint(action.pos)
+        if (self.waits() or self.finished()) and (action.name == inp.CONFIRM or clicked):
+            if self.finished():
+                self.scene.coach = None
+            else:
+                self._advance()
+            self.scene.app.sound.play("click")
+            return True
+        return clicked
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, u = self.scene, self.scene.app.u
+        area = scene.app.content_rect()
+        size = int(theme.SMALL * u)
+        width = min(int(760 * u), area.w - int(40 * u))
+        text = self.text()
+        lines = sum(len(wrap(part, size, width - int(40 * u))) for part in text.split("\n"))
+        lines += 1 if self.waits() or self.finished() else 0
+        height = int(size * 1.25 * lines + 36 * u)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (area.centerx, area.y + int(96 * u))
+        self.panel_rect = rect
+        target = self._target_rect()
+        if target is not None and rect.colliderect(target):
+            rect.midbottom = (area.centerx, area.bottom - int(20 * u))     # never over what it points at
+        panel(surface, rect, u, theme.BACKGROUND, theme.ACCENT)
+        y = rect.y + int(18 * u)
+        for part in text.split("\n"):
+            count = len(wrap(part, size, width - int(40 * u)))
+            blit_wrapped(surface, part, size, theme.TEXT, rect.x + int(20 * u), y, width - int(40 * u), count)
+            y += int(size * 1.25 * count)
+        if self.waits() or self.finished():
+            blit_wrapped(surface, t("lesson.play_on" if self.finished() else "lesson.go_on"), size, theme.ACCENT,
+                         rect.x + int(20 * u), y, width - int(40 * u), 1)
+        if target is not None:
+            self._point(surface, rect, target, u)
+
+    def _target_rect(self):
+        point = getattr(self.step, "point", None)
+        if point is None:
+            return None
+        scene = self.scene
+        targets = scene.targets(scene.layout())
+        found = [targets.get(key) for key in (point if isinstance(point, list) else [point])]
+        rects = [target.rect for target in found if target is not None]
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    def _point(self, surface, words: pygame.Rect, target: pygame.Rect, u: float) -> None:
+        """A pulsing ring round the target and an arrow to it from the words."""
+        glow = pulse(self.scene.time)
+        ring = target.inflate(int((14 + 8 * glow) * u), int((14 + 8 * glow) * u))
+        pygame.draw.rect(surface, theme.ACCENT, ring, max(3, int(5 * u)), border_radius=int(14 * u))
+        start = pygame.Vector2(words.centerx, words.bottom if words.bottom < ring.top else words.top)
+        end = pygame.Vector2(ring.centerx, ring.top if words.bottom < ring.top else ring.bottom)
+        if start.distance_to(end) < 40 * u:
+            return
+        pygame.draw.line(surface, theme.ACCENT, start, end, max(3, int(5 * u)))
+        direction = (end - start).normalize()
+        side = pygame.Vector2(-direction.y, direction.x)
+        head = int(22 * u)
+        pygame.draw.polygon(surface, theme.ACCENT, [end, end - direction * head + side * head * 0.6,
+                                                    end - direction * head - side * head * 0.6])
