@@ -334,7 +334,8 @@ def test_every_scene_string_is_in_both_languages():
     tables = {lang: json.loads((root / "assets" / "i18n" / lang / "kingen_scene.json").read_text("utf-8"))
               for lang in ("en", "nl")}
     assert set(tables["en"]) == set(tables["nl"])
-    source = "".join((root / "game" / "kingen" / name).read_text("utf-8") for name in ("scene.py", "words.py"))
+    source = "".join((root / "game" / "kingen" / name).read_text("utf-8")
+                     for name in ("scene.py", "words.py", "draw.py"))
     used = {key for key in re.findall(r'K \+ "([a-z_.]+)"', source) if not key.endswith((".", "_"))}
     used |= {f"suit.{suit}" for suit in "SHCD"} | {f"short.{game}" for game in rules.GAMES}
     used |= {f"rule.{game}" for game in rules.GAMES} | {f"button.{name}" for name in

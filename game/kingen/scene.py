@@ -19,25 +19,20 @@ deals.
 """
 from __future__ import annotations
 
-import pygame
-
 from game.base import TrickWon
-from game.kingen import rules, words
+from game.kingen import draw, rules, words
 from game.kingen.layout import LOG_LINES, Layout
 from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, PLAY, ChooseGame, ChooseTrump, PlayCard
-from game.ui import cards as cardui
+from game.kingen.words import K
 from game.ui import input as inp
-from game.ui import theme
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_lines, draw_stack, mark, panel
+from game.ui.table.draw import CachedLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log
-from game.ui.table.seats import draw_hand, draw_plate, lifted
+from game.ui.table.seats import draw_hand, lifted
 from game.ui.table.targets import Target, Targets
-from game.ui.text import blit_text, fit
 
-K = "kingen.scene."
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}      # black, red, black, red
 PENALTY = {rules.NO_HEARTS: rules.HEART_MASK, rules.NO_KJ: rules.KJ_MASK, rules.NO_QUEENS: rules.QUEEN_MASK,
            rules.NO_KH: rules.KH_BIT}
@@ -66,8 +61,13 @@ class KingenScene(GameScene):
         self.move_log.append(words.deal_line(state, self.seat_name, self.said))
 
     # -- what the table shows ---------------------------------------------------------------
+    def bottom_cards(self) -> list:
+        """The bottom seat's cards in the order shown, face up or not."""
+        return hand_order(self.state.hand_cards(self.bottom_seat()))
+
     def bottom_hand(self) -> list:
-        hand = hand_order(self.state.hand_cards(self.bottom_seat()))
+        """The bottom hand as drawn: its cards when it may be seen, else None for each."""
+        hand = self.bottom_cards()
         return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
 
     def can_play(self) -> bool:
@@ -76,6 +76,9 @@ class KingenScene(GameScene):
 
     def choosing(self) -> bool:
         return self.can_play() and self.state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
+
+    def playing(self) -> bool:
+        return self.can_play() and self.state.phase == PLAY
 
     def choices(self) -> list:
         return self.state.legal_moves() if self.choosing() else []
@@ -103,9 +106,8 @@ class KingenScene(GameScene):
         for seat, rects in layout.seat_cards.items():
             look = "back" if layout.sides[seat] == "top" else "turned"
             found += [Sprite(card, rect, look) for card, rect in zip(state.hand_cards(seat), rects)]
-        face_up = self.face_up_seat() == layout.bottom
-        hand = hand_order(state.hand_cards(layout.bottom))
-        found += [Sprite(card, rect, "face" if face_up else "back", live=True) for card, rect in zip(hand, layout.hand)]
+        look = "face" if self.face_up_seat() == layout.bottom else "back"
+        found += [Sprite(card, rect, look, live=True) for card, rect in zip(self.bottom_cards(), layout.hand)]
         for seat, card in state.trick_cards():
             found.append(Sprite(card, layout.spots[seat], "face"))
         if shown is not None:
@@ -117,15 +119,17 @@ class KingenScene(GameScene):
             found += [Sprite(card, rect, "face") for card, rect in zip(cards, layout.penalty_rects(seat, len(cards)))]
         return found
 
+    def tricks_taken(self) -> list:
+        """The deal's tricks (leader, cards, winner) the seats have taken: the trick on show not yet."""
+        return self.state.tricks[:-1] if self.trick_shown() is not None else self.state.tricks
+
     def taken(self):
-        """What the seats have taken, the trick on show not yet: ({card: seat} of the cards in
-        the stacks of tricks, {seat: [penalty cards]})."""
-        state = self.state
-        tricks = state.tricks[:-1] if self.trick_shown() is not None else state.tricks
+        """What the seats have taken: ({card: seat} of the cards in the stacks of tricks,
+        {seat: [penalty cards]})."""
         stacked, penalties = {}, {seat: [] for seat in range(4)}
-        for _, cards, winner in tricks:
+        for _, cards, winner in self.tricks_taken():
             for card in cards:
-                if is_penalty(state.g, rules.CARD[card]):
+                if is_penalty(self.state.g, rules.CARD[card]):
                     penalties[winner].append(rules.CARD[card])
                 else:
                     stacked[rules.CARD[card]] = winner
@@ -154,13 +158,10 @@ class KingenScene(GameScene):
         return Targets(found)
 
     def hand_rects(self, layout: Layout) -> list:
-        playing = self.can_play() and self.state.phase == PLAY
-        return lifted(layout.hand, layout.lift, self.focus if playing else None)
+        return lifted(layout.hand, layout.lift, self.focus if self.playing() else None)
 
     def legal_cards(self) -> set:
-        if not self.can_play() or self.state.phase != PLAY:
-            return set()
-        return {move.card for move in self.state.legal_moves()}
+        return {move.card for move in self.state.legal_moves()} if self.playing() else set()
 
     def default_focus(self, layout: Layout):
         if self.choosing():
@@ -242,14 +243,10 @@ class KingenScene(GameScene):
         if move == rules.NEXT_DEAL:
             self.showing = self.focus = None
             self.motion.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
-        events = self.state.events
-        won = next((event for event in events if isinstance(event, TrickWon)), None)
-        if won is not None:
-            state = self.state
-            leader, cards, winner = state.tricks[-1] if state.tricks else (None, None, won.seat)
-            if cards is not None:
-                self.showing = (leader, cards, winner, self.time + self.trick_seconds())
-                self.motion.hold(self.trick_seconds() + 0.05)
+        tricks = self.state.tricks
+        if tricks and any(isinstance(event, TrickWon) for event in self.state.events):
+            self.showing = (*tricks[-1], self.time + self.trick_seconds())     # where it was played, a moment
+            self.motion.hold(self.trick_seconds() + 0.05)
         if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
             self.app.notify(self.describe(seat, move)[0], 4)
         super().after_move(seat, move)
@@ -314,7 +311,7 @@ class KingenScene(GameScene):
         hinted, legal = self.hinted(), self.legal_cards()
         played = hinted.card if isinstance(hinted, PlayCard) else None
         draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
-                  frame=layout.hand if legal else None, keys=hand_order(self.state.hand_cards(layout.bottom)),
+                  frame=layout.hand if legal else None, keys=self.bottom_cards(),
                   away=moving, marks_of=lambda index, card: dict(lit=card in legal, hint=played is not None and
                                                                  played == card, focus=focused == ("hand", index)))
         for name, rect in layout.buttons.items():
@@ -323,18 +320,20 @@ class KingenScene(GameScene):
         self.motion.draw_flying(surface)
         if shown is not None:
             mark(surface, layout.spots[shown[2]], "hint", layout.u)   # the card that takes it
-        if self.motion.busy() and self.at_break() or self.state.is_over() and not self.result_shown and self.motion.busy():
-            return
+        if self.motion.busy() and (self.at_break() or self.state.is_over() and not self.result_shown):
+            return      # the last cards of a deal land before the sheet covers them
         if self.panel is None and self.choosing():
             choices = self.choices()
             title = t(K + ("choose.game" if self.state.phase == CHOOSE_GAME else "choose.trump"))
             index = focused[1] if focused and focused[0] == "choice" else None
             draw_choice(surface, layout.chooser, layout.u, title, [words.move_text(move) for move in choices], index,
                         choices.index(hinted) if hinted in choices else None, self.per_row())
-        if layout.quota is not None and self.state.phase == CHOOSE_GAME and not self.at_break() and self.panel is None:
-            self.draw_quota(surface, layout)
+        if layout.quota is not None and self.panel is None:         # (laid out while a game is chosen)
+            draw.quotas(surface, layout, words.quota_texts(self.state, self.seat_name), self.state.dealer)
         if self.panel == "last":
-            self.draw_last_trick(surface, layout)
+            trick = self.state.last_trick()
+            title = words.last_trick_title(trick, self.seat_name, self.said)
+            draw.last_trick(surface, layout, trick, title, self.four())
         if self.panel == "sheet" or self.at_break() or self.state.is_over():
             self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
                                                                self.state.is_over()), self.score_sheet, self.four())
@@ -342,83 +341,18 @@ class KingenScene(GameScene):
     def paint_table(self, surface, layout, away):
         """The felt, the info, the log, the seats, the trick and what each seat has taken:
         what changes only with a move. `away` are the cards in flight (drawn on top)."""
-        u, state = layout.u, self.state
-        surface.fill(theme.FELT_DARK)
-        middle = layout.middle
-        pygame.draw.rect(surface, theme.FELT, middle.inflate(int(20 * u), int(12 * u)), border_radius=int(60 * u))
-        match, game, rule = words.info_texts(state)
-        lines = [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
-                 (rule, theme.TINY, theme.TEXT, False)]
-        info = layout.info.copy()
-        info.h = draw_lines(pygame.Surface((1, 1)), layout.info, lines, u, most=4) - info.y
-        panel(surface, info.inflate(int(16 * u), int(12 * u)), u)
-        draw_lines(surface, layout.info, lines, u, most=4)
-        draw_log(surface, layout.log, self.move_log, u, LOG_LINES)
-        shown = self.trick_shown()
-        tricks = state.tricks[:-1] if shown is not None else state.tricks
-        counts = {seat: sum(1 for _, _, winner in tricks if winner == seat) for seat in range(4)}
+        state, shown = self.state, self.trick_shown()
+        draw.felt(surface, layout, words.info_texts(state))
+        draw_log(surface, layout.log, self.move_log, layout.u, LOG_LINES)
+        draw.trick_stacks(surface, layout, self.tricks_taken())
         stacked, _ = self.taken()
-        for seat, stack in layout.stacks.items():
-            if counts[seat]:
-                draw_stack(surface, stack, counts[seat], u, badge=False)
-                blit_text(surface, str(counts[seat]), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
         self.motion.draw_resting(surface, self.sprites(layout), away | stacked.keys())
         leader = state.leader if state.trick else (shown[0] if shown else None)
         if leader is not None:
-            self.draw_led(surface, layout, leader)
-        playing = state.phase == PLAY and shown is None
-        for seat in range(4):
-            choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP) and state.dealer == seat
-            active = playing and state.turn == seat or choosing
-            draw_plate(surface, layout.plates[seat], u, self.seat_name(seat), self.seat_level(seat),
-                       words.plate_detail(state, seat), active and not self.at_break(), t(K + "dealer_mark")
-                       if seat == state.dealer else "")
-            rects = layout.seat_cards.get(seat)
-            if rects and active and not self.at_break():
-                mark(surface, rects[0].unionall(rects), "turn", u)
-
-    def draw_last_trick(self, surface, layout):
-        u = layout.u
-        leader, cards, winner = self.state.last_trick()
-        box = layout.trick_zone.inflate(int(layout.cw * 1.8), int(layout.ch * 0.5 + theme.SMALL * u * 3))
-        panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK)
-        blit_text(surface, fit(self.said(K + "last.title", winner, name=self.seat_name(winner)), int(theme.SMALL * u),
-                               box.w - int(20 * u), True), theme.SMALL * u, theme.TEXT,
-                  (box.centerx, box.y + int(8 * u)), "midtop", bold=True)
-        for position, card in enumerate(cards):
-            seat = (leader + position) % 4
-            cardui.draw_card(surface, card, layout.spots[seat], four_colour=self.four())
-        mark(surface, layout.spots[winner], "hint", u)
-        self.draw_led(surface, layout, leader)
-        blit_text(surface, t(K + "last.close"), theme.TINY * u, theme.TEXT_DIM, (box.centerx, box.bottom - int(8 * u)),
-                  "midbottom")
-
-    def draw_led(self, surface, layout, seat: int) -> None:
-        """"led" beside the leader's card in the trick, on the side away from the others, clear
-        of the ring that marks the card taking the trick."""
-        u, rect, side = layout.u, layout.spots[seat], layout.sides[seat]
-        gap = int(14 * u)
-        place = {"bottom": ("midtop", (rect.centerx, rect.bottom + gap // 2)),
-                 "top": ("midbottom", (rect.centerx, rect.top - gap // 2)),
-                 "left": ("midright", (rect.left - gap, rect.centery)),
-                 "right": ("midleft", (rect.right + gap, rect.centery))}[side]
-        blit_text(surface, t(K + "led"), theme.TINY * u, theme.ACCENT, place[1], place[0], bold=True)
-
-    def draw_quota(self, surface, layout):
-        """Every player's choices so far (triangles: negative games, circles: trump) and how
-        often each negative game has been chosen."""
-        u, state = layout.u, self.state
-        area = layout.quota.inflate(-int(16 * u), -int(16 * u))
-        title, seats, games = words.quota_texts(state, self.seat_name)
-        lines = [(title, theme.SMALL, theme.TEXT, True)]
-        lines += [(text, theme.TINY, theme.ACCENT if seat == state.dealer else theme.TEXT, seat == state.dealer)
-                  for seat, text in enumerate(seats)]
-        lines += [(text, theme.TINY, theme.TEXT_DIM, False) for text in games]
-        box = pygame.Rect(area.x, area.y, area.w, 0)
-        box.h = draw_lines(pygame.Surface((1, 1)), area, lines, u, most=1) - area.y + int(16 * u)
-        box.centery = area.centery
-        panel(surface, box.inflate(int(12 * u), 0), u, theme.BACKGROUND, theme.ACCENT_DARK)
-        draw_lines(surface, box.inflate(-int(12 * u), -int(16 * u)), lines, u, most=1)
+            draw.led(surface, layout, leader)
+        choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
+        acting = state.to_move() if choosing or state.phase == PLAY and shown is None else None
+        draw.plates(surface, layout, state, self.seat_name, self.seat_level, acting)
 
     # -- legend -------------------------------------------------------------------------------
     def legend(self):
@@ -428,8 +362,9 @@ class KingenScene(GameScene):
             return [(inp.CONFIRM, K + "legend.next_deal"), (inp.MENU, "legend.pause")]
         extra = [(inp.PREV, K + "legend.last_trick"), (inp.NEXT, K + "legend.scores")]
         if not self.can_play():
-            return ([(inp.ACTION2, "legend.undo")] if self.undo.possible() else []) + extra + [(inp.MENU, "legend.pause")]
-        return self.turn_legend(choose=K + "legend.play" if self.state.phase == PLAY else "legend.choose", extra=extra)
+            undo = [(inp.ACTION2, "legend.undo")] if self.undo.possible() else []
+            return undo + extra + [(inp.MENU, "legend.pause")]
+        return self.turn_legend(choose=K + "legend.play" if self.playing() else "legend.choose", extra=extra)
 
 
 SCENE = KingenScene

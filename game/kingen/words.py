@@ -61,6 +61,12 @@ def describe(state, seat, move, names, said) -> list[str]:
     return lines
 
 
+def last_trick_title(trick, names, said) -> str:
+    """'Last trick: North took it', over the last trick (leader, cards, winner)."""
+    winner = trick[2]
+    return said(K + "last.title", winner, name=names(winner))
+
+
 # -- the status line -----------------------------------------------------------------------
 def match_over(state, names) -> str:
     winners = state.winners()
