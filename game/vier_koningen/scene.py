@@ -18,26 +18,18 @@ the hand and the drawn cards, from the draw pile, and to the lost pile (`state.e
 """
 from __future__ import annotations
 
-import pygame
-
 from game.base import Announced, CardMoved
-from game.cards import SUIT_SYMBOL, SUITS
-from game.ui import cards as gfx
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.computer_seats import trial
 from game.ui.game_scene import GameScene
 from game.ui.i18n import language
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, draw_stack, marks, panel
-from game.ui.table.panels import draw_button
+from game.ui.table.draw import CachedLayer
 from game.ui.table.targets import Drag, Target, Targets
-from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
-from game.vier_koningen import rules, words
+from game.vier_koningen import draw, rules, words
 from game.vier_koningen.layout import lay_out
-from game.vier_koningen.words import ROMAN, say
-
-FUTURE = (92, 140, 112)          # the place of a card of a later round: faint
+from game.vier_koningen.words import say
 
 
 class VierKoningenScene(GameScene):
@@ -378,7 +370,7 @@ class VierKoningenScene(GameScene):
     def _focus_default(self) -> None:
         self.focus = self.default_focus(self.layout())
 
-    # -- drawing -----------------------------------------------------------------------------------
+    # -- text and drawing ----------------------------------------------------------------------------
     def status_text(self) -> str:
         return words.status_text(self.state, len(self.selection), self.turns(), self.autoplay, self.humans_turn)
 
@@ -396,219 +388,35 @@ class VierKoningenScene(GameScene):
     def draw(self, surface, alpha):
         layout = self.layout()
         self.motion.warm(layout)
-        u = self.app.u
         away = self.motion.moving() | (set(self.drag.things) if self.drag else set())
-        grid = self._grid_state(away)
-        key = (self.app.size, layout["gw"], layout["tw"], self.state.round, self.four(), tuple(layout["side"]), grid)
-        surface.blit(self._layer.get(self.app.size, key, lambda image: self._paint_table(image, layout, *grid)), (0, 0))
-        playing = self.humans_turn or self.state.is_over() or self.autoplay
-        focused = self.focus if playing else None
-        hint_cards, hint_targets = self.hinted()
-        status = layout["status"]
-        blit_fitted(surface, self.status_text(), (int(theme.BODY * u), int(theme.SMALL * u)), status.w - int(40 * u),
-                    theme.TEXT, status.center, "center", bold=True)
-        message, colour = self.message_text()
-        line = layout["message"]
-        blit_fitted(surface, message, (int(theme.SMALL * u), int(theme.TINY * u)), line.w - int(20 * u), colour,
-                    line.center, "center")
-        choosing = self.state.phase == "hand"
-        for card, rect in layout["cells"].items():
-            marks(surface, rect, u, hint=choosing and card in hint_cards, selected=choosing and card in self.selection,
-                  focus=focused == ("grid", card))
-        self._draw_table(surface, layout, focused, away, hint_cards, hint_targets)
-        self._draw_side(surface, layout, focused, hint_targets)
+        frame = self.frame(layout, away)
+        grid = draw.grid_facts(self.state, self.selection, frame.mine, away)
+        key = (self.app.size, layout["gw"], layout["tw"], self.state.round, frame.four, tuple(layout["side"]), grid)
+        surface.blit(self._layer.get(self.app.size, key, lambda image: draw.paint_table(
+            image, layout, frame.u, frame.four, self.state.round, *grid)), (0, 0))
+        draw.lines(surface, frame, self.status_text(), *self.message_text())
+        draw.grid_marks(surface, frame)
+        self.motion.draw_resting(surface, frame.sprites, away, live=True)   # the hand, the drawn cards and their covers
+        draw.table(surface, frame)
+        draw.side(surface, frame)
         self.motion.draw_flying(surface)
         if self.drag and self.state.phase == "cover":
             for card, rect in zip(self.drag.things, self.drag.rects_now()):
-                self._card(surface, card, rect)
+                draw.card_face(surface, card, rect, frame.four)
 
-    def _grid_state(self, flying) -> tuple:
-        """What the grid shows: (the controlled cards, those chosen for the hand, those in play
-        elsewhere (in the hand, on a drawn card), the controlled ones in flight)."""
-        controlled = frozenset(self.state.controlled)
-        chosen = frozenset(self.selection) if self.state.phase == "hand" else frozenset()
-        return controlled, chosen, chosen | frozenset(self.mine()) - controlled, frozenset(flying) & controlled
-
-    def _paint_table(self, image, layout, controlled, chosen, away, flying):
-        """The felt, the panels, the suit signs and the grid: what changes only with a move or
-        a card chosen for the hand (one cached layer; the marks are drawn on top)."""
-        u = self.app.u
-        image.fill(theme.FELT_DARK)
-        panel(image, layout["status"], u)
-        panel(image, layout["side"], u, radius=18)
-        for box in [layout["hand_box"]] + layout["drawn_boxes"]:
-            panel(image, box, u, theme.FELT, radius=16)
-        for suit, rect in layout["suit_rows"]:
-            blit_text(image, SUIT_SYMBOL[suit], int(theme.HEADING * u), gfx.suit_ink(suit, self.four()), rect.center,
-                      "center")
-        faces, slot_w = [], layout["slot_w"]     # the empty places first: a card of the row above lies on them
-        for card, rect in layout["cells"].items():
-            place = (rect.x + (rect.w - slot_w) // 2, rect.y)
-            if card in flying and card not in away:
-                gfx.draw_slot(image, place, slot_w)
-            elif card in controlled or card in away:   # a chosen card bright (marked on top), else dim
-                faces.append((card, rect))
-            else:
-                in_play = card.rank <= rules.ROUND_TOP[self.state.round]
-                gfx.draw_slot(image, place, slot_w, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
-        for card, rect in faces:
-            self._card(image, card, rect, dim=card in away and card not in chosen)
-
-    def _card(self, surface, card, rect, dim: bool = False):
-        """A card face; `dim` greys it (in play elsewhere, or a verdict already past)."""
-        if dim:
-            surface.blit(gfx.tinted_face(card, rect.w, self.four()), rect)
-        else:
-            gfx.draw_card(surface, card, rect, four_colour=self.four())
-
-    def _draw_table(self, surface, layout, focused, away, hint_cards, hint_targets):
-        state, phase = self.state, self.state.phase
-        size = state.hand_size() if not state.is_over() else 0
-        hand = self.hand_cards()
-        title = say("table.hand_choose", k=len(hand), n=size) if phase == "hand" else say("table.hand", k=len(hand))
-        suits = {card.suit for card in self.selection}
-        if phase == "cover" and len(suits) == 1:
-            self._under(surface, layout, layout["hand_box"], title, theme.TEXT, True,
-                        words.selected_sum(self.selection))
-        else:
-            self._under(surface, layout, layout["hand_box"], title, theme.TEXT, True)
-            if phase == "cover" and suits:
-                self._under(surface, layout, layout["hand_box"], say("table.mixed"), theme.BAD, line=1)
-        for rect in layout["hand_slots"][len(hand):size]:
-            gfx.draw_slot(surface, rect)
-        sprites = self.sprites(layout)
-        self.motion.draw_resting(surface, sprites, away, live=True)     # the hand, the drawn cards, the cards laid on them
-        places = {sprite.key: sprite.rect for sprite in sprites}
-        for card in hand:
-            marks(surface, places[card], self.app.u, selected=phase == "cover" and card in self.selection,
-                  hint=phase in ("cover", "hand") and card in hint_cards, focus=focused == ("hand", card))
-        verdict = state.verdict or ()
-        for index, box in enumerate(layout["drawn_boxes"]):
-            if index < len(state.drawn):     # (also as they lay when the game was given up)
-                self._draw_drawn(surface, layout, index, focused, ("drawn", index) in hint_targets)
-            elif phase == "cover":      # the last card of the round's cards: a one-card turn
-                self._under(surface, layout, box, say("table.one_card"), theme.TEXT_DIM, top=True)
-            elif index < len(verdict):
-                item = verdict[index]
-                self._heading(surface, box, say("table.last_turn", n=index + 1), theme.TEXT_DIM)
-                places = [layout["drawn"][index]] + layout["covers"][index]
-                for card, place in zip((item.drawn,) + tuple(item.laid), places):
-                    if card not in away:
-                        self._card(surface, card, place, dim=True)
-                self._under(surface, layout, box, say("table.won" if item.won else "table.lost", card=str(item.drawn)),
-                            theme.GOOD if item.won else theme.BAD, True, item.arithmetic)
-            else:
-                self._heading(surface, box, say("table.drawn", n=index + 1), theme.TEXT_DIM)
-                gfx.draw_slot(surface, layout["drawn"][index], label="?")
-
-    def _draw_drawn(self, surface, layout, index, focused, hinted):
-        """A drawn card in the cover step, what lies on it, and what lies on it adds up to, or
-        what the selection would do, or why it cannot."""
-        card, laid, box = self.state.drawn[index], self.state.covers[index], layout["drawn_boxes"][index]
-        self._heading(surface, box, say("table.drawn_card", n=index + 1, card=str(card)), theme.TEXT)
-        rect = layout["drawn"][index]
-        whole = rect.union(layout["covers"][index][max(0, len(laid) - 1)]) if laid else rect
-        marks(surface, whole, self.app.u, self.time, legal=self.is_legal_target(("drawn", index)), hint=hinted,
-              focus=focused == ("drawn", index))
-        if laid:
-            self._under(surface, layout, box, say("table.laid"), theme.TEXT_DIM, False,
-                        rules.judge(card, laid).arithmetic, theme.TEXT)
-        elif self.selection and self.humans_turn:
-            ok, result = self.cover_check(index)
-            if ok:
-                colour = theme.GOOD if result.won else theme.BAD
-                self._under(surface, layout, box, say("table.would_win" if result.won else "table.would_lose"),
-                            colour, False, result.arithmetic)
-            else:
-                self._under(surface, layout, box, result, theme.BAD)
-        else:
-            self._under(surface, layout, box, say("table.need", suit=SUIT_SYMBOL[card.suit], n=card.rank,
-                                                   triple=3 * card.rank), theme.TEXT_DIM)
-
-    def _heading(self, surface, box, text, colour):
-        u = self.app.u
-        blit_text(surface, text, int(theme.SMALL * u), colour, (box.x + 14 * u, box.y + 6 * u), "topleft", bold=True,
-                  width=box.w - 28 * u, box=box)
-
-    def _under(self, surface, layout, box, text, colour, bold=False, arithmetic=None, ink=None, line=0, top=False):
-        """Text under a box's cards (`top`: from the top of the box): one line and the
-        arithmetic under it, or without arithmetic up to three wrapped lines (from `line`)."""
-        u = self.app.u
-        small, body, tiny = int(theme.SMALL * u), int(theme.BODY * u), int(theme.TINY * u)
-        x, y, width = box.x + 14 * u, (box.y + 14 * u) if top else layout["text_y"] + line * small * 1.3, box.w - 28 * u
-        if arithmetic is not None or bold:
-            blit_fitted(surface, text, (small, tiny), width, colour, (x, y), bold=bold)
-            if arithmetic is not None:
-                blit_fitted(surface, arithmetic, (body, small, tiny), width, ink or colour, (x, y + small * 1.3),
-                            bold=True)
-        elif line:
-            blit_wrapped(surface, text, small, colour, x, y, width, 2)
-        else:
-            blit_wrapped(surface, text, small if top else tiny, colour, x, y, width, 4 if top else 3)
-
-    def _draw_side(self, surface, layout, focused, hint_targets):
-        u, su, state = self.app.u, layout["su"], self.state
-        inner, ys = layout["inner"], layout["side_y"]
-        small, tiny, heading = int(theme.SMALL * su), int(theme.TINY * su), int(theme.HEADING * su)
-        turn = say("side.turns", n=self.turns()) if state.is_over() else say("side.turn", n=state.turn)
-        turn_rect = blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright", box=inner)
-        blit_text(surface, say("side.game", seed=self.seed), small, theme.TEXT_DIM, (inner.x, ys["game"]), "topleft",
-                  width=turn_rect.x - inner.x - 12 * su, box=inner)
-        blit_text(surface, say("side.round", n=state.round), heading, theme.TEXT, (inner.x, ys["round"]), "topleft",
-                  bold=True, width=inner.w)
-        # progress: the round's cards under control (hand and table included), and the kings
-        mine, total = self.mine(), state.round_cards()
-        owned = len(mine)
-        count = blit_text(surface, say("side.progress_count", k=owned, n=total), small, theme.TEXT,
-                          (inner.right, ys["progress"]), "topright", bold=True)
-        blit_fitted(surface, say("side.progress"), (small, tiny), count.x - inner.x - int(12 * su), theme.TEXT_DIM,
-                    (inner.x, ys["progress"]))
-        bar = layout["bar"]
-        pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=bar.h // 2)
-        if owned:
-            filled = pygame.Rect(bar.x, bar.y, int(bar.w * min(1.0, owned / max(1, total))), bar.h)
-            pygame.draw.rect(surface, theme.GOOD, filled, border_radius=bar.h // 2)
-        blit_text(surface, fit(say("side.kings", k=sum(card.rank == 13 for card in mine)), tiny, inner.w), tiny,
-                  theme.TEXT_DIM, (inner.x, ys["kings"]), "topleft")
-        # the draw piles, the active one on a gold ground
-        blit_text(surface, say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft", width=inner.w,
-                  box=inner)
-        active = state.round - 1
-        for index, rect in enumerate(layout["piles"]):
-            if index == active and not state.is_over():
-                ground = pygame.Rect(rect.x - int(14 * su), rect.y - int(10 * su), rect.w + int(28 * su),
-                                     int(ys["count"] + tiny * 1.3 + 8 * su - rect.y + 10 * su))
-                pygame.draw.rect(surface, theme.ACCENT_DARK, ground, border_radius=int(12 * su))
-            draw_stack(surface, rect, len(state.piles[index]), su, ROMAN[index], badge=bool(state.piles[index]))
-            legal = self.is_legal_target(("pile", index))
-            marks(surface, rect, u, self.time, legal=legal, focus=legal and focused == ("pile", index))
-            colour = theme.TEXT if index == active else theme.TEXT_DIM
-            blit_text(surface, ROMAN[index], small, colour, (rect.centerx, ys["roman"]), "midtop", bold=True)
-            blit_text(surface, words.pile_span(index), tiny, colour, (rect.centerx, ys["count"]), "midtop")
-        # the lost pile (face down; its content only with the peek option)
-        blit_text(surface, say("side.lost", n=len(state.lost)), small, theme.TEXT_DIM, (inner.x, ys["lost"]),
-                  "topleft", width=inner.w, box=inner)
-        draw_stack(surface, layout["lost"], len(state.lost), su, back_colour="red", badge=bool(state.lost))
-        self._draw_peek(surface, layout)
-        for (key, rect), (_, enabled) in zip(layout["buttons"], self.buttons()):
-            draw_button(surface, rect, self.button_label(key), su, primary=key in ("take", "draw", "judge", "new", "stop"),
-                        focused=focused == ("button", key), enabled=enabled, hinted=("button", key) in hint_targets,
-                        ground=theme.BACKGROUND)
-
-    def _draw_peek(self, surface, layout):
-        su, state, box = layout["su"], self.state, layout["peek"]
-        tiny = int(theme.TINY * su)
-        if not state.lost_pile_visible():
-            blit_wrapped(surface, say("side.peek_off"), tiny, theme.TEXT_DIM, box.x, box.y + 4 * su, box.w, 4)
-            return
-        pygame.draw.rect(surface, theme.BACKGROUND, box, border_radius=int(10 * su))
-        if not state.lost:
-            blit_text(surface, say("side.peek_empty"), tiny, theme.TEXT_DIM, box.center, "center")
-            return
-        for row, suit in enumerate(SUITS):
-            blit_text(surface, fit(words.lost_row(state.lost, suit), tiny, box.w - int(20 * su), bold=True), tiny,
-                      gfx.suit_ink(suit, self.four()), (box.x + 12 * su, box.y + box.h / 4 * (row + 0.5)), "midleft",
-                      bold=True)
+    def frame(self, layout, away) -> draw.Frame:
+        """What this frame shows: the state, the choices and the marks, for drawing to read."""
+        state = self.state
+        playing = self.humans_turn or state.is_over() or self.autoplay
+        hint_cards, hint_targets = self.hinted()
+        drawn = range(len(state.drawn[:2]))
+        places = [("drawn", index) for index in drawn] + [("pile", index) for index in range(3)]
+        return draw.Frame(
+            layout, state, self.app.u, self.four(), self.time, self.hand_cards(), list(self.selection), self.mine(),
+            self.turns(), self.seed, self.focus if playing else None, away, hint_cards, hint_targets,
+            {index: self.cover_check(index) for index in drawn} if self.selection and self.humans_turn else {},
+            {place for place in places if self.is_legal_target(place)},
+            [(key, self.button_label(key), enabled) for key, enabled in self.buttons()], self.sprites(layout))
 
     def legend(self):
         if self.autoplay:
