@@ -42,6 +42,7 @@ SETTINGS_DEFAULTS = {
     "four_colour": False,
     "window": [1280, 720],
     "last_setup": {},
+    "lessons_offered": [],     # games whose guided first game was offered on their first start
 }
 UI_SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75)
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -59,6 +60,7 @@ _VALID = {
     "four_colour": lambda v: isinstance(v, bool),
     "window": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) and 100 <= n <= 16384 for n in v),
     "last_setup": lambda v: isinstance(v, dict),
+    "lessons_offered": lambda v: isinstance(v, list) and len(v) <= 16 and all(isinstance(g, str) and len(g) <= 40 for g in v),
 }
 
 STAT_FIELDS = ("played", "won", "lost", "drawn", "streak", "best_streak")

@@ -7,6 +7,7 @@ import pygame
 
 from game.ui.scene import Scene
 from game.paths import asset
+from game.lesson import lesson_of
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import language, t
@@ -128,6 +129,10 @@ class RulesOverlay(Scene):
         if action.name in (inp.BACK, inp.MENU, inp.CONFIRM):
             self.app.pop()
             return
+        if action.name == inp.ACTION1 and lesson_of(self.game) is not None:
+            from game.play import start_lesson
+            start_lesson(self.app, self.game)       # learn it at the table instead
+            return
         if action.name == inp.DOWN:
             self.scroll += step * 3
         elif action.name == inp.UP:
@@ -158,4 +163,5 @@ class RulesOverlay(Scene):
             pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=int(4 * u))
 
     def legend(self):
-        return [(inp.UP, "legend.scroll"), (inp.NEXT, "legend.page"), (inp.BACK, "legend.close")]
+        learn = [(inp.ACTION1, "lesson.button")] if lesson_of(self.game) is not None else []
+        return [(inp.UP, "legend.scroll"), (inp.NEXT, "legend.page")] + learn + [(inp.BACK, "legend.close")]

@@ -4,7 +4,8 @@ from __future__ import annotations
 from game import registry
 from game.record import SEAT_KINDS
 from game.base import partner, team_of
-from game.ui.menu import MenuScene
+from game.lesson import lesson_of
+from game.ui.menu import MenuScene, MessageOverlay
 from game.options import resolve
 from game.ui.i18n import has, t
 from game.ui.widgets import Button, Choice, SeedField
@@ -69,6 +70,19 @@ class SetupScene(MenuScene):
         super().enter()
         if self.app.store.last_setup(self.info.name):
             self.list.focus = len(self.list.widgets) - 1   # a returning player starts with one press
+        self.offer_lesson()
+
+    def offer_lesson(self) -> None:
+        """On the first start of a game that has a guided first game, offer it once."""
+        game, settings = self.info.name, self.app.store.settings
+        if lesson_of(game) is None or game in settings["lessons_offered"] or self.app.store.last_setup(game):
+            return
+        settings["lessons_offered"] = settings["lessons_offered"] + [game]
+        self.app.store.save_settings()
+        self.app.push(MessageOverlay(self.app, t("lesson.offer_title", game=t(self.info.title)),
+                                     [t("lesson.offer_text")],
+                                     [(t("lesson.offer_yes"), self.learn),
+                                      (t("lesson.offer_no"), self.app.pop)]))
 
     def title(self):
         return t(self.info.title)
@@ -97,6 +111,8 @@ class SetupScene(MenuScene):
             choice.help = option.help
             widgets.append(choice)
         widgets.append(SeedField(t("setup.seed"), self.seed, self._set_seed, t("setup.seed_random")))
+        if lesson_of(info.name) is not None:
+            widgets.append(Button(t("lesson.button"), self.learn))
         widgets.append(Button(t("setup.start"), self.start))
         return widgets
 
@@ -127,6 +143,10 @@ class SetupScene(MenuScene):
 
     def _set_seed(self, text):
         self.seed = text
+
+    def learn(self):
+        from game.play import start_lesson
+        start_lesson(self.app, self.info.name)
 
     def start(self):
         from game.play import start_game
