@@ -339,7 +339,7 @@ class VierKoningenScene(GameScene):
         return words.result_title(self.state.result)
 
     def result_lines(self) -> list[str]:
-        return words.result_lines(self.state, self.turns(), self.seed, self.setup.get("helper_played"))
+        return words.result_lines(self.state, self.turns(), self.seed, bool(self.record.notes.get("helper_played")))
 
     # -- focus -------------------------------------------------------------------------------
     def default_focus(self, layout):
