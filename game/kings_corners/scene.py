@@ -1,11 +1,8 @@
 """Kings Corners on screen: the cross of piles around the stock, the hands, whose turn it is.
 
-The stock lies in the middle, the side places N, E, S, W around it and the corners NE, SE,
-SW, NW diagonally (N is always at the top, so place names mean the same for every player).
-Piles fan outward from the stock just so far that every index shows; on piles fanned up or
-to the left the covered cards show their upright index (`cards.strip_face`: a 6 never reads
-as a 9). The kit seats the others around `bottom_seat()` and shows the bottom hand face up
-only for `face_up_seat()`.
+Where things lie is game/kings_corners/layout.py, what is said game/kings_corners/words.py,
+how the table's parts look game/kings_corners/draw.py. The kit seats the others around
+`bottom_seat()` and shows the bottom hand face up only for `face_up_seat()`.
 
 Playing: drag a card from the hand onto a place, or a whole pile onto another; or click (or
 confirm with the cursor) a card or a pile, then its target: the legal targets light up.
@@ -116,9 +113,9 @@ class KingsCornersScene(GameScene):
 
     def hand_rects(self, layout: Layout) -> list[pygame.Rect]:
         """The hand's rects as drawn (the focused card lifted a little, the selected more)."""
-        selected = self.chosen("card")
-        chosen = layout.hand_cards.index(selected) if selected is not None and selected in layout.hand_cards else None
-        return lifted(layout.hand, layout.lift, self.focus if self.can_play() else None, chosen)
+        card = self.chosen("card")
+        index = layout.hand_cards.index(card) if card is not None and card in layout.hand_cards else None
+        return lifted(layout.hand, layout.lift, self.focus if self.can_play() else None, index)
 
     def chosen(self, kind: str):
         """The card or the place of the pile chosen, if one of `kind` is."""
@@ -250,9 +247,8 @@ class KingsCornersScene(GameScene):
     def try_move(self, move) -> bool:
         hand = hand_order(self.state.hands[self.state.to_move()])
         index = hand.index(move.card) if isinstance(move, PlayCard) and move.card in hand else None
-        done = self.apply(move)
+        done = self.apply(move)      # (a move played forgets the choice: `after_move`)
         if done:
-            self.selected = None
             count = len(self.state.hands[self.state.to_move()]) if self.can_play() else 0
             if index is not None and count:
                 self.focus = ("hand", min(index, count - 1))
@@ -314,12 +310,12 @@ class KingsCornersScene(GameScene):
         return words.result_lines(self.state, self.seat_name)
 
     # -- texts (game/kings_corners/words.py) ---------------------------------------------------
-    def you(self) -> int | None:
+    def sole_human(self) -> int | None:
         """The only human's seat, called 'you' (None with no humans or several)."""
         return self.human_seats[0] if len(self.human_seats) == 1 else None
 
     def status_text(self) -> str:
-        return words.status(self.state, self.seat_name, self.you(), self.is_human(self.state.turn), self.can_play(),
+        return words.status(self.state, self.seat_name, self.sole_human(), self.is_human(self.state.turn), self.can_play(),
                             self.selected, bool(self.legal_targets()))
 
     def score_sheet(self) -> Sheet:
@@ -361,8 +357,8 @@ class KingsCornersScene(GameScene):
         self.motion.draw_flying(surface)
         if drag:
             over = self.targets(layout).drop_at(drag.pos, drag.rects_now()[0], layout.cw // 5)
-            draw.dragged(surface, layout, drag, over[1] if over not in (None, ("place", drag.item[1])) else None,
-                         legal, self.four())
+            place = None if over in (None, ("place", drag.item[1])) else over[1]     # not back where it was
+            draw.dragged(surface, layout, drag, place, legal, self.four())
         if state.hand_over() and not self.motion.busy():
             self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
                                                                state.is_over()), self.score_sheet, self.four())

@@ -1,4 +1,5 @@
-"""What is said about a game of Kings Corners: the places by name, the move log's lines, the
+"""What is said about a game of Kings Corners: the places by name, what ending a turn does
+(`end_key`, which also names its button and legend), the move log's lines, the notices, the
 status line, the info panel, a seat's plate, the score sheet's rows, the result, and the
 order a hand is shown and listed in.
 
@@ -18,7 +19,7 @@ from game.ui.i18n import t
 
 K = "kings_corners.scene."           # the prefix of the table's i18n keys
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}   # black, red, black, red: neighbours differ in colour
-DOT = " \u00b7 "
+DOT = " \u00b7 "     # between the pieces of a line
 
 
 def hand_order(hand) -> list:
@@ -65,7 +66,7 @@ def kings_first_paid(state, event, names, said) -> str:
 
 # -- the move log --------------------------------------------------------------------------
 def deal_line(state, names, said) -> str:
-    """'South deals hand 3', the line that opens a hand in the log."""
+    """'Computer 2 deals hand 3', the line that opens a hand in the log."""
     return said(K + "log.deal", state.dealer, name=names(state.dealer), n=state.hand_no)
 
 
