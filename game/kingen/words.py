@@ -14,6 +14,7 @@ from game.cards import SUIT_SYMBOL
 from game.kingen import rules
 from game.kingen.rules import BETWEEN, CHOOSE_GAME, CHOOSE_TRUMP, GAMES, ChooseGame, ChooseTrump, NextDeal, PlayCard
 from game.ui.i18n import has, t
+from game.words import match_over
 
 K = "kingen.scene."
 DOT = "  \u00b7  "     # between the game and its trump in the info panel
@@ -68,19 +69,12 @@ def last_trick_title(trick, names, said) -> str:
 
 
 # -- the status line -----------------------------------------------------------------------
-def match_over(state, names) -> str:
-    winners = state.winners()
-    if len(winners) == 1:
-        return t(K + "status.match_over", name=names(winners[0]))
-    return t(K + "status.match_shared", names=", ".join(names(seat) for seat in winners))
-
-
 def status(state, names, said, taker=None, human=False, in_view=True, alone=True) -> str:
     """Who won, why the deal ended, who takes the trick on show (`taker`), or who is to move
     and what to do. `human`: a human decides for the seat to move; `in_view`: their hand is
     shown; `alone`: they are the only human (called 'You')."""
     if state.is_over():
-        return match_over(state, names)
+        return match_over(K, state, names)
     if state.phase == BETWEEN:
         reason = t(f"kingen.end.{state.end_reason or 'all_tricks'}")
         return t(K + "status.deal_over", n=state.deal_no) + " " + reason
@@ -169,7 +163,7 @@ def sheet(state, names, waiting: bool) -> dict:
     if state.kind == "dubbelkingen":
         extras.append((t(K + "sheet.choices"), [quota_text(state, seat) for seat in range(4)]))
     if state.is_over():
-        title = match_over(state, names)
+        title = match_over(K, state, names)
     elif state.phase == BETWEEN:
         title = t(K + "sheet.after", n=state.deal_no, of=state.last_deal)
     else:

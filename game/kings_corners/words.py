@@ -16,6 +16,7 @@ from game.base import CardMoved, Scored
 from game.cards import Card
 from game.kings_corners.rules import KINGS_FIRST_PENALTY, PLACES, Deal, EndTurn, MovePile, PlayCard
 from game.ui.i18n import t
+from game.words import match_over
 
 K = "kings_corners.scene."           # the prefix of the table's i18n keys
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}   # black, red, black, red: neighbours differ in colour
@@ -103,20 +104,13 @@ def describe(state, seat, move, names, said) -> list[str]:
 
 
 # -- the status line -----------------------------------------------------------------------
-def match_over(state, names) -> str:
-    winners = state.winners()
-    if len(winners) == 1:
-        return t(K + "status.match_over", name=names(winners[0]))
-    return t(K + "status.match_shared", names=", ".join(names(seat) for seat in winners))
-
-
 def status(state, names, you=None, human=False, in_view=True, chosen=None, legal=False) -> str:
     """Who won the match or the hand, or who is to move and what they may do. `you`: the only
     human's seat (None with none or several); `human`: a human decides for the seat to move;
     `in_view`: they may act now; `chosen`: what they chose, ("card", card) or ("pile", place),
     and `legal` whether it may go anywhere."""
     if state.is_over():
-        return match_over(state, names)
+        return match_over(K, state, names)
     if state.hand_over():
         entry = state.sheet[-1]
         winner, hand = entry.get("winner"), entry.get("hand", state.hand_no)
@@ -182,7 +176,7 @@ def sheet(state, names, said, note: str) -> dict:
     (a penalty paid is the cell (text, "bad")) and the pot. `note`: what happens next."""
     chips, entry, players = state.scoring == "chips", state.sheet[-1] if state.sheet else None, state.players
     if state.is_over():
-        title = match_over(state, names)
+        title = match_over(K, state, names)
     elif entry is None:
         title = ""
     elif entry.get("winner") is None:

@@ -1,0 +1,14 @@
+"""What the games' words share (each game's `game/<name>/words.py` says the rest): plain
+Python, so the review and a phone page say the same as the table."""
+from __future__ import annotations
+
+from game.ui.i18n import t
+
+
+def match_over(prefix: str, state, names) -> str:
+    """"The match is over: X wins", or the winners sharing it, by the game's keys
+    `<prefix>status.match_over` and `<prefix>status.match_shared`."""
+    winners = state.winners()
+    if len(winners) == 1:
+        return t(prefix + "status.match_over", name=names(winners[0]))
+    return t(prefix + "status.match_shared", names=", ".join(names(seat) for seat in winners))
