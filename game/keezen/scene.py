@@ -200,9 +200,6 @@ class KeezenScene(GameScene):
         return self.cached_layout(lambda scene: Layout(scene.app, scene.state, scene.bottom_seat(), scene.bottom_hand(),
                                                        scene.button_names()), self.version, tuple(self.button_names()))
 
-    def frame_key(self):
-        return super().frame_key() + (self.face_up_seat(),)
-
     def button_names(self) -> list:
         if self.state.is_over():
             return ["result"] if self.result_shown else []

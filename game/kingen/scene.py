@@ -97,9 +97,6 @@ class KingenScene(GameScene):
         return self.cached_layout(lambda _: Layout(self.app, self.state, self.bottom_seat(), self.bottom_hand(),
                                                    buttons), self.version, self.at_break(), tuple(buttons))
 
-    def frame_key(self):
-        return super().frame_key() + (self.face_up_seat(),)
-
     def sprites(self, layout=None) -> list:
         layout = layout or self.layout()
         state, found, shown = self.state, [], self.trick_shown()

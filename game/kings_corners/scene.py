@@ -69,7 +69,7 @@ class KingsCornersScene(GameScene):
                                                           self.button_names()), self.version, tuple(self.button_names()))
 
     def frame_key(self):
-        return super().frame_key() + (self.face_up_seat(), self.state.hand_no)
+        return super().frame_key() + (self.state.hand_no,)
 
     def sprites(self, layout=None) -> list:
         """Every card on the table where the state puts it (the stock is a stack, not cards)."""

@@ -197,6 +197,15 @@ class GameScene(Scene):
         """A game's hook: whether a press on `key` may start a drag."""
         return False
 
+    def drag_start(self, key, pos):
+        """A game's hook, where things are dragged: the `Drag` a press on `key` at `pos`
+        starts (None: none); see game/ui/table/targets.py."""
+        return None
+
+    def drop(self, drag, key) -> None:
+        """A game's hook, where things are dragged: `drag` let go over the target `key`
+        (None: over nothing)."""
+
     def activate(self, key, by_mouse: bool = False) -> None:
         """A game's hook: confirm or a click on the target `key` (None: a click on nothing)."""
 
@@ -324,8 +333,9 @@ class GameScene(Scene):
         return cached[1]
 
     def frame_key(self):
-        """What, when it changes, makes everything snap to its place instead of flying."""
-        return (self.app.size, self.app.u, self.bottom_seat())
+        """What, when it changes, makes everything snap to its place instead of flying: the
+        window, and whose eyes see the table (with hidden hands, also whose hand shows)."""
+        return (self.app.size, self.app.u, self.bottom_seat()) + ((self.face_up_seat(),) if self.hides_hands else ())
 
     def face_widths(self, layout) -> tuple:
         """A game's hook: the widths at which its table shows card faces (warmed ahead of need)."""
