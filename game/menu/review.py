@@ -17,6 +17,8 @@ U plays this deal again, Esc or Backspace leaves.
 """
 from __future__ import annotations
 
+import importlib
+
 import pygame
 
 from ai.analysis import Judgement, decisive, judge_module
@@ -29,7 +31,7 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.table.panels import draw_button
-from game.ui.text import blit_text, fit
+from game.ui.text import blit_text
 
 VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blunder": theme.BAD}
 BAND = 196          # the height of the review's band under the table, at UI scale 1
@@ -240,11 +242,19 @@ class ReviewScene(Scene):
         return self._picture[1]
 
     def move_words(self, ply: int) -> str:
-        """Move `ply` (from 1) in words: who played what."""
-        state = self.states[ply - 1]
-        seat = state.to_move()
+        """Move `ply` (from 1) in words: the table's log line for it, else the game's words
+        for the move with who made it."""
+        before, table = self.states[ply - 1], self.table
+        seat = before.to_move()
         move = self.info.rules().parse_move(self.record.moves[ply - 1])
-        return t("review.move", name=self.table.seat_name(seat) if seat is not None else "", move=str(move))
+        shown, table.state = table.state, self.states[ply]
+        lines = table.describe(seat, move)
+        table.state = shown
+        if lines:
+            return lines[0]
+        words = importlib.import_module(f"game.{self.record.game}.words")
+        said = words.move_words(before, move) if hasattr(words, "move_words") else str(move)
+        return t("review.move", name=table.seat_name(seat) if seat is not None else "", move=said)
 
     def draw_moves(self, surface, band: pygame.Rect, u: float) -> None:
         x, width = band.x + int(24 * u), int(480 * u)
@@ -254,7 +264,7 @@ class ReviewScene(Scene):
                   (x, band.y + int(16 * u)), bold=True)
         y = band.y + int(62 * u)
         if self.ply:
-            blit_text(surface, fit(self.move_words(self.ply), small, width), small, theme.TEXT, (x, y))
+            blit_text(surface, self.move_words(self.ply), small, theme.TEXT, (x, y), width=width)
             judgement = self.judgements.get(self.ply)
             if judgement is not None:
                 colour = VERDICT_COLOURS.get(judgement["verdict"], theme.GOOD)
@@ -262,15 +272,15 @@ class ReviewScene(Scene):
                 if judgement["verdict"] != "good":
                     best = str(self.info.rules().parse_move(judgement["best"]))
                     line = t("review.instead", verdict=line, best=best, loss=self.loss_text(judgement["loss"]))
-                blit_text(surface, fit(line, small, width), small, colour, (x, y + int(40 * u)))
+                blit_text(surface, line, small, colour, (x, y + int(40 * u)), width=width)
         worst = decisive([Judgement(**judgement) for judgement in self.judgements.values()])
         if worst is not None and self.runner is None:
             line = t("review.decided", n=worst.ply, move=str(self.info.rules().parse_move(worst.move)),
                      best=str(self.info.rules().parse_move(worst.best)), loss=self.loss_text(worst.loss))
-            blit_text(surface, fit(line, small, width), small, theme.TEXT_DIM, (x, band.bottom - int(44 * u)))
+            blit_text(surface, line, small, theme.TEXT_DIM, (x, band.bottom - int(44 * u)), width=width)
         elif self.runner is not None:
             blit_text(surface, t("review.analysing", percent=round(100 * self.runner.progress())), small,
-                      theme.TEXT_DIM, (x, band.bottom - int(44 * u)))
+                      theme.TEXT_DIM, (x, band.bottom - int(44 * u)), width=width)
 
     def loss_text(self, loss: float) -> str:
         unit = self.judge.SCALE.unit

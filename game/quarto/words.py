@@ -19,6 +19,11 @@ def piece_words(piece: int) -> str:
     return DOT.join(t(f"quarto.attr.{value}") for value in rules.piece_attributes(piece).values())
 
 
+def move_words(state, move) -> str:
+    """The move in words, for a review (`state`: before the move)."""
+    return move_text(move)
+
+
 def move_text(move, short: bool = False) -> str:
     """The move in words; `short` leaves the given piece to an icon beside the text."""
     if isinstance(move, rules.Give):

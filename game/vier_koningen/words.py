@@ -29,6 +29,11 @@ def cards_text(cards) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def move_words(state, move) -> str:
+    """The move in words, for a review (`state`: before the move)."""
+    return move_text(move, state.drawn)
+
+
 def move_text(move, drawn) -> str:
     """A move's name ("lay 3♥ 4♥ on 7♥"); `drawn`: the drawn cards it is played on."""
     if isinstance(move, rules.ChooseHand):
