@@ -36,6 +36,13 @@ class Answer:
     move: object = None
     reason: str = ""
     error: str = ""
+    candidates: tuple = ()   # a search's best moves: (move, percent of the results, times tried)
+
+
+def top_candidates(result, count: int = 3) -> tuple:
+    """The best moves of a search (`ai.mcts.SearchResult`) with their results, for "Why?"."""
+    tried = [entry for entry in result.moves if entry.visits]
+    return tuple((entry.move, round(100 * entry.mean), entry.visits) for entry in tried[:count])
 
 
 def _answer(bots: dict, request: tuple) -> Answer:
@@ -50,7 +57,11 @@ def _answer(bots: dict, request: tuple) -> Answer:
         if kind == "hint" and hasattr(bot, "hint"):
             move, reason = bot.hint(state)
             return Answer(ticket, move, reason)
-        return Answer(ticket, bot.choose(state))
+        before = getattr(bot, "last", None)
+        move = bot.choose(state)
+        searched = getattr(bot, "last", None)     # a search made for this move (not an earlier one)
+        candidates = top_candidates(searched) if searched is not None and searched is not before else ()
+        return Answer(ticket, move, candidates=candidates)
     except Exception:  # the app must go on: the scene decides what to do without an answer
         return Answer(ticket, error=traceback.format_exc(limit=4))
 

@@ -346,9 +346,9 @@ class KeezenScene(GameScene):
         else:
             super().draw_thing(surface, key, rect, look, size)
 
-    def legend(self):
+    def game_legend(self):
         if not self.can_play():       # (nor after the game)
-            return super().legend()
+            return super().game_legend()
         step = self.step()
         return self.turn_legend(cancel=self.card is not None, step=K + "legend." + step if step else "")
 

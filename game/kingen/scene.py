@@ -352,7 +352,7 @@ class KingenScene(GameScene):
         draw.plates(surface, layout, state, self.seat_name, self.seat_level, acting)
 
     # -- legend -------------------------------------------------------------------------------
-    def legend(self):
+    def game_legend(self):
         if self.state.is_over():
             return ([(inp.CONFIRM, K + "legend.result")] if self.result_shown else []) + [(inp.MENU, "legend.pause")]
         if self.at_break():

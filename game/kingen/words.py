@@ -28,6 +28,11 @@ def suit_name(letter: str) -> str:
     return t(K + "suit." + letter)
 
 
+def move_words(state, move) -> str:
+    """The move in words, for "Why?" and a review (`state`: before the move)."""
+    return move_text(move)
+
+
 def move_text(move) -> str:
     """The move by name, as the dealer's choices show it: '♠ Spades', 'No queens', '♥10'."""
     if isinstance(move, ChooseTrump):

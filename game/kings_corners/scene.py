@@ -382,7 +382,7 @@ class KingsCornersScene(GameScene):
         draw.plates(surface, layout, self.state, self.seat_name, self.seat_level)
 
     # -- legend -----------------------------------------------------------------------------
-    def legend(self):
+    def game_legend(self):
         state = self.state
         if state.is_over():
             return ([(inp.CONFIRM, K + "legend.result")] if self.result_shown else []) + [(inp.MENU, "legend.pause")]

@@ -17,8 +17,6 @@ U plays this deal again, Esc or Backspace leaves.
 """
 from __future__ import annotations
 
-import importlib
-
 import pygame
 
 from ai.analysis import Judgement, decisive, judge_module
@@ -252,9 +250,8 @@ class ReviewScene(Scene):
         table.state = shown
         if lines:
             return lines[0]
-        words = importlib.import_module(f"game.{self.record.game}.words")
-        said = words.move_words(before, move) if hasattr(words, "move_words") else str(move)
-        return t("review.move", name=table.seat_name(seat) if seat is not None else "", move=said)
+        return t("review.move", name=table.seat_name(seat) if seat is not None else "",
+                 move=table.move_name(before, move))
 
     def draw_moves(self, surface, band: pygame.Rect, u: float) -> None:
         x, width = band.x + int(24 * u), int(480 * u)

@@ -296,7 +296,7 @@ class QuartoScene(GameScene):
             return move.square, move.give
         return None, None
 
-    def legend(self):
+    def game_legend(self):
         return self.turn_legend(cancel=self.chosen_square is not None)
 
 

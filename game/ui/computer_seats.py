@@ -22,6 +22,9 @@ class ComputerSeats:
         self.pending = None      # a computer move held back until the pace allows it
         self.turn_time = 0.0     # seconds since the current computer decision began
         self.hint = None         # (move, reason) for the human to move
+        self.asked_view = None   # what the seat asked about saw (a "Why?" asks about it again)
+        self.candidates = ()     # the pending move's search: its best moves and their results
+        self.last = None         # (seat, move, candidates, view) of the last computer move, for "Why?"
 
     @property
     def hinted(self):
@@ -34,6 +37,7 @@ class ComputerSeats:
         if self.asked:
             self.scene.app.worker.cancel()
         self.asked, self.pending, self.turn_time, self.hint = None, None, 0.0, None
+        self.last = None
 
     def moved(self) -> None:
         """A move was played: a hint, given or on its way, was for the position before it."""
@@ -73,14 +77,17 @@ class ComputerSeats:
             if self.turn_time >= scene.app.pace():
                 move, self.pending = self.pending, None
                 self.turn_time = 0.0
-                scene.apply(move)
+                view, candidates = self.asked_view, self.candidates
+                if scene.apply(move):
+                    self.last = (seat, move, candidates, view)
             return
         scripted = scene.coach.scripted() if scene.coach is not None else None
         if scripted is not None:      # a lesson's reply: no need to think
-            self.pending = scripted
+            self.pending, self.candidates, self.asked_view = scripted, (), None
             return
         if self.asked is None:
-            scene.app.worker.ask(scene.game, scene.seats[seat], scene.seed * 10 + seat, scene.state.view(seat))
+            self.asked_view = scene.state.view(seat)
+            scene.app.worker.ask(scene.game, scene.seats[seat], scene.seed * 10 + seat, self.asked_view)
             self.asked = "move"
 
     def _receive(self, kind, answer, seat) -> None:
@@ -98,10 +105,35 @@ class ComputerSeats:
                 self.hint = (answer.move, answer.reason)
                 scene.on_hint(answer.move, answer.reason)
             return
+        if kind == "why":
+            if not answer.error and answer.move is not None and self.last is not None:
+                scene.app.notify(t("why.judged", name=scene.seat_name(self.last[0]), reason=explain(answer.reason)), 8)
+            return
         move = answer.move
+        self.candidates = answer.candidates
         if answer.error or move is None or not self.accepts(move):
-            move = self.failed()
+            move, self.candidates = self.failed(), ()
         self.pending = move
+
+    def why(self) -> None:
+        """"Why?" after a computer's move: its best moves from its own search with how they
+        did, or, for a player that does not search that way, its judgement of that position
+        asked again (from that seat's view only: nothing hidden from it is told)."""
+        scene = self.scene
+        if self.last is None or self.asked:
+            scene.app.sound.play("error")
+            return
+        seat, move, candidates, view = self.last
+        name = scene.seat_name(seat)
+        if candidates:
+            best = "; ".join(t("why.candidate", move=scene.move_name(view, entry[0]), percent=entry[1], n=entry[2])
+                             for entry in candidates)
+            scene.app.notify(t("why.searched", name=name, move=scene.move_name(view, move), best=best), 10)
+        elif view is not None:
+            scene.app.worker.ask(scene.game, "hard", scene.seed * 10 + seat, view, kind="hint")
+            self.asked = "why"
+        else:
+            scene.app.notify(t("why.scripted", name=name), 6)
 
     def accepts(self, move) -> bool:
         return type(move) not in self.scene.never_automatic and trial(self.scene.state, move) is None

@@ -30,6 +30,8 @@ Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
 from __future__ import annotations
 
+import importlib
+
 import pygame
 
 from game import registry
@@ -457,14 +459,27 @@ class GameScene(Scene):
         elif action.name == inp.ACTION2:
             if self.humans_turn:
                 self.undo.take_back()
+        elif action.name == inp.WHY:
+            self.computers.why()
         else:
             self.handle_game(action)
         self.settle()
 
     def handle_game(self, action: inp.Action) -> None: ...
 
-    def legend(self):
+    def game_legend(self):
+        """A game's hook: the legend of its table (pause, by default)."""
         return [(inp.MENU, "legend.pause")]
+
+    def legend(self):
+        """The game's legend, and "Why?" after a computer's move."""
+        why = [(inp.WHY, "legend.why")] if self.computers.last is not None and not self.state.is_over() else []
+        return self.game_legend()[:-1] + why + self.game_legend()[-1:]
+
+    def move_name(self, state, move) -> str:
+        """A move in the game's words (`state`: where it is played), for "Why?" and a review."""
+        words = importlib.import_module(f"game.{self.game}.words")
+        return words.move_words(state, move) if hasattr(words, "move_words") else str(move)
 
     def turn_legend(self, choose: str = "legend.choose", cancel: bool = False, step: str = "", extra=()) -> list:
         """The legend while a human plays: move, choose, cancel (when something is chosen), the

@@ -20,6 +20,7 @@ UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
 CONFIRM, BACK, MENU = "confirm", "back", "menu"
 ACTION1, ACTION2, PREV, NEXT = "action1", "action2", "prev", "next"
 FIRST, LAST = "first", "last"    # Home and End (a review's first and last move)
+WHY = "why"                      # why did the computer play that
 POINT, PRESS, RELEASE, SCROLL, TEXT = "point", "press", "release", "scroll", "text"
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
 KEYBOARD, MOUSE, GAMEPAD = "keyboard", "mouse", "gamepad"
@@ -41,14 +42,14 @@ KEYS = {
     pygame.K_BACKSPACE: BACK, pygame.K_ESCAPE: MENU,
     pygame.K_h: ACTION1, pygame.K_u: ACTION2, pygame.K_z: ACTION2,
     pygame.K_TAB: NEXT, pygame.K_PAGEUP: PREV, pygame.K_PAGEDOWN: NEXT,
-    pygame.K_HOME: FIRST, pygame.K_END: LAST,
+    pygame.K_HOME: FIRST, pygame.K_END: LAST, pygame.K_y: WHY,
 }
 
 BUTTONS = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
     pygame.CONTROLLER_BUTTON_A: CONFIRM, pygame.CONTROLLER_BUTTON_B: BACK,
-    pygame.CONTROLLER_BUTTON_START: MENU, pygame.CONTROLLER_BUTTON_BACK: MENU,
+    pygame.CONTROLLER_BUTTON_START: MENU, pygame.CONTROLLER_BUTTON_BACK: WHY,
     pygame.CONTROLLER_BUTTON_X: ACTION1, pygame.CONTROLLER_BUTTON_Y: ACTION2,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: PREV, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: NEXT,
 }
@@ -57,9 +58,10 @@ BUTTONS = {
 LEGEND_NAMES = {
     KEYBOARD: {UP: "\u2191\u2193", DOWN: "\u2193", LEFT: "\u2190\u2192", RIGHT: "\u2192", CONFIRM: "Enter",
                BACK: "\u232b", MENU: "Esc", ACTION1: "H", ACTION2: "U", PREV: "PgUp", NEXT: "Tab",
-               FIRST: "Home", LAST: "End"},
+               FIRST: "Home", LAST: "End", WHY: "Y"},
     GAMEPAD: {UP: "\u2191\u2193", DOWN: "\u2193", LEFT: "\u2190\u2192", RIGHT: "\u2192", CONFIRM: "A",
-              BACK: "B", MENU: "Start", ACTION1: "X", ACTION2: "Y", PREV: "LB", NEXT: "RB"},
+              BACK: "B", MENU: "Start", ACTION1: "X", ACTION2: "Y", PREV: "LB", NEXT: "RB",
+              WHY: "Back"},
 }
 MOUSE_NAMES = {CONFIRM: "input.click", BACK: "input.right_click"}  # i18n keys
 

@@ -418,7 +418,7 @@ class VierKoningenScene(GameScene):
             {place for place in places if self.is_legal_target(place)},
             [(key, self.button_label(key), enabled) for key, enabled in self.buttons()], self.sprites(layout))
 
-    def legend(self):
+    def game_legend(self):
         if self.autoplay:
             return [(inp.CONFIRM, words.key("legend.stop")), (inp.MENU, "legend.pause")]
         if self.state.is_over() or not self.humans_turn:

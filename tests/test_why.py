@@ -1,0 +1,57 @@
+""""Why?" after a computer's move: its best moves from its own search, or its judgement of
+that moment asked again from its seat's view; never what that seat could not see."""
+from game.app import open_scene
+from game.ui import input as inp
+from game.ui.i18n import t
+
+
+def play_until_a_computer_moved(app, scene, searched: bool, limit: int = 3000) -> bool:
+    for _ in range(limit):
+        app.tick(1 / 60)
+        last = scene.computers.last
+        if last is not None and bool(last[2]) == searched:
+            return True
+    return False
+
+
+def test_a_searching_computer_shows_its_best_moves(make_app):
+    app = make_app()
+    app.store.settings["computer_pace"] = "fast"
+    open_scene(app, "game:kingen", 3, seats=["human", "normal", "normal", "normal"])
+    scene = app.top
+    assert play_until_a_computer_moved(app, scene, searched=True)
+    seat, move, candidates, view = scene.computers.last
+    assert "legend.why" in [key for _, key in scene.legend()]
+    assert candidates[0][1] >= candidates[-1][1] or candidates[0][2] >= candidates[-1][2]
+    assert view.viewer == seat and view.to_dict() == scene.computers.last[3].to_dict()
+    scene.handle(inp.Action(inp.WHY, inp.GAMEPAD))
+    text = app.notices[-1][0]
+    assert scene.seat_name(seat) in text and scene.move_name(view, move) in text
+    assert all(scene.move_name(view, candidate[0]) in text for candidate in candidates)
+
+
+def test_a_player_without_such_a_search_gives_its_judgement(make_app):
+    app = make_app()
+    app.store.settings["computer_pace"] = "fast"
+    open_scene(app, "game:kings_corners", 3, seats=["human", "easy"])
+    scene = app.top
+    assert play_until_a_computer_moved(app, scene, searched=False)
+    seat = scene.computers.last[0]
+    scene.handle(inp.Action(inp.WHY, inp.KEYBOARD))
+    assert scene.computers.asked == "why"
+    for _ in range(600):
+        app.tick(1 / 60)
+        if app.notices and app.notices[-1][0].startswith(t("why.judged", name=scene.seat_name(seat), reason="")[:10]):
+            break
+    else:
+        raise AssertionError(f"no judgement came: {app.notices}")
+
+
+def test_no_why_before_any_computer_move(make_app):
+    app = make_app()
+    open_scene(app, "game:quarto", 3, seats=["human", "hard"])
+    scene = app.top
+    assert scene.computers.last is None
+    assert "legend.why" not in [key for _, key in scene.legend()]
+    scene.handle(inp.Action(inp.WHY, inp.KEYBOARD))
+    assert scene.computers.asked is None
