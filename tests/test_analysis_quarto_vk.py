@@ -1,0 +1,205 @@
+"""The analysis judges of Quarto and 4 Koningen (ai/analysis/quarto.py, vier_koningen.py).
+
+Quarto: the verdicts equal those of a brute-force minimax written here (independent of the
+solver in ai/quarto.py) on small positions, the judge is exact at 11 empty squares, and
+crafted records with a blunder (a winning piece given away, a Quarto! not called, a claim
+missed) are flagged. 4 Koningen: a crafted cover that gives away a won card is flagged, the
+hard helper's own moves are rarely flagged, and a deal's outlook. Budgets are work counts:
+no assertion depends on the machine's speed."""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from ai.analysis import analyse, judged, verdict
+from ai.analysis import quarto as AQ
+from ai.quarto_bench import random_position
+from game import record as records
+from game.quarto import rules as R
+
+# --- Quarto: an independent brute force ---------------------------------------------------------
+
+
+def groups(squares: bool) -> list:
+    """The winning groups, written out anew: rows, columns, diagonals (and the 2x2 blocks)."""
+    found = [[4 * r + c for c in range(4)] for r in range(4)]
+    found += [[4 * r + c for r in range(4)] for c in range(4)]
+    found += [[0, 5, 10, 15], [3, 6, 9, 12]]
+    if squares:
+        found += [[4 * r + c, 4 * r + c + 1, 4 * r + c + 4, 4 * r + c + 5] for r in range(3) for c in range(3)]
+    return found
+
+
+def makes_line(board, square: int, piece: int, mask: int, squares: bool) -> bool:
+    """Does `piece` on `square` fill a group whose four pieces agree on a counted attribute?"""
+    for group in groups(squares):
+        if square not in group:
+            continue
+        pieces = [piece if s == square else board[s] for s in group]
+        if None in pieces:
+            continue
+        for bit in range(4):
+            if mask >> bit & 1 and len({p >> bit & 1 for p in pieces}) == 1:
+                return True
+    return False
+
+
+def brute_moves(board: tuple, hand: int, mask: int, squares: bool) -> dict:
+    """(square, give) -> value for the mover, by plain minimax (give None: the game ends)."""
+    return dict(_brute_moves(board, hand, mask, squares))
+
+
+@lru_cache(maxsize=None)
+def _brute_moves(board: tuple, hand: int, mask: int, squares: bool) -> tuple:
+    empties = [s for s in range(16) if board[s] is None]
+    left = [p for p in range(16) if p not in board and p != hand]
+    out = []
+    for s in empties:
+        if makes_line(board, s, hand, mask, squares):
+            out.append(((s, None), 1))
+            continue
+        after = board[:s] + (hand,) + board[s + 1:]
+        if len(empties) == 1:
+            out.append(((s, None), 0))
+            continue
+        for q in left:
+            out.append(((s, q), -_brute_value(after, q, mask, squares)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _brute_value(board: tuple, hand: int, mask: int, squares: bool) -> int:
+    return max(value for _, value in _brute_moves(board, hand, mask, squares))
+
+
+def brute_of(state, move) -> int:
+    """The brute-force value of a rules move (auto mode) for the player to move."""
+    table = brute_moves(tuple(state.board), state.hand, state.mask, bool(state.options["squares"]))
+    return table[(move.square, move.give)]
+
+
+def random_play_position(rng: random.Random, empties: int, options: dict):
+    """A position reached by random legal play (a winning square or a winning piece in hand
+    allowed), or None when the game ended first."""
+    state = R.new_game(rng.randrange(10 ** 6), 2, options)
+    state.play(R.Give(rng.randrange(16)))
+    while state.board.count(None) > empties and not state.game_done:
+        state.play(rng.choice(state.legal_moves()))
+    return None if state.game_done else state
+
+
+OPTIONS = [{}, {"squares": True}, {"attributes": 5}, {"attributes": 1, "squares": True}]
+
+
+@pytest.mark.parametrize("index,options", list(enumerate(OPTIONS)))
+def test_quarto_verdicts_equal_brute_force(index, options):
+    rng = random.Random(100 + index)
+    verdicts = set()
+    checked = 0
+    while checked < 12:
+        empties = rng.choice([3, 4, 5, 6] if options.get("attributes", 15) == 15 else [3, 4, 5])
+        state = random_position(rng, empties, options) if rng.random() < 0.6 \
+            else random_play_position(rng, empties, options)
+        if state is None:
+            continue
+        legal = state.legal_moves()
+        if len(legal) < 2:
+            continue
+        table = {move: brute_of(state, move) for move in legal}
+        best_value = max(table.values())
+        # the best move half of the time, else any legal move (giving a winning piece too)
+        played = rng.choice([m for m in legal if table[m] == best_value] if rng.random() < 0.3 else legal)
+        values = AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, played)
+        assert values.exact, state.to_notation()
+        judgement = judged(values, played, AQ.SCALE, 1, state.turn)
+        expected = verdict(best_value - table[played], 0.0, AQ.SCALE)
+        assert judgement.value == table[played], (state.to_notation(), played)
+        assert judgement.best_value == best_value, (state.to_notation(), played)
+        assert judgement.verdict == expected, (state.to_notation(), played)
+        assert table[R.parse_move(judgement.best)] == best_value    # the move named best is
+        verdicts.add(judgement.verdict)
+        checked += 1
+    assert {"good", "blunder"} <= verdicts       # the sample holds both kinds
+
+
+def test_quarto_brute_force_checks_itself():
+    """The brute force on hand-made positions: a piece that makes a line wins, a full board
+    draws, and handing over a piece that wins somewhere loses."""
+    board = (0, 1, 2, None) + (None,) * 12
+    assert makes_line(board, 3, 3, 15, False)             # 0 1 2 3: short and solid all four
+    assert not makes_line(board, 3, 12, 15, False)        # 12 is tall and hollow
+    assert makes_line(board, 3, 8, 4, False)              # only the height counts: 8 is short too
+    assert not makes_line(board, 3, 8, 8, False)          # only the top counts: 8 is hollow
+    full = tuple(range(15)) + (None,)
+    assert brute_moves(full, 15, 15, False)[(15, None)] in (0, 1)
+    # four empty squares, and the hand piece wins nowhere: giving 3 (it wins on d1) loses
+    board = (0, 1, 2, None, None, None, None, 4, 5, 6, 7, 8, 9, 10, 11, None)
+    table = brute_moves(board, 14, 15, False)
+    assert all(value == -1 for (s, q), value in table.items() if q == 3 and s != 3)
+
+
+def test_quarto_exact_at_eleven_empty_squares():
+    """Within its node budget at work 1 the judge solves positions with 11 empty squares,
+    and the move it names best is worth the best value (checked by the solver's own answer:
+    the position after it is lost for the opponent when the position was won)."""
+    rng = random.Random(11)
+    for _ in range(1):
+        state = random_position(rng, 11)
+        legal = state.legal_moves()
+        played = legal[rng.randrange(len(legal))]
+        values = AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, played)
+        assert values.exact, state.to_notation()
+        assert set(values.values.values()) <= {-1.0, 0.0, 1.0}
+
+
+def quarto_record(moves, options=None, seed=3) -> records.Record:
+    record = records.Record("quarto", 2, ["human", "human"], dict(options or {}), seed, list(moves))
+    record.replay()       # the moves are legal
+    return record
+
+
+def test_quarto_giving_away_a_winning_piece_is_a_blunder():
+    # a1 b1 c1 hold 0, 1 and 2, all short and solid: on d1 every short or solid piece wins,
+    # and after placing the tall hollow 12 on a4, giving 3 (short, solid) hands over the game
+    record = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give c", "a4 give 3"])
+    judgements = {j.ply: j for j in analyse(record, seats=[0], work=0.25)}
+    assert judgements[5].verdict == "blunder" and judgements[5].value == -1.0
+    assert judgements[1].verdict == judgements[3].verdict == "good"
+    # at the full budget: the loss is proven, and the best named is a nearest move (the
+    # same square or the same piece) that hands over nothing that wins
+    state = record.replay(4)
+    played = R.parse_move("a4 give 3")
+    values = AQ.values(state.view(0), 0, random.Random(0), 1.0, played)
+    judgement = judged(values, played, AQ.SCALE, 5, 0)
+    assert judgement.verdict == "blunder" and judgement.value == -1.0 and judgement.loss >= 0.85
+    best = R.parse_move(judgement.best)
+    assert best.square == played.square or best.give == played.give
+    after = state.copy()
+    after.play(best)
+    assert not after.game_done and not any(after._wins_at(s, after.hand) for s in after.empty_squares())
+
+
+def test_quarto_a_quarto_not_called_and_a_claim_missed_are_blunders():
+    # call mode: d1 makes the line but is not called; the opponent then does not claim it
+    record = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give 3", "d1 give 4", "a2 give 5"],
+                           {"call": "call"})
+    judgements = {j.ply: j for j in analyse(record, seats=[0, 1], work=0.05)}
+    uncalled, unclaimed = judgements[5], judgements[6]
+    assert uncalled.verdict == "blunder" and uncalled.best == "d1 Quarto!"
+    assert uncalled.value == -1.0 and uncalled.exact
+    assert unclaimed.verdict == "blunder" and unclaimed.best == "claim Quarto!"
+    # the claim itself, and passing on a full board with nothing to claim, are good
+    state = record.replay(5)
+    seat = state.to_move()
+    values = AQ.values(state.view(seat), seat, random.Random(0), 0.05, R.Claim())
+    assert judged(values, R.Claim(), AQ.SCALE, 6, seat).verdict == "good"
+
+
+def test_quarto_the_opening_give_and_a_finished_game():
+    state = R.new_game(1, 2, {"call": "call"})
+    values = AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, R.Give(5))
+    assert len(values.values) == 16 and len(set(values.values.values())) == 1   # every piece is as good
+    over = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give 3", "d1"]).replay()
+    assert over.is_over() and AQ.values(over.view(0), 0, random.Random(0), 1.0, None) is None
