@@ -60,7 +60,8 @@ class Runner:
                 worker.start()
                 self._workers.append(worker)
         except (OSError, RuntimeError):     # no processes here: one thread does it all
-            self.cancel()
+            self.cancel()                   # the processes that did start
+            self._stop.clear()              # (cancel set it: the thread would stop at once)
             self._shares, self._out = 1, queue.Queue()
             threading.Thread(target=_judge_share, args=(data, seats, work, seed, 0, 1, self._out, self._stop),
                              name="spelavond-analysis", daemon=True).start()
@@ -68,6 +69,9 @@ class Runner:
     def poll(self) -> list[Judgement]:
         """The judgements that came in since the last poll, in the order they came."""
         new = []
+        # looked at before the queue is read: a process that had ended by then had sent all it
+        # ever sent (what it sent last may come in while the queue is being read)
+        ended = bool(self._workers) and not any(worker.is_alive() for worker in self._workers)
         while True:
             try:
                 kind, body = self._out.get_nowait()
@@ -81,7 +85,7 @@ class Runner:
                 self._done += 1
             else:
                 self.failed = body
-        if not self.finished() and self._workers and not any(worker.is_alive() for worker in self._workers):
+        if not self.finished() and ended:
             self.failed = self.failed or "the analysis stopped"
         return new
 
