@@ -4,14 +4,17 @@ A card is judged by the deals of the unseen cards consistent with what the seat 
 (`view.sample`: the played cards and what the seats' duties proved they cannot hold), each
 played on by the computer's playout policy (`ai.kingen.policy_card`), the same deals for
 every card. The dealer's choice of game and of trump is judged the same way; a game of trump
-counts with the suit that does best for this hand over the same deals.
+counts with the suit that does best for this hand over the same deals. A Dubbelkingen dealer
+plays every game some time (the quotas), so a game chosen is worth its points with this hand
+minus what it gives an average hand (`ai.kingen.AVERAGE_HAND`, as the computer dealer weighs
+it): by its points alone trump would always beat a negative game.
 """
 from __future__ import annotations
 
 import random
 
 from ai.analysis import Scale, Values, sampled
-from ai.kingen import play_out
+from ai.kingen import AVERAGE_HAND, play_out
 from game.kingen import rules as R
 
 SCALE = Scale("points", inaccuracy=0.5, mistake=1.0, blunder=2.0)
@@ -31,12 +34,18 @@ def values(view, seat: int, rng: random.Random, work: float, played=None) -> Val
     moves = view.legal_moves()
     trump_game = R.GAME_MOVES[R.TRUMP]
     if trump_game not in moves:
-        return sampled(base, seat, moves, rng, deals, finish)
-    seed = rng.randrange(1 << 30)       # the games and the suits meet the same deals
-    others = sampled(base, seat, [move for move in moves if move != trump_game], random.Random(seed), deals, finish)
-    after = base.copy()
-    after.play(trump_game)
-    suits = sampled(after, seat, list(R.TRUMP_MOVES), random.Random(seed), deals, finish)
-    best = max(suits.values, key=suits.values.get)
-    return Values({**others.values, trump_game: suits.values[best]},
-                  {**others.errors, trump_game: suits.errors[best]}, False)
+        found = sampled(base, seat, moves, rng, deals, finish)
+    else:
+        seed = rng.randrange(1 << 30)       # the games and the suits meet the same deals
+        others = sampled(base, seat, [move for move in moves if move != trump_game], random.Random(seed), deals,
+                         finish)
+        after = base.copy()
+        after.play(trump_game)
+        suits = sampled(after, seat, list(R.TRUMP_MOVES), random.Random(seed), deals, finish)
+        best = max(suits.values, key=suits.values.get)
+        found = Values({**others.values, trump_game: suits.values[best]},
+                       {**others.errors, trump_game: suits.errors[best]}, False)
+    if view.phase != R.CHOOSE_GAME:
+        return found
+    return Values({move: value - AVERAGE_HAND[R.GAMES.index(move.game)] for move, value in found.values.items()},
+                  found.errors, False)
