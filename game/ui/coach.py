@@ -57,9 +57,11 @@ class Coach:
             return None
         if isinstance(step, Teach) and move.code == step.code:
             return None
+        self.scene.forget_choice()    # refused: the move starts again from its first part
         if isinstance(step, Teach) and step.wrong:
             return self.words(step.wrong)
-        return t("lesson.not_now", step=self.words(getattr(step, "key", "")) or t("lesson.read_on"))
+        # a words-only step: read them first (repeating its words after "Not yet:" reads oddly)
+        return t("lesson.not_now", step=self.words(step.key) if isinstance(step, Teach) else t("lesson.read_on"))
 
     def scripted(self):
         """The computer's move the lesson gives now (None: it searches its own)."""
@@ -127,7 +129,11 @@ class Coach:
             return None
         scene = self.scene
         targets = scene.targets(scene.layout())
-        found = [targets.get(key) for key in (point if isinstance(point, list) else [point])]
+        keys = point if isinstance(point, list) else [point]
+        if len(keys) > 1 and hasattr(scene, "is_legal_target"):
+            # a move made in parts (a square, then the piece to give): the part to choose now
+            keys = [key for key in keys if scene.is_legal_target(key)] or keys
+        found = [targets.get(key) for key in keys]
         rects = [target.rect for target in found if target is not None]
         return rects[0].unionall(rects[1:]) if rects else None
 
