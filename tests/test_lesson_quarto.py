@@ -1,0 +1,188 @@
+"""Quarto's guided first game (game/quarto/lesson.py): checked through the rules, then played
+to its end through the real app loop by posted events (keyboard, mouse and gamepad), with a
+wrong move refused at a words-only step, at a give and at a place-and-give, a break and
+Continue in the middle, and the hand-over to an ordinary game counted in no statistics."""
+import json
+import random
+from pathlib import Path
+
+import pygame
+
+from game.app import open_scene
+from game.lesson import Reply, Say, Teach, check
+from game.quarto import rules
+from game.quarto.lesson import LESSON
+from game.ui.i18n import t
+from posting import click, key, move_focus, pad, reopen, run_until
+
+A = pygame.CONTROLLER_BUTTON_A
+WORDS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+
+
+def test_every_scripted_move_is_legal_where_it_comes():
+    check(LESSON, rules)
+
+
+def test_every_word_of_the_lesson_is_said_in_both_languages():
+    keys = {LESSON.end} | {getattr(step, name) for step in LESSON.steps for name in ("key", "after", "wrong")
+                           if getattr(step, name, "")}
+    for language in ("en", "nl"):
+        words = json.loads((WORDS / language / "quarto_lesson.json").read_text(encoding="utf-8"))
+        assert keys == set(words), language
+
+
+def completes_a_line(state, piece) -> bool:
+    """Whether `piece` placed on some empty square completes a group sharing an attribute."""
+    return any(square in group and all(state.board[other] is not None for other in group if other != square)
+               and rules.shared([piece if other == square else state.board[other] for other in group], state.mask)
+               for square in state.empty_squares() for group in (rules.GROUPS[g] for g in state.groups))
+
+
+def test_the_deal_teaches_a_line_and_a_forced_give():
+    """The player gives first, every give before the computer's last is safe, the last one
+    is forced (every piece left wins), and the line of four shares one attribute."""
+    state = rules.new_game(LESSON.seed, 2, dict(LESSON.setup["options"]))
+    moves = [rules.parse_move(step.code) for step in LESSON.steps if isinstance(step, (Teach, Reply))]
+    assert state.to_move() == 0 and isinstance(moves[0], rules.Give)
+    for move in moves[:-1]:
+        state.play(move)
+        winning = [p for p in state.available() + [state.hand] if completes_a_line(state, p)]
+        last_give = move is moves[-2]
+        assert (state.hand in winning) == last_give
+        if last_give:
+            assert sorted(winning) == sorted(state.available() + [state.hand])
+    state.play(moves[-1])
+    assert state.winner == 0 and state.phase == "between"
+    assert rules.shared([state.board[s] for s in state.winning_line()]) == rules.DARK   # colour only
+
+
+def notice(app) -> str:
+    return app.notices[-1][0] if app.notices else ""
+
+
+def wait_for(app, scene, done):
+    """Tick until the lesson has `done` steps behind it and nothing flies."""
+    assert run_until(app, lambda: scene.coach.done == done and not scene.motion.busy(), frames=900), \
+        (scene.coach.done, done)
+
+
+def codes(scene) -> list[str]:
+    return [move if isinstance(move, str) else move.code for move in scene.record.moves]
+
+
+def lesson_codes(upto: int) -> list[str]:
+    return [step.code for step in LESSON.steps[:upto] if isinstance(step, (Teach, Reply))]
+
+
+def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tmp_path):
+    app = make_app(data_dir=tmp_path)
+    app.store.settings["computer_pace"] = "instant"
+    open_scene(app, "learn:quarto", None)
+    scene = app.top
+    layout = scene.layout()
+    assert scene.coach.done == 0 and isinstance(scene.coach.step, Say)
+
+    key(pygame.K_RETURN)                                    # 0, words: the keyboard goes on
+    app.tick(1 / 60)
+    assert scene.coach.done == 1
+    click(layout["pool"][0].center)                         # a piece given while words wait
+    app.tick(1 / 60)
+    assert notice(app) == t("lesson.not_now", step=t("lesson.read_on"))
+    assert scene.coach.done == 1 and not scene.state.log
+    pad(A)                                                  # 1, words: the gamepad goes on
+    app.tick(1 / 60)
+    assert scene.coach.done == 2
+
+    click(layout["pool"][1].center)                         # 2, give: the wrong piece (mouse)
+    app.tick(1 / 60)
+    assert notice(app) == t("quarto.lesson.give.wrong")
+    assert scene.coach.done == 2 and not scene.state.log
+    move_focus(app, scene, ("piece", 0))                    # the taught piece (keyboard)
+    key(pygame.K_RETURN)
+    app.tick(1 / 60)
+    assert codes(scene) == ["give 0"]
+    wait_for(app, scene, 4)                                 # 3, the computer's scripted reply
+
+    click(layout["squares"][12].center)                     # 4, a4 then the piece 6 (mouse)
+    app.tick(1 / 60)
+    assert scene.chosen_square == 12
+    click(layout["pool"][6].center)
+    app.tick(1 / 60)
+    assert codes(scene)[-1] == "a4 give 6"
+    wait_for(app, scene, 6)
+
+    move_focus(app, scene, ("square", 13), gamepad=True)    # 6, b4 then the piece a (gamepad)
+    pad(A)
+    app.tick(1 / 60)
+    move_focus(app, scene, ("piece", 10), gamepad=True)
+    pad(A)
+    app.tick(1 / 60)
+    assert codes(scene)[-1] == "b4 give a"
+    wait_for(app, scene, 8)
+
+    move_focus(app, scene, ("square", 14))                  # 8, c4 and a dark piece: refused
+    key(pygame.K_RETURN)
+    move_focus(app, scene, ("piece", 3))
+    key(pygame.K_RETURN)
+    app.tick(1 / 60)
+    assert notice(app) == t("quarto.lesson.safe.wrong")
+    assert scene.coach.done == 8 and codes(scene) == lesson_codes(8)
+    assert scene.chosen_square is None                      # the move starts again
+    move_focus(app, scene, ("square", 14))                  # c4 and the light piece (keyboard)
+    key(pygame.K_RETURN)
+    move_focus(app, scene, ("piece", 12))
+    key(pygame.K_RETURN)
+    app.tick(1 / 60)
+    assert codes(scene)[-1] == "c4 give c"
+    wait_for(app, scene, 10)
+
+    position = scene.state.to_notation()                    # leave, and Continue
+    scene = reopen(app, make_app, tmp_path)
+    app = scene.app
+    app.store.settings["computer_pace"] = "instant"
+    assert scene.coach is not None and scene.coach.done == 10
+    assert scene.state.to_notation() == position and codes(scene) == lesson_codes(10)
+    app.tick(1 / 60)
+    layout = scene.layout()
+
+    pad(A)                                                  # 10, words (gamepad)
+    app.tick(1 / 60)
+    click(layout["squares"][11].center)                     # 11, d3 wins (mouse)
+    app.tick(1 / 60)
+    assert scene.state.winner == 0 and scene.state.phase == "between"
+    assert codes(scene) == lesson_codes(len(LESSON.steps))
+    wait_for(app, scene, 12)
+    click(scene.coach.panel_rect.center)                    # 12, words: a click on them
+    app.tick(1 / 60)
+    key(pygame.K_RETURN)                                    # 13
+    app.tick(1 / 60)
+    pad(A)                                                  # 14
+    app.tick(1 / 60)
+    assert scene.coach.finished() and t("quarto.lesson.end") in scene.coach.text()
+
+    for _ in range(120):                                    # the computer waits for the hand-over
+        app.tick(1 / 60)
+    assert scene.state.game_no == 0
+    key(pygame.K_RETURN)                                    # Confirm hands the game over
+    app.tick(1 / 60)
+    assert scene.coach is None and scene.record.notes["lesson"] == len(LESSON.steps)
+
+    key(pygame.K_TAB)                                       # the next game of the match, as in any
+    app.tick(1 / 60)
+    rng = random.Random(2)
+    for _ in range(20):                                     # game 2, played to its end by the mouse
+        assert run_until(app, lambda: scene.humans_turn or scene.state.is_over(), frames=900)
+        if scene.state.is_over():
+            break
+        move = rng.choice([m for m in scene.state.legal_moves() if not getattr(m, "call", False)])
+        layout = scene.layout()
+        if isinstance(move, rules.Give):
+            click(layout["pool"][move.piece].center)
+        else:
+            click(layout["squares"][move.square].center)
+            if move.give is not None:
+                click(layout["pool"][move.give].center)
+        app.tick(1 / 60)
+    assert scene.state.is_over() and scene.state.game_no == 1
+    assert run_until(app, lambda: app.top.name == "result", frames=400)
+    assert all(row.get("played", 0) == 0 for row in app.store.stats.values())   # counted nowhere
