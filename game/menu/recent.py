@@ -13,18 +13,21 @@ from game.ui.widgets import Button, Label
 
 
 def record_line(data: dict) -> str:
-    """'25 Nov 16:40 · Kingen · against hard, hard, normal · won', in the player's language."""
+    """'25 Nov 16:40 · Kingen · against hard, hard, normal · won', in the player's language. A
+    damaged file's fields say what they can: choosing it tells what is wrong (`App.review`)."""
     game = data.get("game")
-    title = t(registry.game(game).title) if game in registry.GAMES else str(game)
+    title = t(registry.game(game).title) if isinstance(game, str) and game in registry.GAMES else str(game)[:40]
     try:
         when = datetime.fromisoformat(str(data.get("ended"))).astimezone()
         date = t("recent.date", day=when.day, month=t(f"recent.month.{when.month}"), time=when.strftime("%H:%M"))
-    except ValueError:
+    except (ValueError, OverflowError):
         date = "\u2013"
-    seats = [kind for kind in data.get("seats", []) if kind in SEAT_KINDS]
+    seats = data.get("seats")
+    seats = [kind for kind in seats if isinstance(kind, str) and kind in SEAT_KINDS] if isinstance(seats, list) else []
     levels = [t(f"level.{kind}") for kind in seats if kind != "human"]
     opponents = t("recent.against", names=", ".join(levels)) if levels else t("recent.no_computers")
-    outcome = (data.get("summary") or {}).get("outcome")
+    summary = data.get("summary")
+    outcome = summary.get("outcome") if isinstance(summary, dict) else None
     result = t(f"result.{outcome}") if outcome in ("won", "lost", "drawn") else t("recent.finished")
     return " \u00b7 ".join((date, title, opponents, result))
 
