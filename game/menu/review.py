@@ -66,7 +66,11 @@ class ReviewScene(Scene):
         rules = self.info.rules()
         for code in self.record.moves:
             state = self.states[-1].copy()
-            state.play(rules.parse_move(code))
+            try:
+                state.play(rules.parse_move(code))
+            except ValueError:
+                self.record.replay()         # says which move of the file is damaged, and how
+                raise
             self.states.append(state)        # with its move's events: the move log says them
         self.ply = len(self.record.moves) if ply is None else max(0, min(ply, len(self.record.moves)))
         self.table = None
