@@ -121,12 +121,16 @@ class Coach:
             blit_wrapped(surface, t("lesson.play_on" if self.finished() else "lesson.go_on"), size, theme.ACCENT,
                          rect.x + int(20 * u), y, width - int(40 * u), 1)
         if target is not None:
-            self._point(surface, rect, target, u)
+            self._point(surface, rect, self._target_rects(), u)
 
     def _target_rect(self):
+        rects = self._target_rects()
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    def _target_rects(self) -> list:
         point = getattr(self.step, "point", None)
         if point is None:
-            return None
+            return []
         scene = self.scene
         targets = scene.targets(scene.layout())
         keys = point if isinstance(point, list) else [point]
@@ -134,16 +138,30 @@ class Coach:
             # a move made in parts (a square, then the piece to give): the part to choose now
             keys = [key for key in keys if scene.is_legal_target(key)] or keys
         found = [targets.get(key) for key in keys]
-        rects = [target.rect for target in found if target is not None]
-        return rects[0].unionall(rects[1:]) if rects else None
+        return [target.rect for target in found if target is not None]
 
-    def _point(self, surface, words: pygame.Rect, target: pygame.Rect, u: float) -> None:
-        """A pulsing ring round the target and an arrow to it from the words."""
+    def _point(self, surface, words: pygame.Rect, targets: list, u: float) -> None:
+        """A pulsing ring round each target (several cards apart: a ring each, not one round
+        what lies between them) and an arrow from the words to the first, from the side
+        the words are on."""
         glow = pulse(self.scene.time)
-        ring = target.inflate(int((14 + 8 * glow) * u), int((14 + 8 * glow) * u))
-        pygame.draw.rect(surface, theme.ACCENT, ring, max(3, int(5 * u)), border_radius=int(14 * u))
-        start = pygame.Vector2(words.centerx, words.bottom if words.bottom < ring.top else words.top)
-        end = pygame.Vector2(ring.centerx, ring.top if words.bottom < ring.top else ring.bottom)
+        rings = [target.inflate(int((14 + 8 * glow) * u), int((14 + 8 * glow) * u)) for target in targets]
+        for ring in rings:     # a gold wash inside: never taken for the thin ring of the cursor
+            wash = pygame.Surface(ring.size, pygame.SRCALPHA)
+            pygame.draw.rect(wash, (*theme.ACCENT, int(40 + 40 * glow)), wash.get_rect(), border_radius=int(14 * u))
+            surface.blit(wash, ring)
+            pygame.draw.rect(surface, theme.ACCENT, ring, max(3, int(5 * u)), border_radius=int(14 * u))
+        ring = rings[0]
+        if words.bottom < ring.top or ring.bottom < words.top:
+            above = words.bottom < ring.top
+            start = pygame.Vector2(words.centerx, words.bottom if above else words.top)
+            end = pygame.Vector2(ring.centerx, ring.top if above else ring.bottom)
+        elif words.right < ring.left or ring.right < words.left:
+            left = words.right < ring.left
+            start = pygame.Vector2(words.right if left else words.left, words.centery)
+            end = pygame.Vector2(ring.left if left else ring.right, ring.centery)
+        else:
+            return
         if start.distance_to(end) < 40 * u:
             return
         pygame.draw.line(surface, theme.ACCENT, start, end, max(3, int(5 * u)))
