@@ -16,7 +16,7 @@ deal, a penalty counted negative) or "chance" (the chance to win, 0 to 1). A jud
 budget in work (`work` multiplies it), and its randomness comes from `seed`, so an analysis
 replays exactly.
 
-    python -m ai.analysis RECORD.json [--json] [--seats all] [--work N] [--seed S]
+    python -m ai.analysis RECORD.json [--json] [--seats all] [--work N] [--analysis-seed S]
     python -m ai.analysis --game quarto --seed N [--option NAME=VALUE ...] --moves "CODE; CODE"
 
 `--help` documents the JSON fields. Measure: `time python -m ai.analysis RECORD.json` on the

@@ -1,6 +1,6 @@
 """The analysis from the command line: a table, or JSON for other programs.
 
-    python -m ai.analysis RECORD.json [--json] [--seats all|0,2] [--work N] [--seed S]
+    python -m ai.analysis RECORD.json [--json] [--seats all|0,2] [--work N] [--analysis-seed S]
     python -m ai.analysis --game GAME --seed N [--players P] [--option NAME=VALUE ...]
                           --moves "CODE; CODE; ..." [--json]
 """
@@ -41,6 +41,9 @@ def parse_args(argv):
         parser.error("give a record file, or --game, --seed and --moves")
     if args.moves is not None and (args.game is None or args.seed is None):
         parser.error("--moves needs --game and --seed")
+    if args.record is not None and (args.seed is not None or args.game is not None):
+        parser.error("--game and --seed go with --moves (a record file has its own); "
+                     "the analysis' own seed is --analysis-seed")
     return parser, args
 
 
