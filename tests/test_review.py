@@ -1,0 +1,412 @@
+"""The review of a game (game/menu/review.py) and Recent games (game/menu/recent.py), driven
+by posted keyboard and gamepad events through the app's own loop: the table shown is the
+record's replay at every move, hidden hands stay hidden, the analysis streams in and is kept
+with the record, "Play on from here" and "Play this deal again", and damaged record files."""
+import json
+import threading
+
+import pygame
+import pytest
+
+from ai.analysis import analyse, judge_module, judged_plies
+from game import record as records
+from game import registry
+from game.app import open_scene
+from game.menu.recent import record_line
+from game.record import random_record
+from game.ui.i18n import t
+from posting import key, pad, run_until
+
+GAMES = ["quarto", "kings_corners", "vier_koningen", "kingen", "keezen"]
+SEEDS = {"quarto": 3, "kings_corners": 2, "vier_koningen": 5, "kingen": 2, "keezen": 2}
+STEPS = 60          # moves stepped one by one from the first (a short game: all of them)
+HUMAN = 1           # the reviewing seat: not seat 0, so that a table drawn from seat 0 shows
+ENDED = "2025-11-25T16:40:00+00:00"
+
+
+def tick(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.tick(1 / 60)
+
+
+def press(app, k) -> None:
+    key(k)
+    tick(app)
+
+
+def button(app, b) -> None:
+    pad(b)
+    tick(app)
+
+
+def reviewed(game: str, seed: int):
+    """A record of random moves (`random_record`) with the human at seat HUMAN (4 Koningen has
+    one seat), the others random; and the human's seat."""
+    record = random_record(game, seed)
+    human = min(HUMAN, record.players - 1)
+    record.seats = ["random"] * record.players
+    record.seats[human] = "human"
+    return record, human
+
+
+def made_up_analysis(record, human: int) -> dict:
+    """An analysis as it is kept with a record, its verdicts made up (every fourth judged move
+    of the human a mistake): what the review does with them is what counts here, not how
+    they were found (tests/test_analysis.py)."""
+    moves = []
+    for number, ply in enumerate(judged_plies(record, [human])):
+        verdict = "mistake" if number % 4 == 1 else "good"
+        loss = 1.5 if verdict == "mistake" else 0.0
+        moves.append({"ply": ply, "seat": human, "move": record.moves[ply - 1], "best": record.moves[ply - 1],
+                      "value": -loss, "best_value": 0.0, "loss": loss, "verdict": verdict, "exact": False})
+    return {"moves": moves}
+
+
+class Shown:
+    """Checks the review's table against the record's own replay at the move shown (each
+    replay made once)."""
+
+    def __init__(self, scene, record, human: int):
+        self.scene, self.record, self.human = scene, record, human
+        self.replays = {}
+        self.seen = set()
+
+    def check(self, ply: int) -> None:
+        scene = self.scene
+        assert scene.ply == ply
+        if ply not in self.replays:
+            self.replays[ply] = self.record.replay(ply).to_dict()
+        table = scene.table
+        assert table.state.to_dict() == self.replays[ply], f"move {ply}: the table is not the record's replay"
+        assert table.record.moves == self.record.moves[:ply]
+        # hidden hands: only the reviewing seat's may be face up, and the table is seen from it
+        assert table.face_up_seat() in (self.human, None), f"move {ply}: seat {table.face_up_seat()}'s hand face up"
+        assert table.bottom_seat() == self.human
+        self.seen.add(ply)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_review_stepped_to_its_end_and_back_by_keyboard_and_gamepad(make_app, game):
+    """A whole game of random moves, every move of its first STEPS shown one by one, then the
+    last ones; the table is the record's replay wherever it stops, seen from the human's seat."""
+    record, human = reviewed(game, SEEDS[game])
+    total = len(record.moves)
+    assert record.replay().is_over(), "a whole game"
+    data = record.to_dict()
+    mistakes = []
+    if judge_module(game) is not None:     # (a game without a judge yet shows no verdicts)
+        data["analysis"] = made_up_analysis(record, human)
+        mistakes = [move["ply"] for move in data["analysis"]["moves"] if move["verdict"] != "good"]
+        assert len(mistakes) >= 2
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review(data)
+    scene = app.top
+    assert scene.name == "review" and scene.runner is None      # analysed: nothing runs
+    tick(app)
+    shown = Shown(scene, record, human)
+    shown.check(total)                                           # it opens on the last move
+
+    # the keyboard: Home, then move by move, End, back a few, Home; the mistakes
+    press(app, pygame.K_HOME)
+    shown.check(0)
+    press(app, pygame.K_LEFT)
+    shown.check(0)
+    steps = min(STEPS, total)
+    for ply in range(1, steps + 1):
+        press(app, pygame.K_RIGHT)
+        shown.check(ply)
+    press(app, pygame.K_END)
+    shown.check(total)
+    assert scene.table.state.is_over()
+    press(app, pygame.K_RIGHT)
+    shown.check(total)
+    for ply in range(total - 1, total - 4, -1):
+        press(app, pygame.K_LEFT)
+        shown.check(ply)
+    press(app, pygame.K_HOME)
+    shown.check(0)
+    if mistakes:
+        press(app, pygame.K_TAB)
+        shown.check(mistakes[0])
+        press(app, pygame.K_PAGEDOWN)
+        shown.check(mistakes[1])
+        press(app, pygame.K_PAGEUP)
+        shown.check(mistakes[0])
+        press(app, pygame.K_PAGEUP)                 # none before the first: it stays
+        shown.check(mistakes[0])
+    else:
+        press(app, pygame.K_TAB)
+        shown.check(0)
+
+    # the gamepad: the d-pad's down and up are the ends, left and right a move; the shoulders
+    # the previous and the next mistake
+    button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    shown.check(total)
+    for ply in range(total - 1, total - 3, -1):
+        button(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+        shown.check(ply)
+    button(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    shown.check(0)
+    for ply in range(1, 4):
+        button(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        shown.check(ply)
+    if mistakes:
+        after = [ply for ply in mistakes if ply > 3]
+        button(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        shown.check(after[0])
+        button(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        shown.check(after[1])
+        button(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
+        shown.check(after[0])
+    button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    shown.check(total)
+    assert set(range(steps + 1)) | set(range(total - 3, total + 1)) <= shown.seen
+    button(app, pygame.CONTROLLER_BUTTON_B)
+    assert app.top.name == "title"
+
+
+# -- the analysis arrives, and is kept with the record ---------------------------------------------
+
+def kept(app, record, outcome: str = "won", **extra) -> str:
+    """Keep a finished game's record as the game does (its end, its summary); its file's name."""
+    name = app.store.keep_record({**record.to_dict(), "ended": ENDED, "summary": {"outcome": outcome}, **extra})
+    assert name is not None
+    return name
+
+
+def test_the_analysis_streams_into_a_review_of_a_kept_record_and_stays_in_its_file(make_app, monkeypatch):
+    """Opened from Recent games, the review starts the analysis (a thread in the tests' app);
+    what it judged shows while the rest is being judged; the whole is written into the
+    record's file, and the next review of it computes nothing."""
+    record = random_record("kings_corners", 4, moves=24)
+    plies = judged_plies(record)
+    assert len(plies) >= 3
+    judge = judge_module("kings_corners")
+    original = judge.values
+    second, go_on = threading.Event(), threading.Event()
+    calls = []
+
+    def held(view, seat, rng, work, played=None):
+        calls.append(seat)
+        if len(calls) == 2:            # the first judgement has been sent: hold the second
+            second.set()
+            assert go_on.wait(600)
+        return original(view, seat, rng, work, played)
+
+    monkeypatch.setattr(judge, "values", held)
+    app = make_app(size=(960, 540))
+    name = kept(app, record)
+    open_scene(app, "recent", None)
+    before = set(threading.enumerate())
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert scene.name == "review" and scene.file_name == name and scene.runner is not None
+    [thread] = [thread for thread in threading.enumerate() if thread not in before and thread.name == "spelavond-analysis"]
+    try:
+        while not second.wait(0.05):
+            assert thread.is_alive(), "the analysis stopped before its second judgement"
+        tick(app, 2)
+        assert list(scene.judgements) == [plies[0]] and scene.runner is not None
+        assert 0 < scene.runner.progress() < 1
+        assert "analysis" not in app.store.load_record(name)
+    finally:
+        go_on.set()
+    thread.join(600)
+    assert not thread.is_alive()
+    tick(app, 2)
+    assert scene.runner is None
+    expected = [judgement.to_dict() for judgement in analyse(record)]
+    assert sorted(scene.judgements) == plies == [judgement["ply"] for judgement in expected]
+    stored = app.store.load_record(name)
+    assert stored["analysis"] == {"moves": expected}
+    assert records.from_dict(stored).moves == record.moves          # still a record
+    # back to the list and in again: the analysis is read from the file, nothing runs
+    press(app, pygame.K_BACKSPACE)
+    assert app.top.name == "recent"
+    calls.clear()
+    press(app, pygame.K_RETURN)
+    again = app.top
+    assert again.name == "review" and again.runner is None
+    assert [again.judgements[ply] for ply in sorted(again.judgements)] == expected
+    tick(app, 5)
+    assert calls == []
+
+
+def test_a_review_of_a_game_in_progress_keeps_its_analysis_nowhere(make_app):
+    """From the pause menu: the game so far; its analysis is not written into any file."""
+    from game.play import start_game
+    app = make_app(size=(960, 540))
+    start_game(app, "keezen", {"players": 4, "seats": ["human", "random", "random", "random"], "options": {}}, 9)
+    game = app.top
+    rules = registry.game("keezen").rules()
+    for code in random_record("keezen", 9, moves=12).moves:
+        game.state.play(rules.parse_move(code))
+        game.record.moves.append(code)
+    press(app, pygame.K_ESCAPE)
+    pause = app.top
+    labels = [str(widget.text) for widget in pause.list.widgets if widget.focusable]
+    for _ in range(labels.index(t("pause.review"))):
+        press(app, pygame.K_DOWN)
+    before = set(threading.enumerate())
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert scene.name == "review" and scene.file_name is None and scene.record.moves == game.record.moves
+    assert scene.ply == 12 and scene.table.state.to_dict() == game.state.to_dict()
+    for thread in threading.enumerate():
+        if thread not in before and thread.name == "spelavond-analysis":
+            thread.join(600)
+    tick(app, 2)
+    assert scene.runner is None and len(scene.data["analysis"]["moves"]) == len(judged_plies(scene.record)) > 0
+    assert app.store.record_names() == []
+    press(app, pygame.K_BACKSPACE)
+    assert app.top is pause
+
+
+# -- play on from here, play this deal again -------------------------------------------------------
+
+def choose(app, scene, label: str) -> None:
+    """Down to the menu's button `label`, then Enter."""
+    labels = [str(widget.text) for widget in scene.list.widgets if widget.focusable]
+    for _ in range(labels.index(label) - labels.index(str(scene.list.widgets[scene.list.focus].text))):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+
+
+def test_play_on_from_here_starts_the_position_on_screen_and_counts_nowhere(make_app, monkeypatch):
+    """Quarto: from the move before the last, the human plays the last move again; the game
+    ends, no statistic counts it, and its result opens its review."""
+    record = random_record("quarto", 11)
+    total = len(record.moves)
+    last_mover = record.replay(total - 1).to_move()
+    record.seats = ["random", "random"]
+    record.seats[last_mover] = "human"
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": {"moves": []}})
+    press(app, pygame.K_LEFT)
+    assert app.top.ply == total - 1
+    press(app, pygame.K_h)
+    game = app.top
+    assert game.name == "game" and [scene.name for scene in app.scenes] == ["title", "game"]
+    assert game.state.to_dict() == record.replay(total - 1).to_dict()
+    assert game.record.moves == record.moves[:-1] and game.record.notes == {"played_on": True}
+    assert game.seed == record.seed and game.setup["seats"] == record.seats
+    assert game.apply(registry.game("quarto").rules().parse_move(record.moves[-1]))
+    assert game.state.is_over()
+    assert run_until(app, lambda: app.top.name == "result", frames=600)
+    assert app.store.stats == {}, "a game played on from a review is counted in no statistics"
+    assert game.keeping.counted
+    # the result's "Review this game": the record as kept, with its file (no analysis here:
+    # what runs in a review is the other tests' matter)
+    from game.menu import review
+    monkeypatch.setattr(review, "judge_module", lambda name: None)
+    choose(app, app.top, t("result.review"))
+    scene = app.top
+    assert scene.name == "review" and scene.file_name == game.keeping.record_name
+    assert app.store.record_names() == [scene.file_name]
+    assert scene.record.moves == record.moves and scene.record.notes == {"played_on": True}
+
+
+def test_play_on_from_a_record_that_starts_from_an_old_save_keeps_its_start(make_app):
+    """A Kingen game saved before records (format 1) goes on as a record that starts from that
+    picture: the game played on from its review must replay from the same picture, or its
+    save cannot be continued."""
+    import random
+    from game.kingen import rules as R
+    state = R.new_game(5, 4, {})
+    rng = random.Random(5)
+    for _ in range(60):
+        state.play(rng.choice(state.legal_moves()))
+    record = records.from_save({"version": 1, "game": "kingen", "seed": 5, "state": state.to_dict(),
+                                "setup": {"players": 4, "seats": ["human", "hard", "hard", "hard"], "options": {}}})
+    assert record.start is not None and record.moves == []
+    after = record.replay()
+    for _ in range(10):
+        move = rng.choice(after.legal_moves())
+        after.play(move)
+        record.add(move)
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": {"moves": []}})
+    for _ in range(4):
+        press(app, pygame.K_LEFT)
+    press(app, pygame.K_h)
+    game = app.top
+    assert game.name == "game" and game.record.moves == record.moves[:6]
+    assert records.from_dict(game.record.to_dict()).replay().to_dict() == game.state.to_dict()
+
+
+def test_play_this_deal_again_starts_the_same_seed_and_seats(make_app):
+    rules = registry.game("kingen").rules()
+    options = {"match": "dubbelkingen"}
+    first = rules.new_game(7, 4, options).legal_moves()[0]
+    record = records.Record("kingen", 4, ["hard", "human", "normal", "easy"], options, 7, [first.code])
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": {"moves": []}})
+    button(app, pygame.CONTROLLER_BUTTON_Y)
+    game = app.top
+    assert game.name == "game" and [scene.name for scene in app.scenes] == ["title", "game"]
+    assert game.seed == 7 and game.setup["seats"] == record.seats and game.record.moves == []
+    assert game.state.to_dict() == rules.new_game(7, 4, options).to_dict()
+    assert game.record.notes == {} and game.state.options["match"] == "dubbelkingen"
+
+
+# -- Recent games ------------------------------------------------------------------------------------
+
+def lines_of(scene) -> list[str]:
+    return [str(widget.text) for widget in scene.list.widgets if widget.focusable]
+
+
+def test_recent_games_lists_the_kept_records_newest_first_and_opens_one(make_app):
+    app = make_app(size=(960, 540))
+    games = [("kingen", "lost"), ("quarto", "won"), ("keezen", "drawn")]
+    names = [kept(app, random_record(game, 3, moves=10), outcome, analysis={"moves": []}) for game, outcome in games]
+    assert app.store.record_names() == names          # kept in the order the games ended
+    open_scene(app, "stats", None)
+    choose(app, app.top, t("stats.recent"))
+    scene = app.top
+    assert scene.name == "recent"
+    lines = lines_of(scene)
+    assert lines == [record_line(app.store.load_record(name)) for name in reversed(names)]
+    for line, (game, outcome) in zip(lines, reversed(games)):
+        assert t(registry.game(game).title) in line and t(f"result.{outcome}") in line
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    review = app.top
+    assert review.name == "review" and review.file_name == names[1] and review.record.game == "quarto"
+    button(app, pygame.CONTROLLER_BUTTON_B)
+    assert app.top is scene
+    button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    button(app, pygame.CONTROLLER_BUTTON_A)
+    assert app.top.name == "review" and app.top.file_name == names[0]
+
+
+def test_a_damaged_record_file_is_said_and_the_list_goes_on(make_app):
+    app = make_app(size=(960, 540))
+    good = random_record("kingen", 3, moves=10)
+    name = kept(app, good, analysis={"moves": []})
+    folder = app.store.path("records")
+    (folder / "20990101-000000-000000-kingen.json").write_text("{ not json", encoding="utf-8")
+    unplayable = {**good.to_dict(), "moves": good.moves[:3] + ["AH"] * 2, "ended": ENDED}
+    (folder / "20990101-000001-000000-kingen.json").write_text(json.dumps(unplayable), encoding="utf-8")
+    odd = {"game": ["kingen"], "seats": 4, "summary": [1], "ended": "0001-01-01T00:00:00+05:00"}
+    (folder / "20990101-000002-000000-kingen.json").write_text(json.dumps(odd), encoding="utf-8")
+    open_scene(app, "recent", None)
+    scene = app.top
+    assert scene.name == "recent"
+    # the file that is not JSON is set aside and reported (the title screen lists it)
+    assert {"file": "20990101-000000-000000-kingen.json", "moved_to": "20990101-000000-000000-kingen.json.bad"} \
+        in app.store.problems
+    lines = lines_of(scene)
+    assert len(lines) == 3 and lines[2] == record_line(app.store.load_record(name))
+    # the damaged ones are listed; choosing one says what is wrong, and the list stays
+    for index, words in ((0, "damaged save"), (1, "cannot be played")):
+        press(app, pygame.K_RETURN)
+        assert app.top is scene, "a damaged record must not open"
+        assert words in app.notices[-1][0]
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert app.top.name == "review" and app.top.file_name == name
+    tick(app, 3)
