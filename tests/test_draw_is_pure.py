@@ -28,6 +28,7 @@ STEP = 1 / 120
 # no picture. Named here so that nothing else slips through.
 CACHES = {
     "_layout",          # GameScene.cached_layout: the layout of this window and table
+    "_log_lines",       # GameScene.move_log: the log's lines in the language of now
     "_options",         # Keezen: the ways to play the chosen card, worked out when first asked
     "_check_cache",     # 4 Koningen: what laying the selection on a drawn card would give
 }

@@ -227,3 +227,28 @@ def test_two_presses_of_enter_never_wipe_the_statistics(make_app):
         app.top.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
     assert app.top is stats, "the confirmation is still open or something else came up"
     assert app.store.stats_for("quarto") == before and before["won"] == 1
+
+
+def test_the_move_log_follows_a_change_of_language(make_app):
+    """The log is said from the moves when it is read: switching to Dutch mid-game turns the
+    lines already there into Dutch, not only the new ones."""
+    from game.app import open_scene
+    from game.ui.i18n import set_language
+    app = make_app()
+    app.store.settings["computer_pace"] = "instant"
+    open_scene(app, "game:kingen", 3, seats=["hard"] * 4)
+    scene = app.top
+    for _ in range(3000):
+        app.tick(1 / 60)
+        if len(scene.log_entries) > 6:
+            break
+    set_language("en")
+    english = list(scene.move_log)
+    set_language("nl")
+    try:
+        dutch = list(scene.move_log)
+    finally:
+        set_language("en")
+    assert len(english) == len(dutch) > 6
+    assert all(a != b for a, b in zip(english[1:], dutch[1:])), list(zip(english, dutch))
+    assert any(" speelt " in line for line in dutch) and any(" plays " in line for line in english)

@@ -53,7 +53,6 @@ class KeezenScene(GameScene):
         self._layer = CachedLayer()
         self._felt = CachedLayer()   # felt and board: they change only with the window and viewer
         self._options = (None, [])   # (state, version, card) -> options()
-        self.move_log.append(t(K + "log.start"))
 
     # -- seats ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -288,9 +287,6 @@ class KeezenScene(GameScene):
 
     def forget_choice(self) -> None:
         self.card, self.steps, self.pawn = None, [], None
-
-    def describe(self, seat, move) -> list:
-        return words.describe(self.state.events, seat, move, self.seat_name, self.said)
 
     def on_hint(self, move, reason) -> None:
         self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)

@@ -25,9 +25,12 @@ def steps_left(steps) -> int:
     return SEVEN - sum(n for _, _, n in steps)
 
 
-def describe(events, seat: int, move, names, said) -> list[str]:
-    """The move log's lines for `move`, just played by `seat`, and for what it did (`events`)."""
-    name = names(seat)
+def describe(state, seat, move, names, said) -> list[str]:
+    """The move log's lines for `move`, just played by `seat`, and for what it did (the
+    `events` of `state`, the state after it); for the log's opening (`move` None), the start."""
+    if move is None:
+        return [t(K + "log.start")]
+    events, name = state.events, names(seat)
     hits = [t(K + "log.hits", colour=colour_name(e.colour), square=rules.square_name(e.square))
             for e in events if type(e) is PawnSentHome]
     hit = (", " + ", ".join(hits)) if hits else ""

@@ -58,7 +58,6 @@ class KingenScene(GameScene):
         self.panel = None                # "last" (the last trick) or "sheet" over the table
         self._layer = CachedLayer()
         self._sheet = ScoreSheet()
-        self.move_log.append(words.deal_line(state, self.seat_name, self.said))
 
     # -- what the table shows ---------------------------------------------------------------
     def bottom_cards(self) -> list:
@@ -245,7 +244,7 @@ class KingenScene(GameScene):
             self.showing = (*tricks[-1], self.time + self.trick_seconds())     # where it was played, a moment
             self.motion.hold(self.trick_seconds() + 0.05)
         if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
-            self.app.notify(self.describe(seat, move)[0], 4)
+            self.app.notify(self.describe(self.state, seat, move)[0], 4)
         super().after_move(seat, move)
 
     def trick_seconds(self) -> float:
@@ -273,9 +272,6 @@ class KingenScene(GameScene):
                 self.focus = ("button", name)
 
     # -- the log, the texts (game/kingen/words.py) ---------------------------------------------
-    def describe(self, seat, move) -> list[str]:
-        return words.describe(self.state, seat, move, self.seat_name, self.said)
-
     def status_text(self) -> str:
         seat, shown = self.state.to_move(), self.trick_shown()
         return words.status(self.state, self.seat_name, self.said, taker=shown and shown[2], human=self.is_human(seat),

@@ -52,8 +52,8 @@ def deal_line(state, names, said) -> str:
 
 def describe(state, seat, move, names, said) -> list[str]:
     """The log's lines for `move`, just played by `seat` (`state` is the state after it): the
-    card, and who took the trick it finished."""
-    if isinstance(move, NextDeal):
+    card, and who took the trick it finished; for the log's opening (`move` None), the deal."""
+    if move is None or isinstance(move, NextDeal):
         return [deal_line(state, names, said)]
     name = names(seat)
     if isinstance(move, ChooseGame):

@@ -51,7 +51,6 @@ class KingsCornersScene(GameScene):
         super().__init__(app, record, state)
         self.selected = None         # ("card", Card) | ("pile", place)
         self.new_cards: dict = {}    # card -> time it was drawn
-        self.move_log.append(words.deal_line(state, self.seat_name, self.said))
         self._layer = CachedLayer()
         self._sheet = ScoreSheet()
 
@@ -285,9 +284,6 @@ class KingsCornersScene(GameScene):
 
     def forget_choice(self) -> None:
         self.selected = None
-
-    def describe(self, seat, move) -> list[str]:
-        return words.describe(self.state, seat, move, self.seat_name, self.said)
 
     def update(self, dt):
         super().update(dt)

@@ -77,7 +77,10 @@ def draw_line(seat, count: int, names, said) -> str:
 
 def describe(state, seat, move, names, said) -> list[str]:
     """The log's lines for `move`, just played by `seat` (`state` is the state after it): a
-    kings-first payment, the move, the cards drawn, how the hand and the match ended."""
+    kings-first payment, the move, the cards drawn, how the hand and the match ended; for the
+    log's opening (`move` None), the deal."""
+    if move is None:
+        return [deal_line(state, names, said)]
     events, name = state.events, names(seat)
     lines = [said(K + "log.kings_first", seat, name=name, n=max(map(abs, event.points)), unit=unit(state))
              for event in events if kings_first(event)]

@@ -103,18 +103,18 @@ class ReviewScene(Scene):
         self.ply = max(0, min(ply, len(self.record.moves)))
         table = self.ensure_table()
         table.record.moves[:] = self.record.moves[:self.ply]
-        table.move_log = self.log_upto(self.ply)
+        table.log_entries = self.log_upto(self.ply)
         table.show_position(self.states[self.ply].copy(), self.ply)
 
-    def log_upto(self, ply: int) -> list[str]:
-        """The table's move log as it read after move `ply`: its last moves described by the
-        game's scene, each from the state that move made."""
-        table, rules, lines = self.table, self.info.rules(), []
+    def log_upto(self, ply: int) -> list:
+        """The table's move log as it stood after move `ply`: its opening and last moves, each
+        with the state it made."""
+        rules = self.info.rules()
+        entries = [(None, None, self.states[0])] if ply <= LOG_MOVES else []
         for number in range(max(0, ply - LOG_MOVES), ply):
-            seat = self.states[number].to_move()
-            table.state = self.states[number + 1]
-            lines += table.describe(seat, rules.parse_move(self.record.moves[number]))
-        return lines
+            entries.append((self.states[number].to_move(), rules.parse_move(self.record.moves[number]),
+                            self.states[number + 1]))
+        return entries
 
     # -- the analysis ------------------------------------------------------------------------
     def enter(self) -> None:
@@ -250,9 +250,7 @@ class ReviewScene(Scene):
         before, table = self.states[ply - 1], self.table
         seat = before.to_move()
         move = self.info.rules().parse_move(self.record.moves[ply - 1])
-        shown, table.state = table.state, self.states[ply]
-        lines = table.describe(seat, move)
-        table.state = shown
+        lines = table.describe(self.states[ply], seat, move)
         if lines:
             return lines[0]
         return t("review.move", name=table.seat_name(seat) if seat is not None else "",

@@ -47,6 +47,9 @@ class ComputerSeats:
 
     def ask_hint(self) -> None:
         scene = self.scene
+        if scene.coach is not None:        # in a lesson the hint is the step's own words
+            scene.app.notify(scene.coach.text(), 6)
+            return
         if not scene.can_play():
             return
         seat = scene.state.to_move()

@@ -40,7 +40,7 @@ from game.ui import input as inp
 from game.ui.between_hands import BetweenHands
 from game.ui.computer_seats import ComputerSeats
 from game.ui.game_overlays import HandOverOverlay, ResultOverlay
-from game.ui.i18n import explain, has, t
+from game.ui.i18n import explain, has, language, t
 from game.ui.keeping import Keeping
 from game.ui.scene import Scene
 from game.ui.table.draw import draw_card_sprite
@@ -84,6 +84,7 @@ class GameScene(Scene):
         self.record, self.state = record, state   # the game's record (game.record) and where its moves lead
         self.setup, self.seed = record.setup, record.seed
         self.info = registry.game(self.game)
+        self.words = importlib.import_module(f"game.{self.game}.words")   # what the game says in text
         self.seats = list(record.seats)     # autoplay makes a human seat a computer
         self.autoplay = False
         self.time = 0.0
@@ -95,7 +96,10 @@ class GameScene(Scene):
         self.motion = Motion(self)
         self.controls = Controls(self)
         self.status_line = StatusLine()
-        self.move_log: list[str] = []   # lines saying what happened, newest last (`describe`)
+        # what happened, newest last: (seat, move, the state after it), said in the language of
+        # the moment it is read (`move_log`); the first, (None, None, start), opens the log
+        self.log_entries: list = [(None, None, state.copy())]
+        self._log_lines = (None, [])
         self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
         self.over_at = None           # when the game ended: the result follows
         self.result_shown = False
@@ -231,7 +235,8 @@ class GameScene(Scene):
 
     # -- autoplay: the computer plays the humans' seats until any input --------------------
     def set_autoplay(self, on: bool) -> None:
-        if on == self.autoplay or (on and (self.state.is_over() or not self.human_seats)):
+        # (not in a lesson: the helper's moves would leave its steps behind)
+        if on == self.autoplay or (on and (self.state.is_over() or not self.human_seats or self.coach is not None)):
             return
         self.autoplay = on
         kinds = list(self.setup["seats"])[: self.state.players]
@@ -267,7 +272,7 @@ class GameScene(Scene):
         self.computers.moved()
         if self.coach is not None:
             self.coach.played(mover, move)
-        self.move_log = (self.move_log + self.describe(mover, move))[-LOG_SIZE:]
+        self.log_entries = (self.log_entries + [(mover, move, self.state.copy())])[-LOG_SIZE:]
         self.after_move(mover, move)
         self.settle()
         self.keeping.save()
@@ -281,9 +286,22 @@ class GameScene(Scene):
         By default the sound of its events."""
         self.app.sound.play(event_sound(self.state.events))
 
-    def describe(self, seat, move) -> list[str]:
-        """A game's hook: the move log's lines for a move just played (read `state.events`)."""
-        return []
+    def describe(self, state, seat, move) -> list[str]:
+        """The move log's lines for `move` of `seat`, which led to `state` (its `events`); for
+        the log's opening (`move` None), the lines that open it: the game's words say them
+        (`describe` of game/<name>/words.py, where the game keeps a log)."""
+        if not hasattr(self.words, "describe"):
+            return []
+        return self.words.describe(state, seat, move, self.seat_name, self.said)
+
+    @property
+    def move_log(self) -> list[str]:
+        """The log's lines, in the language of now (made again when it or the log changes)."""
+        key = (language(), len(self.log_entries), id(self.log_entries[-1]))
+        if self._log_lines[0] != key:
+            lines = [line for entry in self.log_entries for line in self.describe(entry[2], entry[0], entry[1])]
+            self._log_lines = (key, lines[-LOG_SIZE:])
+        return self._log_lines[1]
 
     def can_play(self) -> bool:
         """The human to move may act now: their turn, and (in a game of hidden hands) their
@@ -478,8 +496,7 @@ class GameScene(Scene):
 
     def move_name(self, state, move) -> str:
         """A move in the game's words (`state`: where it is played), for "Why?" and a review."""
-        words = importlib.import_module(f"game.{self.game}.words")
-        return words.move_words(state, move) if hasattr(words, "move_words") else str(move)
+        return self.words.move_words(state, move) if hasattr(self.words, "move_words") else str(move)
 
     def turn_legend(self, choose: str = "legend.choose", cancel: bool = False, step: str = "", extra=()) -> list:
         """The legend while a human plays: move, choose, cancel (when something is chosen), the

@@ -50,6 +50,8 @@ class Undo:
 
     def possible(self) -> bool:
         scene = self.scene
+        if scene.coach is not None:
+            return False          # a lesson's steps go one way: its coach could not follow back
         if self.rules_take_back():
             return scene.humans_turn and scene.state.undo_move() is not None
         return (bool(self.stack) and bool(scene.human_seats) and not scene.state.is_over()
