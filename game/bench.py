@@ -22,9 +22,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def screens() -> list[str]:
     from game import registry
+    from game.lesson import lesson_of
     names = ["title", "settings", "stats", "recent"]
     for info in registry.playable_games():
         names += [f"setup:{info.name}", f"game:{info.name}", f"rules:{info.name}", f"review:{info.name}"]
+        if lesson_of(info.name) is not None:
+            names.append(f"learn:{info.name}")
     return names
 
 

@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game import registry
+from game.lesson import lesson_of
 from game.ui import input as inp
 
 
@@ -12,7 +13,7 @@ def screen_names():
     names = ["title", "settings", "stats", "recent"]
     for info in registry.playable_games():
         names += [f"setup:{info.name}", f"game:{info.name}", f"pause:{info.name}", f"rules:{info.name}",
-                  f"review:{info.name}"]
+                  f"review:{info.name}"] + ([f"learn:{info.name}"] if lesson_of(info.name) else [])
     return names
 
 

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game import registry
+from game.lesson import lesson_of
 from game.ui import text as kit_text
 from game.ui import theme
 from game.ui.i18n import set_language
@@ -33,6 +34,8 @@ def screen_names() -> list[str]:
         game = info.name
         names += [f"setup:{game}", f"game:{game}", f"play:{game}", f"notice:{game}", f"pause:{game}",
                   f"rules:{game}", f"result:{game}", f"sheet:{game}", f"review:{game}"]
+        if lesson_of(game) is not None:
+            names.append(f"learn:{game}")
     return names
 
 
