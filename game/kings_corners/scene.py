@@ -45,7 +45,6 @@ class KingsCornersScene(GameScene):
     game = "kings_corners"
     hides_hands = True      # only matters with two or more humans: the hand-over screen
     undo_while_computer_moves = False
-    look_key = K + "result.sheet"     # the table shows the score sheet once the game is over
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)

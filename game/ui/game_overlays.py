@@ -69,7 +69,7 @@ class ResultOverlay(Overlay):
         widgets.append(Button(t("result.again"), lambda: self.app.new_game(scene.game, scene.setup)))
         kept = scene.keeping.kept or scene.record.to_dict()
         widgets.append(Button(t("result.review"), lambda: self.app.review(kept, scene.keeping.record_name)))
-        widgets.append(Button(t(scene.look_key), self.app.pop))
+        widgets.append(Button(scene.look_label(), self.app.pop))
         widgets.append(Button(t("pause.quit"), self.app.to_title))
         return widgets
 

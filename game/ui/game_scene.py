@@ -76,7 +76,6 @@ class GameScene(Scene):
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
     never_automatic: tuple = ()   # move types only a human chooses (giving up): no computer, fallback or clock plays them
-    look_key = "result.look"   # the result's button that goes back to the finished table
     name = "game"
 
     def __init__(self, app, record, state):
@@ -438,6 +437,12 @@ class GameScene(Scene):
             winners = self.state.winners()
             return t("result.winner", name=self.seat_name(winners[0])) if winners else t("result.draw")
         return t(f"result.{outcome}")
+
+    def look_label(self) -> str:
+        """The result's button back to the finished table: the game's own words for what the
+        table then shows (`<game>.scene.result.look`, Kings Corners' score sheet), else "Look"."""
+        key = f"{self.game}.scene.result.look"
+        return t(key) if has(key) else t("result.look")
 
     def result_lines(self) -> list[str]:
         return []
