@@ -13,13 +13,14 @@ gives every check to 5% of the positions only (the rest get the cheap ones), for
 tests/test_fuzz.py runs a short seeded slice of each target; long runs are for people.
 
 - A game target plays random games under random option sets (every option of the module's
-  OPTIONS, a random number of seats) and checks every position: the legal moves are all
-  playable (on a copy), moves from elsewhere, moves with fields of a wrong type and
-  look-alikes (objects whose __eq__ claims to equal every move, subclasses of the move
-  classes) raise IllegalMove and change nothing, `parse_move` and `from_notation` refuse
-  anything but text with ValueError, `to_dict` survives JSON and `from_dict` rebuilds the same
-  state, a copy is independent, the view and a sample agree with the state, and the cards
-  or pieces are all there, once (where the game's state shows them).
+  OPTIONS, a random number of seats) and checks every position with the contract test's
+  checks (tests/checks.py): the legal moves are all playable (on a copy), moves from
+  elsewhere, moves with fields of a wrong type and look-alikes (objects whose __eq__ claims
+  to equal every move, subclasses of the move classes) raise IllegalMove and change nothing,
+  `to_dict` survives JSON and `from_dict` rebuilds the same state, a copy is independent,
+  the view and a sample agree with the state, the events say where cards and pieces went,
+  and every card or piece is in the game's `zones()`, once. `parse_move` and
+  `from_notation` must refuse anything but text with ValueError.
 - `ui` sends random real pygame events to a headless App on every screen: keys, mouse,
   wheel, text, gamepad buttons and sticks, gamepad hot-plug with bogus ids, real window
   resizes down to 1x1, long and zero frames, and QUIT (after which the next start reads what
@@ -60,7 +61,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import registry  # noqa: E402
 from game.base import IllegalMove  # noqa: E402
-from game.cards import Card, full_deck  # noqa: E402
+from game.cards import Card  # noqa: E402
+from tests import checks  # noqa: E402
+from tests.checks import Broken, check, identity, typed  # noqa: E402
 
 MAX_MOVES = 200_000       # a game longer than this is stuck (a chips match to 500 takes tens of thousands)
 ROUND_TRIPS = 64          # a save round trip at every position up to this many moves, then fewer
@@ -147,42 +150,11 @@ def game_targets() -> list[str]:
 
 # ================================================================================ rules
 
-class Broken(AssertionError):
-    """An invariant that did not hold."""
-
-
-def check(condition, message: str) -> None:
-    if not condition:
-        raise Broken(message)
-
-
-def identity(move) -> list:
-    """The fields that make a move what it is (not a cache such as Kingen's card index)."""
-    return [item for item in dataclasses.fields(move) if item.compare]
-
-
-def typed(value):
-    """A key that tells 1, 1.0 and True apart (moves compare equal across those)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,) + tuple(typed(getattr(value, f.name)) for f in identity(value))
-    if isinstance(value, tuple):
-        return (type(value).__name__,) + tuple(typed(item) for item in value)
-    try:
-        hash(value)
-    except TypeError:
-        return (type(value).__name__, repr(value))
-    return (type(value).__name__, value)
-
-
 def is_listed(move, moves: list) -> bool:
     """Whether `move` is one of the legal moves, field types included (Give(1.0) == Give(1),
     but only Give(1) is legal)."""
     key = typed(move)
     return any(type(m) is type(move) and m == move and typed(m) == key for m in moves)
-
-
-def dump(state) -> str:
-    return json.dumps(state.to_dict(), sort_keys=True, allow_nan=False)
 
 
 def random_options(rules, rng: random.Random) -> dict:
@@ -310,77 +282,23 @@ def bent_moves(moves: list, pool: list, rng: random.Random, count: int) -> list:
     return found
 
 
-# What each game's state shows of its cards or pieces: the list must be the whole set, once.
-def _quarto_pieces(state) -> list:
-    return sorted([p for p in state.board if p is not None] + ([state.hand] if state.hand is not None else [])
-                  + list(state.available()))
-
-
-def _kings_corners_cards(state) -> list:
-    cards = [c for hand in state.hands for c in hand] + [c for pile in state.piles for c in pile] + list(state.stock)
-    return sorted(cards)
-
-
-def _vier_koningen_cards(state) -> list:
-    cards = (list(state.controlled) + list(state.hand) + list(state.drawn) + [c for cover in state.covers for c in cover]
-             + [c for pile in state.piles for c in pile] + list(state.lost))
-    return sorted(cards)
-
-
-INVENTORY = {
-    "quarto": (_quarto_pieces, list(range(16))),
-    "kings_corners": (_kings_corners_cards, sorted(full_deck())),
-    "vier_koningen": (_vier_koningen_cards, sorted(full_deck())),
-}
-
-
-def check_position(rules, game: str, state, rng: random.Random, pool: list, sample: int,
+def check_position(rules, state, rng: random.Random, whole, pool: list, sample: int,
                    thorough: bool = True) -> list:
-    """The invariants of one position (the cheap ones only unless `thorough`); returns the
-    legal moves."""
-    players = state.players
-    moves = list(state.legal_moves())
-    if state.is_over():
-        check(moves == [] and state.to_move() is None, "a finished game still has moves or a player to move")
-        check(len(state.scores()) == players, "scores() has the wrong length")
-        check(set(state.winners()) <= set(range(players)), f"winners() out of range: {state.winners()}")
-    else:
-        check(moves, "a game in progress without legal moves")
-        check(state.to_move() in range(players), f"to_move() is {state.to_move()!r}")
-        check(state.winners() == (), "winners before the end")
-    check(len(set(moves)) == len(moves), "a legal move is listed twice")
-    for move in moves[:8] if len(moves) > 8 else moves:
-        hash(move)
-        str(move)
-        code = getattr(move, "code", None)
-        if code is not None and hasattr(rules, "parse_move"):
-            check(typed(rules.parse_move(code)) == typed(move), f"parse_move({code!r}) is not {move!r}")
-    inventory = INVENTORY.get(game)
-    if inventory is not None:
-        check(inventory[0](state) == inventory[1], "cards or pieces are missing or doubled")
+    """The shared checks of one position (tests/checks.py; the cheap ones only unless
+    `thorough`), with this fuzzer's bent and look-alike moves to refuse, the view of the
+    player to move, and non-text given to the text readers; returns the legal moves."""
     if not thorough:
-        return moves
-    before = dump(state)
-    # the legal moves all play (a sample of a long list), each on its own copy
-    tried = moves if len(moves) <= sample else rng.sample(moves, sample)
-    for move in tried:
-        state.copy().play(move)
-    check(dump(state) == before, f"playing one of {tried} on a copy changed the original")
-    # moves that should be refused are refused, and change nothing
-    refused = []
-    tries = [("illegal", move) for move in bent_moves(moves, pool, rng, 6) if not is_listed(move, moves)]
-    for kind, move in tries + [("look-alike", move) for move in look_alikes(moves, rng, 1)]:
-        TRIED[kind] += 1
-        try:
-            state.play(move)
-        except IllegalMove:
-            refused.append(move)
-            continue
-        except Exception as error:
-            raise Broken(f"a {kind} move raised {type(error).__name__}, not IllegalMove ({move!r})") from error
-        raise Broken(f"the {kind} move {move!r} was accepted")
-    check(dump(state) == before, f"one of the refused moves {refused!r} changed the state")
-    check(state.legal_moves() == moves, "a refused move changed the legal moves")
+        return checks.check_moves(rules, state, whole, codes=8)
+    moves = list(state.legal_moves())
+    refuse = [("illegal", move) for move in bent_moves(moves, pool, rng, 6) if not is_listed(move, moves)]
+    refuse += [("look-alike", move) for move in look_alikes(moves, rng, 1)]
+    TRIED.update(kind for kind, _ in refuse)
+    # the save round trip replays every move so far (from_dict): at most about 64 log(n)
+    # times in a game of n moves, so that long matches stay affordable
+    moves_so_far = len(getattr(state, "history", None) or getattr(state, "log", None) or ())
+    save = moves_so_far <= ROUND_TRIPS or rng.random() < ROUND_TRIPS / moves_so_far
+    seats = [] if state.to_move() is None else [state.to_move()]
+    moves = checks.check_position(rules, state, rng, whole, refuse, seats, sample, codes=8, save=save)
     # a move or a position is read from text only
     for reader in text_readers(rules):
         value = rng.choice(NOT_TEXT)
@@ -393,28 +311,6 @@ def check_position(rules, game: str, state, rng: random.Random, pool: list, samp
             raise Broken(f"{reader.__name__} of a non-text raised {type(error).__name__}, not ValueError "
                          f"({value!r})") from error
         raise Broken(f"{reader.__name__} read a non-text ({value!r})")
-    # the view and a sample of it
-    seat = state.to_move()
-    if seat is not None:
-        view = state.view(seat)
-        check(view.to_move() == seat, "the view has another player to move")
-        guess = view.sample(seat, random.Random(rng.random()))
-        check(guess.to_move() == seat, "a sample has another player to move")
-        if inventory is not None:
-            check(inventory[0](guess) == inventory[1], "a sample lost or doubled cards")
-        check(set(view.legal_moves()) == set(moves), "the player to move does not see their own legal moves")
-        shown = json.dumps(view.to_dict(), sort_keys=True)
-        check(dump(rules.from_dict(json.loads(shown))) == shown, "a view does not survive its round trip")
-    # the save round trip, through JSON text (from_dict replays every move so far: at most
-    # about 64 log(n) times in a game of n moves, so that long matches stay affordable)
-    moves_so_far = len(getattr(state, "history", None) or getattr(state, "log", None) or ())
-    if moves_so_far > ROUND_TRIPS and rng.random() >= ROUND_TRIPS / moves_so_far:
-        return moves
-    data = json.loads(before)
-    back = rules.from_dict(data)
-    check(dump(back) == before, "from_dict(to_dict()) is not the same state")
-    check(back.to_move() == state.to_move(), "to_move() differs after a round trip")
-    check(back.legal_moves() == moves, "legal moves differ after a round trip")
     return moves
 
 
@@ -442,9 +338,10 @@ def play_one_game(game: str, rng: random.Random, pool: list, sample: int, thorou
     where = f"{game} seed {game_seed}, {players} players, options {options}"
     count = 0
     try:
+        whole = checks.check_start(state)
         while True:
             full = rng.random() < thorough
-            moves = check_position(rules, game, state, rng, pool, sample, full)
+            moves = check_position(rules, state, rng, whole, pool, sample, full)
             if not moves or count == stop_after:
                 return count
             check(count < MAX_MOVES, "the game does not end")
@@ -452,12 +349,7 @@ def play_one_game(game: str, rng: random.Random, pool: list, sample: int, thorou
             if rng.random() < 0.02:
                 pool.append(move)
                 del pool[:-200]
-            twin = state.copy() if full else None
-            state.play(move)
-            check(isinstance(getattr(state, "events", []), list), "events is not a list")
-            if twin is not None:
-                twin.play(move)
-                check(dump(twin) == dump(state), f"{move} played on a copy gives another state")
+            checks.check_play(state, move, twin=full)
             count += 1
     except Exception as error:
         raise Broken(f"{where}, move {count}: {type(error).__name__}: {error}") from error
@@ -466,7 +358,7 @@ def play_one_game(game: str, rng: random.Random, pool: list, sample: int, thorou
 def fuzz_game(game: str, seconds: float, seed: int, limit: int | None = None, only: int | None = None,
               sample: int = 24, thorough: float = 1.0, stop_after: int | None = None) -> Report:
     """Random games; `thorough` is the share of positions that get every check (the rest get
-    the cheap ones: the move lists, the cards or pieces, a copy playing the same move)."""
+    the cheap ones: the move lists, the cards or pieces, the events of the move played)."""
     report = Report(game if thorough == 1 else f"{game} (every check on {thorough:.0%} of positions)",
                     seed, "games", progress=PROGRESS)
     report.command = game
@@ -1055,7 +947,10 @@ def fuzz_saves(seconds: float, seed: int, limit: int | None = None, only: int | 
                 game = registry.game(json.loads((folder / "current_game.json").read_text())["game"]).name \
                     if (folder / "current_game.json").exists() else None
                 if game:
-                    check_position(registry.game(game).rules(), game, first.state, rng, [], 8)
+                    rules = registry.game(game).rules()
+                    # what a game of this size holds (no option changes the cards or pieces)
+                    whole = checks.check_start(rules.new_game(0, first.state.players, {}))
+                    check_position(rules, first.state, rng, whole, [], 8)
             check(not any(problem.get("writing") for problem in first.problems),
                   f"a file could not be written: {first.problems}")
             if text:

@@ -54,3 +54,20 @@ def test_the_fuzzer_finds_a_broken_invariant(monkeypatch):
     report = fuzz.fuzz_game("quarto", seconds=NO_CLOCK, seed=1, limit=5)
     assert report.failure_count > 0
     assert any("was accepted" in kind for kind in report.kinds)
+
+
+def test_the_fuzzer_finds_a_lost_piece(monkeypatch):
+    """The conservation check runs in the fuzzer: a piece that leaves zones() mid-game is caught."""
+    rules = fuzz.registry.game("quarto").rules()
+    original = rules.State.zones
+
+    def losing(self):
+        zones = original(self)
+        if any(piece is not None for piece in self.board):
+            zones["pool"] = zones["pool"][1:]      # a piece beside the board is gone
+        return zones
+
+    monkeypatch.setattr(rules.State, "zones", losing)
+    report = fuzz.fuzz_game("quarto", seconds=NO_CLOCK, seed=1, limit=1)
+    assert report.failure_count == 1
+    assert any("lost or doubled" in kind for kind in report.kinds), report.kinds

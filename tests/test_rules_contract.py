@@ -2,12 +2,12 @@
 
 A new game joins by existing: its rules module is found through the registry. Each option
 set (the defaults, then every value of every option on its own) gets a random playout to the
-end; along the way every contract promise is checked on a sample of positions.
+end; along the way every contract promise is checked on a sample of positions, and the cheap
+ones (the moves, every card or piece in `zones()` once, the events) on every position. The
+checks are in tests/checks.py, which the fuzzer (tests/fuzz.py) shares.
 """
 from __future__ import annotations
 
-import json
-import pickle
 import random
 
 import pytest
@@ -15,7 +15,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game import registry
-from game.base import EVENT_TYPES, CardMoved, GameState, IllegalMove, PieceMoved
+from tests import checks
 from tests.fuzz import NOT_TEXT, look_alikes   # objects equal to every move, wrong-typed fields (issue 26)
 
 GAMES = [info for info in registry.GAMES.values() if info.has_rules()]
@@ -39,59 +39,14 @@ def cases() -> list:
             for players in (info.seats if number == 0 else info.seats[number % len(info.seats):][:1])]
 
 
-def saved(state) -> str:
-    return json.dumps(state.to_dict(), sort_keys=True)
-
-
-def check_position(rules, state, other, rng) -> None:
-    """Every promise of the contract that holds in any position."""
-    assert isinstance(state, GameState)
-    before = saved(state)
-    # to_dict survives JSON and from_dict exactly
-    assert saved(rules.from_dict(json.loads(before))) == before
+def check_position(rules, state, other, rng, whole) -> list:
+    """Every promise of the contract that holds in any position (tests/checks.py), with
+    garbage, moves of another position and look-alikes to refuse, and every seat's view."""
     moves = state.legal_moves()
-    # move save codes round-trip
-    for move in moves:
-        assert rules.parse_move(move.code) == move, move
-        hash(move)
-    # garbage, and moves of another position, are refused without a change
-    foreign = [move for move in other.legal_moves() if move not in moves]
-    for move in list(GARBAGE) + foreign[:3] + look_alikes(moves, rng):
-        with pytest.raises(IllegalMove):
-            state.play(move)
-        assert saved(state) == before
-        assert state.legal_moves() == moves
-    # copy() is independent
-    if moves:
-        twin = state.copy()
-        twin.play(rng.choice(moves))
-        assert saved(state) == before
-    # views pickle, samples agree with the view, and the view does not depend on what is hidden
-    for seat in range(state.players):
-        view = state.view(seat)
-        seen = saved(view)
-        assert saved(pickle.loads(pickle.dumps(view))) == seen
-        for _ in range(2):
-            assert saved(view.sample(seat, rng).view(seat)) == seen
-            assert saved(state.sample(seat, rng).view(seat)) == seen, "the view shows something hidden"
-        assert saved(view) == seen and saved(state) == before
-
-
-def check_events(state, events) -> None:
-    for event in events:
-        assert isinstance(event, EVENT_TYPES), event
-        pickle.dumps(event)
-    if not hasattr(state, "zones"):
-        return
-    zones = state.zones()
-    final = {}
-    for event in events:  # where each card or piece that moved ended up
-        if type(event) in (CardMoved, PieceMoved):
-            thing = event.card if type(event) is CardMoved else event.piece
-            if thing is not None:
-                final[thing] = event.target
-    for thing, target in final.items():
-        assert thing in zones.get(target, ()), f"{thing} should be in {target} after {events}"
+    foreign = [move for move in other.legal_moves() if move not in moves][:3]
+    refuse = ([("garbage", move) for move in GARBAGE] + [("foreign", move) for move in foreign]
+              + [("look-alike", move) for move in look_alikes(moves, rng)])
+    return checks.check_position(rules, state, rng, whole, refuse, range(state.players))
 
 
 @pytest.mark.parametrize("game,players,options", cases())
@@ -100,24 +55,21 @@ def test_contract(game, players, options):
     rng = random.Random(f"{game}{players}{sorted(options.items())}")
     state = rules.new_game(rng.randrange(10**6), players, options)
     other = rules.new_game(rng.randrange(10**6), players, options)
+    look = random.Random(rng.random())   # the checks' own draws: they do not change the game played
+    whole = checks.check_start(state)
     for number in range(MAX_MOVES):
         if state.is_over():
             break
-        assert state.phase != "over"
-        if number < 30 or rng.random() < 5 / number:  # every early position, then ever fewer
-            check_position(rules, state, other, rng)
-        moves = state.legal_moves()
-        assert moves and state.to_move() in range(players)
-        move = rng.choice(moves)
-        state.play(move)
-        check_events(state, state.events)
+        full = number < 30 or rng.random() < 5 / number  # every early position, then ever fewer
+        if full:
+            moves = check_position(rules, state, other, look, whole)
+        else:
+            moves = checks.check_moves(rules, state, whole, codes=0)   # codes: at the sampled positions
+        checks.check_play(state, rng.choice(moves), twin=full)
         if other.legal_moves() and not other.is_over():
             other.play(rng.choice(other.legal_moves()))
     assert state.is_over(), f"{game} did not end in {MAX_MOVES} random moves"
-    assert state.to_move() is None and state.legal_moves() == []
-    assert len(state.scores()) == players
-    assert all(seat in range(players) for seat in state.winners())
-    check_position(rules, state, other, rng)
+    check_position(rules, state, other, look, whole)
 
 
 @pytest.mark.parametrize("game", [info.name for info in GAMES])
@@ -177,3 +129,21 @@ def test_every_move_read_from_text_round_trips(game):
         check_round_trip(rules, text)
 
     round_trip()
+
+
+@pytest.mark.parametrize("game", [info.name for info in GAMES])
+def test_a_card_or_piece_lost_or_doubled_is_caught(game, monkeypatch):
+    """The conservation check can fail: zones() that lose a card or piece, or show one twice,
+    are reported, at the start and in any position."""
+    info = registry.game(game)
+    rules = info.rules()
+    state = rules.new_game(1, info.seats[0], {})
+    whole = checks.check_start(state)
+    zones = state.zones()
+    name, zone = next((name, list(zone)) for name, zone in zones.items() if zone)
+    for broken in ({**zones, name: zone[1:]}, {**zones, name: zone + zone[:1]}):
+        monkeypatch.setattr(type(state), "zones", lambda self, broken=broken: broken)
+        with pytest.raises(checks.Broken, match="lost or doubled"):
+            checks.check_moves(rules, state, whole)
+    with pytest.raises(checks.Broken, match="twice"):
+        checks.check_start(state)
