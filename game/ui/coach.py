@@ -111,15 +111,18 @@ class Coach:
         target = self._target_rect()
         if target is not None and rect.colliderect(target):
             rect.midbottom = (area.centerx, area.bottom - int(20 * u))     # never over what it points at
-        panel(surface, rect, u, theme.BACKGROUND, theme.ACCENT)
-        y = rect.y + int(18 * u)
+        # the words are a layer of their own over the table, which they cover where they lie
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel(layer, layer.get_rect(), u, theme.BACKGROUND, theme.ACCENT)
+        y = int(18 * u)
         for part in text.split("\n"):
             count = len(wrap(part, size, width - int(40 * u)))
-            blit_wrapped(surface, part, size, theme.TEXT, rect.x + int(20 * u), y, width - int(40 * u), count)
+            blit_wrapped(layer, part, size, theme.TEXT, int(20 * u), y, width - int(40 * u), count)
             y += int(size * 1.25 * count)
         if self.waits() or self.finished():
-            blit_wrapped(surface, t("lesson.play_on" if self.finished() else "lesson.go_on"), size, theme.ACCENT,
-                         rect.x + int(20 * u), y, width - int(40 * u), 1)
+            blit_wrapped(layer, t("lesson.play_on" if self.finished() else "lesson.go_on"), size, theme.ACCENT,
+                         int(20 * u), y, width - int(40 * u), 1)
+        surface.blit(layer, rect)
         if target is not None:
             self._point(surface, rect, self._target_rects(), u)
 
