@@ -88,7 +88,7 @@ class Record:
         return read.replay(build)
 
 
-def random_record(game: str, seed: int, moves: int = 3000) -> Record:
+def random_record(game: str, seed: int, moves: int = 600) -> Record:
     """A record of legal moves drawn at random from `seed` (at most `moves`), the first seat
     human and the others random: a game to look at where none was kept."""
     info = registry.game(game)

@@ -421,9 +421,12 @@ class FuzzWorker:
 
 
 def screen_names() -> list[str]:
-    names = ["title", "settings", "stats"]
+    from game.lesson import lesson_of
+    names = ["title", "settings", "stats", "recent"]
     for info in registry.playable_games():
-        names += [f"{kind}:{info.name}" for kind in ("setup", "game", "pause", "rules", "result")]
+        names += [f"{kind}:{info.name}" for kind in ("setup", "game", "pause", "rules", "result", "review")]
+        if lesson_of(info.name) is not None:
+            names.append(f"learn:{info.name}")
     return names
 
 
