@@ -19,7 +19,8 @@ Its parts, one job each, each in a module of its own:
 - `keeping` (game/ui/keeping.py): the save after every move, the statistics and the record;
 - `motion` (game/ui/table/motion.py) and `controls` (game/ui/table/targets.py): what flies
   on the table, and the cursor, the mouse and drag-and-drop over the scene's `targets`;
-- the screens over the table (game/ui/game_overlays.py): the hand-over and the result.
+- the screens over the table (game/ui/game_overlays.py): the hand-over and the result;
+- `coach` (game/ui/coach.py), in a guided first game: the lesson's words, pointer and steps.
 
 A game's scene declares its table: `layout()`, `targets(layout)`, `sprites(layout)`, what a
 choice on a target means (`activate`), and draws its own board. Drawing changes nothing:
