@@ -100,17 +100,13 @@ class Coach:
         scene, u = self.scene, self.scene.app.u
         area = scene.app.content_rect()
         size = int(theme.SMALL * u)
-        width = min(int(760 * u), area.w - int(40 * u))
         text = self.text()
-        lines = sum(len(wrap(part, size, width - int(40 * u))) for part in text.split("\n"))
-        lines += 1 if self.waits() or self.finished() else 0
-        height = int(size * 1.25 * lines + 36 * u)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midtop = (area.centerx, area.y + int(96 * u))
-        self.panel_rect = rect
+        if not text and not self._go_on():      # a computer's turn with nothing to say: no panel
+            self.panel_rect = pygame.Rect(0, 0, 0, 0)
+            return
         target = self._target_rect()
-        if target is not None and rect.colliderect(target):
-            rect.midbottom = (area.centerx, area.bottom - int(20 * u))     # never over what it points at
+        rect = self.panel_rect = self._place(text, area, size, u, target)
+        width = rect.w
         # the words are a layer of their own over the table, which they cover where they lie
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         panel(layer, layer.get_rect(), u, theme.BACKGROUND, theme.ACCENT)
@@ -119,12 +115,52 @@ class Coach:
             count = len(wrap(part, size, width - int(40 * u)))
             blit_wrapped(layer, part, size, theme.TEXT, int(20 * u), y, width - int(40 * u), count)
             y += int(size * 1.25 * count)
-        if self.waits() or self.finished():
-            blit_wrapped(layer, t("lesson.play_on" if self.finished() else "lesson.go_on"), size, theme.ACCENT,
-                         int(20 * u), y, width - int(40 * u), 1)
+        if self._go_on():
+            blit_wrapped(layer, self._go_on(), size, theme.ACCENT, int(20 * u), y, width - int(40 * u),
+                         len(wrap(self._go_on(), size, width - int(40 * u))))
         surface.blit(layer, rect)
         if target is not None:
             self._point(surface, rect, self._target_rects(), u)
+
+    def _go_on(self) -> str:
+        """How to go on, under words to read ('' while a move is awaited)."""
+        return t("lesson.play_on" if self.finished() else "lesson.go_on") if self.waits() or self.finished() else ""
+
+    def _height(self, text: str, size: int, width: int, u: float) -> int:
+        parts = text.split("\n") + ([self._go_on()] if self._go_on() else [])
+        lines = sum(len(wrap(part, size, width - int(40 * u))) for part in parts)
+        return int(size * 1.25 * lines + 36 * u)
+
+    def _place(self, text: str, area: pygame.Rect, size: int, u: float, target) -> pygame.Rect:
+        """Where the words go: at the top; when that would hide a seat's plate (a seat across
+        the table), in a top corner instead (at the bottom if that is nearer the target), where
+        they hide no plate and not the target, nor a thing on the table (the scene's sprites)
+        if they can; at the bottom when the top would hide the target."""
+        wide = min(int(760 * u), area.w - int(40 * u))
+        rect = pygame.Rect(0, 0, wide, self._height(text, size, wide, u))
+        rect.midtop = (area.centerx, area.y + int(96 * u))
+        layout = self.scene.layout()
+        plates = list(getattr(layout, "plates", {}).values())
+        if rect.collidelist(plates) >= 0:
+            places = []
+            for corner, x in (("topright", area.right - int(10 * u)), ("topleft", area.x + int(10 * u))):
+                for width in (min(wide, int(600 * u)), min(wide, int(480 * u))):
+                    place = pygame.Rect(0, 0, width, self._height(text, size, width, u))
+                    setattr(place, corner, (x, area.y + int(10 * u)))
+                    places.append(place)
+            bottom = rect.copy()
+            bottom.midbottom = (area.centerx, area.bottom - int(20 * u))
+            keep = plates + ([target] if target is not None else [])
+            things = [sprite.rect for sprite in self.scene.sprites(layout)]
+            for hidden in (keep + things, keep):      # rather over a seat's cards than over its plate
+                free = [place for place in places + [bottom] if area.contains(place) and place.collidelist(hidden) < 0]
+                if free and bottom in free and target is not None and gap(bottom, target) < gap(free[0], target):
+                    return bottom
+                if free:
+                    return free[0]
+        if target is not None and rect.colliderect(target):
+            rect.midbottom = (area.centerx, area.bottom - int(20 * u))     # never over what it points at
+        return rect
 
     def _target_rect(self):
         rects = self._target_rects()
@@ -173,3 +209,10 @@ class Coach:
         head = int(22 * u)
         pygame.draw.polygon(surface, theme.ACCENT, [end, end - direction * head + side * head * 0.6,
                                                     end - direction * head - side * head * 0.6])
+
+
+def gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """How far apart two rectangles are (0 when they touch or overlap)."""
+    across = max(a.left - b.right, b.left - a.right, 0)
+    down = max(a.top - b.bottom, b.top - a.bottom, 0)
+    return (across * across + down * down) ** 0.5
