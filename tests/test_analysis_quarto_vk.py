@@ -15,9 +15,13 @@ import pytest
 
 from ai.analysis import analyse, judged, verdict
 from ai.analysis import quarto as AQ
+from ai.analysis import vier_koningen as AV
 from ai.quarto_bench import random_position
+from ai.vier_koningen import Player
 from game import record as records
+from game.cards import SUITS, Card
 from game.quarto import rules as R
+from game.vier_koningen import rules as VR
 
 # --- Quarto: an independent brute force ---------------------------------------------------------
 
@@ -203,3 +207,91 @@ def test_quarto_the_opening_give_and_a_finished_game():
     assert len(values.values) == 16 and len(set(values.values.values())) == 1   # every piece is as good
     over = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give 3", "d1"]).replay()
     assert over.is_over() and AQ.values(over.view(0), 0, random.Random(0), 1.0, None) is None
+
+
+# --- 4 Koningen --------------------------------------------------------------------------------
+
+
+def vk_cards(text: str) -> list:
+    return [Card.parse(word) for word in text.split()]
+
+
+def vk_position(seed: int = 5):
+    """Round 1, covering: nine cards owned (3♠ 2♠ A♠ 3♥ 2♥ in hand), 5♠ and 6♦ drawn. 3♠
+    and 2♠ win the 5♠ (the helper's cover); 6♦ cannot be won. Laying the 3♠ alone on the 5♠
+    gives away a won card: the game then owns seven cards, and four spades and three
+    diamonds it cannot win."""
+    state = VR.new_game(seed)
+    hand, controlled, drawn = vk_cards("3S 2S AS 3H 2H"), vk_cards("3C 2C AC AH"), vk_cards("5S 6D")
+    used = set(hand + controlled + drawn)
+    rest = [Card(rank, suit) for suit in SUITS for rank in range(1, 7) if Card(rank, suit) not in used]
+    random.Random(seed).shuffle(rest)
+    state.controlled, state.hand, state.drawn = VR.sort_cards(controlled), VR.sort_cards(hand), drawn
+    state.covers, state.piles[0], state.lost, state.phase = [(), ()], rest, [], "cover"
+    return state
+
+
+def vk_judged(state, move, work=1.0, seed=1):
+    values = AV.values(state.view(0), 0, random.Random(seed), work, move)
+    return judged(values, move, AV.SCALE, 1, 0)
+
+
+def test_vier_koningen_a_cover_that_gives_away_a_won_card_is_flagged():
+    state = vk_position()
+    assert Player("hard").choose(state.view(0)) == VR.Cover(0, tuple(vk_cards("3S 2S")))
+    bad = vk_judged(state, VR.Cover(0, tuple(vk_cards("3S"))))
+    assert bad.verdict in ("mistake", "blunder"), bad
+    assert bad.best == VR.Cover(0, tuple(vk_cards("3S 2S"))).code and bad.loss >= 0.1
+    assert vk_judged(state, VR.Cover(0, tuple(vk_cards("2S 3S")))).verdict == "good"
+    assert vk_judged(state, VR.Cover(1, tuple(vk_cards("AS")))).verdict == "good"   # the other half of the plan
+    given_up = vk_judged(state, VR.GiveUp(), work=0.25)
+    assert given_up.verdict == "blunder" and given_up.value == 0.0
+
+
+def test_vier_koningen_calm_turns_and_their_chance():
+    start = VR.new_game(3)
+    assert AV.calm(start) and AV.play_on(start.copy()) == (AV.CALM[1], 0)
+    state = vk_position()
+    state.play(VR.Cover(0, tuple(vk_cards("3S"))))
+    state.play(VR.Cover(1, tuple(vk_cards("AS"))))
+    state.play(VR.Judge())
+    assert not AV.calm(state)        # seven cards, and 3♠ to 6♠, 3♦ to 6♦ cannot be won alone
+    assert AV.owned(state) == 7 and AV.unwinnable(state) == 8
+    chance, hands = AV.play_on(state.copy())
+    assert chance in (0.0, 1.0, AV.CALM[1]) and hands >= 1
+
+
+def test_vier_koningen_hard_moves_are_rarely_flagged():
+    """Every decision of the hard helper in the first three turns of two games, at a quarter
+    of the budget: at most one in twenty is flagged (whole games at the full budget: the
+    docstring of ai/analysis/vier_koningen.py)."""
+    judged_moves, flagged = 0, 0
+    for seed in (1, 2):
+        state = VR.new_game(seed)
+        player = Player("hard")
+        ply = 0
+        while state.turn <= 3:
+            view = state.view(0)
+            move = player.choose(view)
+            ply += 1
+            if len(state.legal_moves()) > 1:
+                values = AV.values(view, 0, random.Random(ply), 0.25, move)
+                judgement = judged(values, move, AV.SCALE, ply, 0)
+                judged_moves += 1
+                flagged += judgement.verdict != "good"
+            state.play(move)
+    assert judged_moves >= 25
+    assert flagged <= judged_moves // 20
+
+
+def test_vier_koningen_deal_outlook_agrees_with_the_hard_helpers_own_game():
+    state = VR.new_game(4)
+    record = records.Record("vier_koningen", 1, ["hard"], {}, 4)
+    player = Player("hard")
+    while not state.is_over():
+        move = player.choose(state.view(0))
+        state.play(move)
+        record.add(move)
+    outlook = AV.deal_outlook(record, plays=1)
+    assert outlook.hard_wins == (state.result == "won")
+    assert outlook.plays == 1 and outlook.chance in (0.0, 1.0)
