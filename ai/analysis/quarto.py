@@ -22,7 +22,9 @@ the opponent then faces (or a win, a loss or a draw at once).
 The best move reported is the nearest move as good as the best, so that it says which half
 was wrong: the claim when one was missed, else the same square with another piece (the piece
 was the mistake), else the same piece on another square (the square was), else the
-solver's or the search's own move. The value lost decides the verdict (`SCALE`):
+solver's or the search's own move. In an estimate "as good" is near enough to be judged good
+itself while leaving the move played the same verdict. The solver gives no distance to the
+end, so a win is a win however long it takes. The value lost decides the verdict (`SCALE`):
 
     blunder     a loss of 0.75 or more: every change of the exact outcome (a won game drawn
                 or lost, a drawn game lost: 1 or 2), and in an estimate walking into a loss
@@ -47,8 +49,9 @@ SCALE = Scale("outcome", inaccuracy=0.1, mistake=0.35, blunder=0.75)
 EXACT_EMPTIES = 12           # the solver is tried from this many empty squares down
 EXACT_NODES = 200_000        # solver nodes per position, times `work` (11 empty squares: up to ~90,000)
 HEURISTIC_DEPTH = 3          # the hard player's depth
-HEURISTIC_NODES = 8_000      # search nodes per position, times `work`: the hard player's 28,000
-                             # finish depth 2 before 12 empty squares, and so do these
+HEURISTIC_NODES = 8_000      # search nodes per position, times `work`: from 16 to 13 empty
+                             # squares the hard player's 28,000 finish depth 2 and no more, and
+                             # so do these, in a third of the time (some 0.5 s)
 ESTIMATE = 0.15              # an unproven score counts at most this much either way
 SCORE_SCALE = 200            # a score 20 better (safe replies, sooner or later) counts 0.1
 PROVEN = WIN - 100           # a heuristic score at least this large is a forced result
