@@ -78,7 +78,9 @@ class Coach:
         step = self.step
         if isinstance(step, (Teach, Reply)) and move.code == step.code or isinstance(step, Free) \
                 and self.scene.is_human(seat):
-            self._advance(step.after)
+            # a computer's reply with nothing to say leaves the last words in view (Keezen's
+            # three replies would wipe what the player's move did before it could be read)
+            self._advance(step.after or (self.after if isinstance(step, Reply) else ""))
         else:
             self.after = ""
 
@@ -132,15 +134,32 @@ class Coach:
         return int(size * 1.25 * lines + 36 * u)
 
     def _place(self, text: str, area: pygame.Rect, size: int, u: float, target) -> pygame.Rect:
-        """Where the words go: at the top; when that would hide a seat's plate (a seat across
-        the table), in a top corner instead (at the bottom if that is nearer the target), where
-        they hide no plate and not the target, nor a thing on the table (the scene's sprites)
-        if they can; at the bottom when the top would hide the target."""
+        """Where the words go: beside a board in the middle, over the move log (Keezen); else at
+        the top; when that would hide a seat's plate (a seat across the table), in a top corner
+        instead (at the bottom if that is nearer the target), where they hide no plate and not
+        the target, nor a thing on the table (the scene's sprites) if they can; at the bottom
+        when the top would hide the target."""
         wide = min(int(760 * u), area.w - int(40 * u))
         rect = pygame.Rect(0, 0, wide, self._height(text, size, wide, u))
         rect.midtop = (area.centerx, area.y + int(96 * u))
         layout = self.scene.layout()
         plates = list(getattr(layout, "plates", {}).values())
+        board, log = getattr(layout, "board_rect", None), getattr(layout, "log", None)
+        if board is not None and log is not None and rect.colliderect(board):
+            # a board in the middle with the move log beside it (Keezen): the words go over the
+            # log (all of it: no half line peeps out), which they say anyway, and hide nothing
+            # of the board; where the log's column is short (couch mode) over the plate below
+            # it too, never over the player's own
+            place = pygame.Rect(log.x, log.y, log.w, max(log.h, self._height(text, size, log.w, u)))
+            by_seat = getattr(layout, "plates", {})
+            for seat, plate in by_seat.items():
+                if seat != self.scene.bottom_seat() and place.colliderect(plate):   # all of it, with its cards
+                    for part in [plate.inflate(int(24 * u), 0)] + list(getattr(layout, "backs", {}).get(seat, [])):
+                        place.union_ip(part)
+            place = place.clip(area)
+            own = by_seat.get(self.scene.bottom_seat())
+            if not place.colliderect(board) and (own is None or not place.colliderect(own)):
+                return place
         if rect.collidelist(plates) >= 0:
             places = []
             for corner, x in (("topright", area.right - int(10 * u)), ("topleft", area.x + int(10 * u))):
@@ -172,6 +191,14 @@ class Coach:
             return []
         scene = self.scene
         targets = scene.targets(scene.layout())
+        if isinstance(point, list) and point and all(isinstance(stage, list) for stage in point):
+            # a list of lists: the stages of one move (Keezen's card, its pawn, where it goes),
+            # the target only once the choice before it is made: the last stage on the table now
+            for stage in reversed(point):
+                found = [targets.get(key) for key in stage]
+                if any(target is not None for target in found):
+                    return [target.rect for target in found if target is not None]
+            return []
         keys = point if isinstance(point, list) else [point]
         if len(keys) > 1 and hasattr(scene, "is_legal_target"):
             # a move made in parts (a square, then the piece to give): the part to choose now
