@@ -16,7 +16,8 @@ A move is `(square, give)`; `give` is None when the placement wins or fills the 
 The value of a position is from the point of view of the player to move: 1 a forced win,
 0 a draw, -1 a forced loss (the exact solver); the heuristic search uses ai.negamax.
 
-The exact solver (class Exact; `python -m ai.quarto_bench` times it):
+The exact solver (class Exact; `python -m ai.quarto_bench` times complete solves, and its
+docstring says how to measure):
 - move ordering is what makes it fast enough: placements that leave the fewest safe pieces
   to give come first, and from 8 empty squares up every (square, piece) is ordered by how
   many replies it leaves the opponent (a move that leaves none wins at once);
@@ -24,16 +25,21 @@ The exact solver (class Exact; `python -m ai.quarto_bench` times it):
   are not even generated: they lose);
 - exact equivalences: pieces that agree on every attribute a live group still uses are
   interchangeable gives, and empty squares whose groups are all dead are interchangeable;
-  the last plies have dedicated code: a position with four empty squares (neg4) and one
-  with three (neg3) are solved without the table, the node count or the generic move
-  machinery (no table at four empty squares, no check that some group can still be completed);
-- safe gives come from one pass over the groups: per square the codes of the groups that
-  the piece in hand would bring to three, and the pieces that win on a square other than s
-  as (w1 & ~winat[s]) | w2 (w1: pieces winning somewhere, w2: on two squares or more);
-- the transposition table keeps bounds (lo, hi) and lives as long as the bot, so a later
-  move reuses an earlier search. Symmetric keys (board symmetries and attribute maps) are used
-  only at the root of the opening, where they merge most moves
-  (`python -m ai.quarto_bench --symmetry` measures what they would merge inside the search).
+- safe gives come from one pass over the groups (board()): per square the codes of the live
+  groups with two pieces, which the piece in hand would bring to three, and the pieces that
+  win on a square other than s as (w1 & ~winat[s]) | w2 (w1: pieces winning somewhere, w2: on
+  two squares or more). The pass depends on the board only, so it is made once per placement
+  and shared by every piece that may be given after it, and handed down to the children;
+- the last plies have dedicated code without the table: five empty squares (neg5, which
+  counts its nodes), four (neg4) and three (neg3, a closed form over its three squares);
+- the transposition table keeps bounds (lo, hi) and a best move for positions with six or
+  more empty squares (and the root), and lives as long as the solver: the hard level's second
+  search and a later move reuse an earlier search (inside one solve it rarely hits: the
+  positions of one search tree are nearly all distinct). Symmetric keys (board symmetries and
+  attribute maps) are used only at the root of the opening, where they merge most moves
+  (`python -m ai.quarto_bench --symmetry` measures what they would merge inside the search);
+- budgets are node counts (`max_nodes`, an int), so a seed replays on any machine; the
+  `deadline` (a process_time() value) is only a safety net.
 The hard level first proves a move that does not lose (a null-window search, cheap), then
 spends the rest of its budget looking for a win. What the measurements behind these choices
 gave: docs/benchmark-notes.md.
@@ -88,6 +94,19 @@ class Geometry:
                             for a in range(16) for b in range(16))
         self.symmetries = board_symmetries(self.groups)
         self.attribute_maps = attribute_maps(mask)
+
+    @functools.cached_property
+    def triples(self) -> dict:
+        """Three empty squares (a mask) -> per square s: (s, a, b, the groups through a and b
+        as (group, whether it holds s)), for the solver's last plies."""
+        triples = {}
+        for s0 in range(16):
+            for s1 in range(s0 + 1, 16):
+                for s2 in range(s1 + 1, 16):
+                    triples[1 << s0 | 1 << s1 | 1 << s2] = tuple(
+                        (s, a, b, tuple((g, g in self.gof[s]) for g in self.common[a << 4 | b]))
+                        for s, a, b in ((s0, s1, s2), (s1, s0, s2), (s2, s0, s1)))
+        return triples
 
     # -- positions -------------------------------------------------------------------------
     def position(self, board, hand):
@@ -306,7 +325,8 @@ class Exact:
     LOOKAHEAD = 8        # from this many empty squares on, order (square, piece) by replies left
     LIVE = 0             # at most this many empty squares: check that a group can still win
                          # (off: why, in docs/benchmark-notes.md)
-    TT_MIN = 4           # at least this many empty squares: use the transposition table
+    TT_MIN = 4           # at least this many empty squares: use the transposition table (below
+                         # six empty squares only the root does: neg5 and neg4 have no table)
     TT_LIMIT = 300_000
 
     def __init__(self, geo: Geometry):
@@ -326,7 +346,11 @@ class Exact:
     def search(self, pos, alpha: int, beta: int, max_nodes: int | None = None, deadline: float | None = None):
         """Like solve() within the window (alpha, beta): (-1, 0) finds a move that does not lose
         (value >= 0) or proves the loss; (0, 1) finds a winning move or proves there is none.
-        A value <= alpha is an upper bound, >= beta a lower bound."""
+        A value <= alpha is an upper bound, >= beta a lower bound. `max_nodes` counts nodes
+        (an int); a clock value there is refused, since it would stop the search at once."""
+        if max_nodes is not None and not isinstance(max_nodes, int):
+            raise TypeError(f"max_nodes is a node count, not {max_nodes!r}; pass a process "
+                            f"time as deadline=")
         geo = self.geo
         p, avail, empt = pos[0], pos[1], pos[2]
         for s in BITS[empt]:
@@ -340,7 +364,7 @@ class Exact:
         self.stop_at = None if max_nodes is None else start + max_nodes
         self.deadline = deadline
         try:
-            value, move = self._neg(p, avail, empt, pos[3], pos[4], pos[5], alpha, beta, True)
+            value, move = self._neg(p, avail, empt, pos[3], pos[4], pos[5], alpha, beta, None, True)
         finally:
             self.stop_at = self.deadline = None
             self.nodes = self._count() - start
@@ -364,81 +388,102 @@ class Exact:
 
         self._count = count
 
-        GOFSET = tuple(frozenset(x) for x in gof)
-        TRIPLES = {}
-        for s0 in range(16):
-            for s1 in range(s0 + 1, 16):
-                for s2 in range(s1 + 1, 16):
-                    TRIPLES[1 << s0 | 1 << s1 | 1 << s2] = ((s0, s1, s2), (s1, s0, s2), (s2, s0, s1))
+        TRIPLES = geo.triples
 
         def neg3(p, avail, empt, gs, winat):
             # three empty squares, two pieces beside the board, p wins nowhere: the value
             # without the generic machinery (most nodes of a search are these)
-            pm = PM[p] | 0xF00
+            pm = PM[p]
             pmc = pm & 255
             lost = True
-            for s, a, b in TRIPLES[empt]:
+            for s, a, b, common in TRIPLES[empt]:
                 wa = winat[a]
                 wb = winat[b]
                 t = wa | wb
-                gs_s = gof[s]
-                for g in gs_s:
+                # a live group through s with two pieces: p brings it to three, and the
+                # pieces its code wins with then win on its other empty square, a or b
+                for g in gof[s]:
                     v = gs[g]
                     if v >> 8 == 2:
                         c = v & pmc
                         if c:
-                            t |= WINSET[c]
+                            w = WINSET[c]
+                            t |= w
+                            if gmask[g] >> a & 1:
+                                wa |= w
+                            else:
+                                wb |= w
                 safe = avail & ~t
                 if not safe:
                     continue
                 lost = False
                 # the opponent places q on a or b and must give the last piece r
-                ne = (1 << a) | (1 << b)
-                for g in gs_s:
-                    v = (gs[g] & pm) + 0x100
-                    if v >> 8 == 3 and v & 255:
-                        if (ne & gmask[g]) >> a & 1:
-                            wa |= WINSET[v & 255]
-                        else:
-                            wb |= WINSET[v & 255]
-                common = COMMON[a << 4 | b]
                 for q in BITS[safe]:
                     r = (avail ^ (1 << q)).bit_length() - 1
                     if (wa >> r & 1) and (wb >> r & 1):
                         return 1            # r wins wherever the opponent puts q
                     pq = PM[q] & PM[r]
-                    for g in common:
+                    for g, through_s in common:
                         c = gs[g] & pq
-                        if g in GOFSET[s]:
+                        if through_s:
                             c &= pm
                         if c & 255:
                             return 1        # q and r complete the group through a and b
             return -1 if lost else 0
 
-        def neg4(p, avail, empt, gs, winat, beta):
-            # four empty squares, three pieces beside the board, p wins nowhere: the value
-            # (or a value >= beta) without the table, the node count or piece classes
+        def board(empt, gs, winat):
+            # what every piece in hand shares on a board, from one pass over the groups: per
+            # square the codes of the live groups with two pieces through it (c2), the
+            # attributes live groups still use, the squares on a live group, and the pieces
+            # that win on some empty square (w1) or on two or more (w2); a piece wins on a
+            # square other than s iff it is in (w1 & ~winat[s]) | w2
+            used = 0
             livesq = 0
             c2 = [0] * 16
             for g in rangeG:
                 v = gs[g]
                 c = v & 255
                 if c:
+                    used |= c
                     livesq |= gmask[g]
                     if v >> 8 == 2:
                         a, b = BITS[empt & gmask[g]]
                         c2[a] |= c
                         c2[b] |= c
-            pm = PM[p]
-            sq = BITS[empt]
             w1 = w2 = 0
-            for s in sq:
+            for s in BITS[empt]:
                 w = winat[s]
                 w2 |= w1 & w
                 w1 |= w
+            return c2, (used | used >> 4) & 15, livesq, w1, w2
+
+        def classes(avail, used):
+            # one piece of each class: pieces that agree on every attribute a live group
+            # still uses are interchangeable gives
+            if used == 15:
+                return avail
+            rk = avail << 4 | used
+            reps = REPS.get(rk)
+            if reps is None:
+                reps = 0
+                seen = 0
+                for q in BITS[avail]:
+                    c = 1 << (q & used)
+                    if not seen & c:
+                        seen |= c
+                        reps |= 1 << q
+                REPS[rk] = reps
+            return reps
+
+        def neg4(p, avail, empt, gs, winat, beta, bd):
+            # four empty squares, three pieces beside the board, p wins nowhere: the value
+            # (or a value >= beta) without the table, the node count or piece classes;
+            # `bd` is board() of this board
+            c2, _, livesq, w1, w2 = bd
+            pm = PM[p]
             children = []
             dead_seen = False
-            for s in sq:
+            for s in BITS[empt]:
                 if not livesq >> s & 1:
                     if dead_seen:
                         continue
@@ -468,7 +513,55 @@ class Exact:
                         best = v
             return best
 
-        def neg(p, avail, empt, gs, winat, key, alpha, beta, root=False):
+        def neg5(p, avail, empt, gs, winat, alpha, beta, bd):
+            # five empty squares: the value (fail-soft) without the table; the board after
+            # each placement is analysed once (board()) for every piece that may be given
+            nonlocal nodes
+            nodes += 1
+            if not nodes & 255:
+                stop_at, deadline = solver.stop_at, solver.deadline
+                if (stop_at is not None and nodes >= stop_at
+                        or deadline is not None and process_time() > deadline):
+                    raise SearchTimeout
+            c2, used, livesq, w1, w2 = bd
+            reps = avail if used == 15 else classes(avail, used)
+            pm = PM[p]
+            children = []
+            dead_seen = False
+            for s in BITS[empt]:
+                if not livesq >> s & 1:
+                    if dead_seen:
+                        continue
+                    dead_seen = True
+                safe = reps & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
+                if safe:
+                    children.append((POP[safe], s, safe))
+            if not children:
+                return -1
+            children.sort()
+            best = -2
+            pm |= 0xF00
+            for _, s, safe in children:
+                ngs = gs[:]
+                nw = winat[:]
+                ne = empt ^ (1 << s)
+                for g in gof[s]:
+                    v = (ngs[g] & pm) + 0x100
+                    ngs[g] = v
+                    if v >> 8 == 3 and v & 255:
+                        nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                nbd = board(ne, ngs, nw)
+                for q in BITS[safe]:
+                    v = -neg4(q, avail ^ (1 << q), ne, ngs, nw, -alpha, nbd)
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                return best
+            return best
+
+        def neg(p, avail, empt, gs, winat, key, alpha, beta, bd=None, root=False):
             # the player to move holds p, which wins nowhere; at least two squares are empty
             nonlocal nodes
             nodes += 1
@@ -517,45 +610,12 @@ class Exact:
                         tt[k] = (0, 0, None)
                         return (0, None) if root else 0
             pm = PM[p]
+            pmf = pm | 0xF00
             children = []
-            # pieces that agree on every attribute a live group still uses are interchangeable
-            # one pass over the groups: the attributes live groups still use, the squares on a
-            # live group, and per square the codes of the groups that p would bring to three
-            used = 0
-            livesq = 0
-            c2 = [0] * 16
-            for g in rangeG:
-                v = gs[g]
-                c = v & 255
-                if c:
-                    used |= c
-                    livesq |= gmask[g]
-                    if v >> 8 == 2:
-                        a, b = BITS[empt & gmask[g]]
-                        c2[a] |= c
-                        c2[b] |= c
-            used = (used | used >> 4) & 15
-            if used != 15:
-                rk = avail << 4 | used
-                reps = REPS.get(rk)
-                if reps is None:
-                    reps = 0
-                    seen = 0
-                    for q in BITS[avail]:
-                        c = 1 << (q & used)
-                        if not seen & c:
-                            seen |= c
-                            reps |= 1 << q
-                    REPS[rk] = reps
-            else:
-                reps = avail
-            # w1: pieces that win on some square, w2: on at least two; a piece wins on a
-            # square other than s iff it is in (w1 & ~winat[s]) | w2
-            w1 = w2 = 0
-            for s in sq:
-                w = winat[s]
-                w2 |= w1 & w
-                w1 |= w
+            if bd is None:
+                bd = board(empt, gs, winat)
+            c2, used, livesq, w1, w2 = bd
+            reps = avail if used == 15 else classes(avail, used)
             dead_seen = False
             for s in sq:
                 if not livesq >> s & 1:
@@ -585,7 +645,7 @@ class Exact:
                     nw = winat[:]
                     ne = empt ^ (1 << s)
                     for g in gof[s]:
-                        v = (ngs[g] & (pm | 0xF00)) + 0x100
+                        v = (ngs[g] & pmf) + 0x100
                         ngs[g] = v
                         if v >> 8 == 3 and v & 255:
                             nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
@@ -619,25 +679,14 @@ class Exact:
                     nw = winat[:]
                     ne = empt ^ (1 << s)
                     for g in gof[s]:
-                        v = (ngs[g] & (pm | 0xF00)) + 0x100
+                        v = (ngs[g] & pmf) + 0x100
                         ngs[g] = v
                         if v >> 8 == 3 and v & 255:
                             nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
                     nk = key | (p + 1) << (5 * s)
-                    sq2 = BITS[ne]
-                    x1 = x2 = 0
-                    for s2 in sq2:
-                        w = nw[s2]
-                        x2 |= x1 & w
-                        x1 |= w
-                    d2 = [0] * 16
-                    for g in rangeG:
-                        v = ngs[g]
-                        if 0x200 < v < 0x300:
-                            a, b = BITS[ne & gmask[g]]
-                            d2[a] |= v & 255
-                            d2[b] |= v & 255
-                    others = [((x1 & ~nw[s2]) | x2, d2[s2]) for s2 in sq2]
+                    nbd = board(ne, ngs, nw)
+                    d2, _, _, x1, x2 = nbd
+                    others = [((x1 & ~nw[s2]) | x2, d2[s2]) for s2 in BITS[ne]]
                     for q in BITS[safe]:
                         av2 = avail ^ (1 << q)
                         pq = PM[q]
@@ -653,10 +702,15 @@ class Exact:
                             cnt = 1
                         if first is not None and first == (s, q):
                             cnt = -1
-                        scored.append((cnt, s, q, ngs, nw, ne, nk))
+                        scored.append((cnt, s, q, ngs, nw, ne, nk, nbd))
                 scored.sort(key=_first)
-                for cnt, s, q, ngs, nw, ne, nk in scored:
-                    v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha)
+                for cnt, s, q, ngs, nw, ne, nk, nbd in scored:
+                    if n == 6:
+                        v = -neg5(q, avail ^ (1 << q), ne, ngs, nw, -beta, -alpha, nbd)
+                    elif n == 5:
+                        v = -neg4(q, avail ^ (1 << q), ne, ngs, nw, -alpha, nbd)
+                    else:
+                        v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha, nbd)
                     if v > best:
                         best = v
                         best_move = (s, q)
@@ -670,16 +724,19 @@ class Exact:
                     nw = winat[:]
                     ne = empt ^ (1 << s)
                     for g in gof[s]:
-                        v = (ngs[g] & (pm | 0xF00)) + 0x100
+                        v = (ngs[g] & pmf) + 0x100
                         ngs[g] = v
                         if v >> 8 == 3 and v & 255:
                             nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
                     nk = key | (p + 1) << (5 * s)
+                    nbd = board(ne, ngs, nw)
                     for q in BITS[safe]:
-                        if n == 5:
-                            v = -neg4(q, avail ^ (1 << q), ne, ngs, nw, -alpha)
+                        if n == 6:
+                            v = -neg5(q, avail ^ (1 << q), ne, ngs, nw, -beta, -alpha, nbd)
+                        elif n == 5:
+                            v = -neg4(q, avail ^ (1 << q), ne, ngs, nw, -alpha, nbd)
                         else:
-                            v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha)
+                            v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha, nbd)
                         if v > best:
                             best = v
                             best_move = (s, q)

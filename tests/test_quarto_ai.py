@@ -400,3 +400,137 @@ def test_exact_solver_agrees_with_the_reference_on_6_to_8_empty_squares(options)
             assert -reference_value(geo, geo.child(pos, *move), memo) == value, state.to_notation()
         values.append(value)
     assert len(set(values)) >= 2
+
+
+# --- the exact solver against an independent brute force ----------------------------------------
+
+def winning_groups(squares: bool) -> list:
+    """The winning groups written out here: 4 rows, 4 columns, 2 diagonals, and with the
+    squares rule the 9 blocks of 2x2."""
+    rows = [[4 * r + c for c in range(4)] for r in range(4)]
+    columns = [[4 * r + c for r in range(4)] for c in range(4)]
+    diagonals = [[0, 5, 10, 15], [3, 6, 9, 12]]
+    blocks = [[4 * r + c, 4 * r + c + 1, 4 * r + c + 4, 4 * r + c + 5] for r in range(3) for c in range(3)]
+    return rows + columns + diagonals + (blocks if squares else [])
+
+
+def shares(board, group, mask) -> bool:
+    """The group is full and its four pieces share a value of an attribute that counts."""
+    pieces = [board[s] for s in group]
+    if None in pieces:
+        return False
+    ones = zeros = mask
+    for piece in pieces:
+        ones &= piece
+        zeros &= ~piece
+    return bool(ones or zeros)
+
+
+def minimax(board: tuple, hand: int, groups, mask: int, memo: dict) -> int:
+    """The value (1 win, 0 draw, -1 loss) for the player who places `hand` on `board` (16
+    squares: a piece 0-15 or None) by plain minimax over every square and every piece to
+    give, memoised on (board, hand); nothing shared with ai.quarto, no ordering, no pruning
+    beyond stopping at a win."""
+    key = (board, hand)
+    if key in memo:
+        return memo[key]
+    left = [q for q in range(16) if q != hand and q not in board]
+    best = -1
+    for s in range(16):
+        if board[s] is not None:
+            continue
+        after = board[:s] + (hand,) + board[s + 1:]
+        if any(s in group and shares(after, group, mask) for group in groups):
+            best = 1
+            break
+        if not left:
+            best = max(best, 0)             # the last piece fills the board
+            continue
+        for q in left:
+            best = max(best, -minimax(after, q, groups, mask, memo))
+            if best == 1:
+                break
+        if best == 1:
+            break
+    memo[key] = best
+    return best
+
+
+def test_the_brute_force_knows_the_rules():
+    assert {frozenset(g) for g in winning_groups(True)} == {frozenset(g) for g in R.GROUPS}
+    state = R.from_notation("1.35............ 7")          # 1, 3, 5, 7 are all dark
+    assert minimax(tuple(state.board), state.hand, winning_groups(False), 15, {}) == 1
+    rng = random.Random(12)
+    for _ in range(12):
+        state = random_position(rng, rng.choice([3, 4]))
+        assert minimax(tuple(state.board), state.hand, winning_groups(False), 15, {}) == brute(state)
+
+
+@pytest.mark.parametrize("options", [{}, {"squares": True}, {"attributes": 5}, {"attributes": 1, "squares": True}])
+def test_exact_solver_equals_an_independent_minimax_on_many_small_positions(options):
+    rng = random.Random(2000 + 7 * len(options) + options.get("attributes", 0))
+    groups = winning_groups(bool(options.get("squares")))
+    mask = options.get("attributes", 15)
+    seen = set()
+    for index in range(80):
+        state = random_position(rng, 2 + index % 5, options)      # 2 to 6 empty squares
+        board = tuple(state.board)
+        memo: dict = {}
+        expected = minimax(board, state.hand, groups, mask, memo)
+        geo = Q.geometry_of(state)
+        pos = geo.position(state.board, state.hand)
+        value, move = Q.Exact(geo).solve(pos)
+        assert value == expected, state.to_notation()
+        for low, high in ((-1, 0), (0, 1)):                      # the hard level's two questions
+            bound, _ = Q.Exact(geo).search(pos, low, high)
+            assert (bound >= high) == (expected >= high), (state.to_notation(), low, high)
+        if move is not None:                                     # the move returned achieves it
+            s, q = move
+            after = board[:s] + (state.hand,) + board[s + 1:]
+            if q is None:
+                got = 1 if any(s in g and shares(after, g, mask) for g in groups) else 0
+            else:
+                got = -minimax(after, q, groups, mask, memo)
+            assert got == value, (state.to_notation(), move)
+        else:
+            assert value == -1
+        seen.add(value)
+    assert len(seen) >= 2
+
+
+# Positions with twelve empty squares, their values and the nodes the solver counted for each
+# before the speed-ups of issue 22 (neither may change; fewer nodes would be fine).
+TWELVE = [
+    (".7..........60.1 8 s", 1, 14_597),
+    ("......5.f0...b.. d s", 0, 90_848),
+    ("....479.....c... d a7", 0, 113_982),
+    (".8......d23..... 4 a3s", 0, 18_830),
+    (".....6.b..2...d. e", 0, 228_609),
+    ("..........75..3f 2", 1, 315_529),
+]
+
+
+@pytest.mark.parametrize("notation,value,nodes", TWELVE)
+def test_values_at_twelve_empty_squares_are_unchanged(notation, value, nodes):
+    state = R.from_notation(notation)
+    geo = Q.geometry_of(state)
+    solver = Q.Exact(geo)
+    assert solver.solve(geo.position(state.board, state.hand))[0] == value
+    assert solver.nodes <= nodes
+
+
+# --- the benchmark measures complete solves -----------------------------------------------------
+
+def test_a_clock_value_is_refused_as_a_node_budget():
+    state = random_position(random.Random(5), 10)
+    geo = Q.geometry_of(state)
+    with pytest.raises(TypeError):
+        Q.Exact(geo).search(geo.position(state.board, state.hand), -1, 1, 3840.25)
+
+
+def test_the_benchmark_fails_loudly_when_a_solve_is_cut_short(capsys):
+    from ai import quarto_bench
+
+    assert quarto_bench.main(["--empties", "12", "--positions", "1", "--cap", "0"]) == 2
+    captured = capsys.readouterr()
+    assert "cut short" in captured.err and "median" not in captured.out
