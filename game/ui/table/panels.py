@@ -10,7 +10,7 @@ import pygame
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.table.draw import panel
-from game.ui.text import blit_text, fit, note_text, render, wrap
+from game.ui.text import blit_in, blit_text, fit, note_text, render, wrap
 
 
 # ----------------------------------------------------------------------------- status line
@@ -129,9 +129,8 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, u: float
                          border_radius=int(16 * u))
     if focused:
         pygame.draw.rect(surface, theme.ACCENT, rect, max(2, int(4 * u)), border_radius=int(12 * u))
-    size = int(theme.SMALL * u)
-    blit_text(surface, fit(label, size, rect.w - int(16 * u), primary), size, theme.TEXT if enabled else theme.TEXT_DIM,
-              rect.center, "center", bold=primary)
+    blit_in(surface, label, theme.SMALL * u, theme.TEXT if enabled else theme.TEXT_DIM,
+            rect.inflate(-int(16 * u), -int(8 * u)), bold=primary)
 
 
 # ----------------------------------------------------------------------------- score sheet
