@@ -40,6 +40,7 @@ SETTINGS_DEFAULTS = {
     "animation_speed": "normal",
     "computer_pace": "normal",
     "four_colour": False,
+    "play_forced": True,       # a choice with one way to go on plays it (issue 24)
     "window": [1280, 720],
     "last_setup": {},
     "lessons_offered": [],     # games whose guided first game was offered on their first start
@@ -58,6 +59,7 @@ _VALID = {
     "animation_speed": lambda v: isinstance(v, str) and v in SPEEDS,
     "computer_pace": lambda v: isinstance(v, str) and v in SPEEDS,
     "four_colour": lambda v: isinstance(v, bool),
+    "play_forced": lambda v: isinstance(v, bool),
     "window": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) and 100 <= n <= 16384 for n in v),
     "last_setup": lambda v: isinstance(v, dict),
     "lessons_offered": lambda v: isinstance(v, list) and len(v) <= 16 and all(isinstance(g, str) and len(g) <= 40 for g in v),

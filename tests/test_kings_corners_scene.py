@@ -57,16 +57,22 @@ def play_by(app, scene, move, method):
         drag(source_point(scene, move), place_point(scene, target_place(move)))
         app.tick(1 / 60)
     elif method == "click":
+        played = len(scene.state.history)
         click(source_point(scene, move))
         app.tick(1 / 60)
+        if len(scene.state.history) > played:
+            return           # a card with one place is played at once
         assert scene.selected is not None, "a click did not select"
         click(place_point(scene, target_place(move)))
         app.tick(1 / 60)
     else:
         app.tick(1 / 60)
         move_focus(app, scene, focus_key(scene, move, "source"))
+        played = len(scene.state.history)
         key(pygame.K_RETURN)
         app.tick(1 / 60)
+        if len(scene.state.history) > played:
+            return           # a card with one place is played at once
         assert scene.selected is not None, "confirm did not select"
         assert target_place(move) in scene.legal_targets()
         move_focus(app, scene, focus_key(scene, move, "target"))

@@ -142,6 +142,8 @@ class KeezenScene(GameScene):
             self.app.sound.play("click")
         elif key in {steps[depth][0] for steps, _ in self.open_options()}:
             self.pawn = key
+            if self.play_if_forced([move for steps, move in self.open_options() if steps[depth][0] == key]):
+                return
             self.app.sound.play("click")
         else:
             self.refuse(t(K + "say.not_here"))
@@ -189,10 +191,18 @@ class KeezenScene(GameScene):
         elif not self.options():
             self.card = None
             self.refuse(t(K + "say.card_nowhere", card=rules.RANK_LETTER[card.rank]))
-        else:
+        elif not self.play_if_forced([move for _, move in self.options()]):
             self.app.sound.play("click")
             if not by_mouse:
                 self.focus_lit()
+
+    def play_if_forced(self, moves) -> bool:
+        """The choice so far has one way to go on (`moves`, in any order of a 7's parts): with
+        the player's setting, play it now instead of asking for its pawn and square."""
+        found = {self.state.normalize(move) for move in moves}
+        if len(found) != 1 or not self.plays_forced():
+            return False
+        return self.try_move(found.pop())
 
     # -- layout, targets, input ----------------------------------------------------------------
     def layout(self) -> Layout:

@@ -228,8 +228,11 @@ class KingsCornersScene(GameScene):
 
     def select(self, item, layout, by_mouse: bool) -> None:
         self.selected = item
-        self.app.sound.play("click")
         legal = self.legal_targets()
+        if item[0] == "card" and len(legal) == 1 and self.plays_forced():
+            self.try_move(move_onto(item, next(iter(legal))))    # its one place: played at once
+            return
+        self.app.sound.play("click")
         if not legal:
             self.app.notify(words.nowhere(item))
         elif not by_mouse:

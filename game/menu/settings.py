@@ -1,4 +1,4 @@
-"""Settings: language, fullscreen, couch mode, UI scale, sound, animation and computer pace."""
+"""Settings: language, fullscreen, couch mode, UI scale, sound, animation and computer pace, forced moves."""
 from __future__ import annotations
 
 from game.ui.menu import MenuScene
@@ -35,7 +35,14 @@ class SettingsScene(MenuScene):
                    lambda v: self._set("computer_pace", v), lambda v: t(f"speed.{v}")),
             Choice(t("settings.four_colour"), [False, True], s["four_colour"],
                    lambda v: self._set("four_colour", v), on_off),
+            self._forced(s),
         ]
+
+    def _forced(self, s) -> Choice:
+        choice = Choice(t("settings.play_forced"), [False, True], s["play_forced"],
+                        lambda v: self._set("play_forced", v), on_off)
+        choice.help = "settings.play_forced.help"
+        return choice
 
     def _set(self, key, value):
         self.app.store.settings[key] = value

@@ -281,6 +281,11 @@ class GameScene(Scene):
             self.game_over()
         return True
 
+    def plays_forced(self) -> bool:
+        """Whether a choice with one way to go on plays that move at once (the player's
+        setting "Play forced moves at once"; not in a lesson, whose steps teach each stage)."""
+        return bool(self.app.store.settings["play_forced"]) and self.coach is None
+
     def after_move(self, seat, move) -> None:
         """A game's hook: what a move shows besides the table (the log, a notice, marks).
         By default the sound of its events."""
