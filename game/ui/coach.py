@@ -161,15 +161,20 @@ class Coach:
             if not place.colliderect(board) and (own is None or not place.colliderect(own)):
                 return place
         if rect.collidelist(plates) >= 0:
+            # a top corner, else the same corner under the status line (which says whose turn
+            # it is: the words never hide it)
+            status = getattr(layout, "status", None)
+            tops = [area.y + int(10 * u)] + ([status.bottom + int(10 * u)] if status is not None else [])
             places = []
-            for corner, x in (("topright", area.right - int(10 * u)), ("topleft", area.x + int(10 * u))):
-                for width in (min(wide, int(600 * u)), min(wide, int(480 * u))):
-                    place = pygame.Rect(0, 0, width, self._height(text, size, width, u))
-                    setattr(place, corner, (x, area.y + int(10 * u)))
-                    places.append(place)
+            for top in tops:
+                for corner, x in (("topright", area.right - int(10 * u)), ("topleft", area.x + int(10 * u))):
+                    for width in (min(wide, int(600 * u)), min(wide, int(480 * u))):
+                        place = pygame.Rect(0, 0, width, self._height(text, size, width, u))
+                        setattr(place, corner, (x, top))
+                        places.append(place)
             bottom = rect.copy()
             bottom.midbottom = (area.centerx, area.bottom - int(20 * u))
-            keep = plates + ([target] if target is not None else [])
+            keep = plates + ([target] if target is not None else []) + ([status] if status is not None else [])
             things = [sprite.rect for sprite in self.scene.sprites(layout)]
             for hidden in (keep + things, keep):      # rather over a seat's cards than over its plate
                 free = [place for place in places + [bottom] if area.contains(place) and place.collidelist(hidden) < 0]
