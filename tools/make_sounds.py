@@ -1,6 +1,6 @@
 """Synthesize the game's sound effects into assets/sounds/*.wav (pure Python: array + wave).
 
-    python tools/make_sounds.py            # writes assets/sounds/{card,piece,win,error,click,shuffle}.wav
+    python tools/make_sounds.py            # writes assets/sounds/{card,piece,win,error,click,shuffle,fanfare}.wav
     python tools/make_sounds.py --out DIR  # somewhere else
 
 16-bit mono at 22050 Hz, each well under a second. Deterministic: the noise comes from a
@@ -198,8 +198,29 @@ def shuffle(rng):
     return finish(mix(*tracks, offsets=offsets), 0.55, 0.02)
 
 
+def fanfare(rng):
+    """The end of a match: a short brass call, G4 C5 E5 then a held G5 over a C major chord,
+    with a bright sparkle of high bells as it lands."""
+    brass = ((1, 1.0), (2, 0.55), (3, 0.35), (4, 0.2), (5, 0.12), (6, 0.06))
+    calls = [(392.00, 0.0, 0.16, 0.09), (523.25, 0.13, 0.16, 0.09), (659.25, 0.26, 0.16, 0.09),
+             (783.99, 0.40, 0.95, 0.45)]
+    tracks, offsets = [], []
+    for freq, start, length, decay in calls:
+        note = tone(freq, length, brass, decay=decay, attack=0.018)
+        tracks.append(biquad(note, "lowpass", 3200))
+        offsets.append(start)
+    for freq in (261.63, 329.63, 392.00):            # the chord under the held note
+        tracks.append([x * 0.35 for x in biquad(tone(freq, 0.9, brass, decay=0.4, attack=0.03), "lowpass", 2000)])
+        offsets.append(0.40)
+    bell = ((1, 1.0), (2.76, 0.3), (5.4, 0.1))
+    for index, freq in enumerate((2093.0, 2637.0, 3136.0, 4186.0)):
+        tracks.append([x * 0.18 for x in tone(freq, 0.5, bell, decay=0.12, attack=0.002)])
+        offsets.append(0.42 + index * 0.06 + rng.uniform(0.0, 0.02))
+    return finish(mix(*tracks, offsets=offsets), 0.55, 0.12)
+
+
 SOUNDS = {"card": card, "piece": piece, "win": win, "error": error, "click": click,
-          "shuffle": shuffle}
+          "shuffle": shuffle, "fanfare": fanfare}
 
 
 def main(argv=None) -> int:

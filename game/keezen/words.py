@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.base import Announced, HandDealt, PawnSentHome, partner
 from game.keezen import rules
 from game.keezen.rules import EXCHANGE, SEVEN, Enter, Give, LayAway, Swap, Walk
+from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
 
 K = "keezen.scene."
@@ -114,3 +115,20 @@ def result_lines(state) -> list[str]:
     """The result's lines: each team's score, then the turns played."""
     return [t(K + "result.team", a=colour_name(team), b=colour_name(team + 2), n=state.scores()[team])
             for team in (0, 1)] + [t(K + "result.turns", n=state.turns)]
+
+
+def ending(state, played, seat, names, said) -> Ending:
+    """The end screen: the team that won, every seat with its own pawns home and its team's,
+    and what `seat` did best: the opponents' pawns it hit (from the moves `played`, as
+    game/standings.py replays them), else its pawns brought home."""
+    E = "endings.keezen."
+    scores = state.scores()
+    rows = ranked_rows(scores, names, lambda s: [str(state.home_count(s)), str(scores[s])], state.winners())
+    winners = state.winners()
+    winner_line = (t(E + "team_won", a=colour_name(winners[0]), b=colour_name(winners[1])) if winners
+                   else t(E + "no_team"))
+    hits = sum(1 for mover, _, events in played for event in events
+               if type(event) is PawnSentHome and event.by == seat and (event.colour & 1) != (seat & 1))
+    best = (said(E + "hits", seat, name=names(seat), n=hits) if hits else
+            said(E + "home", seat, name=names(seat), n=state.home_count(seat)))
+    return Ending([t(E + "own"), t(E + "team")], rows, best, [t(K + "result.turns", n=state.turns)], winner_line)

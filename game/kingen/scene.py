@@ -23,7 +23,7 @@ from game.base import TrickWon
 from game.kingen import draw, rules, words
 from game.kingen.layout import LOG_LINES, Layout
 from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, PLAY, ChooseGame, ChooseTrump, PlayCard
-from game.kingen.words import K
+from game.kingen.words import K, PENALTY
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
@@ -34,8 +34,6 @@ from game.ui.table.seats import draw_hand, lifted
 from game.ui.table.targets import Target, Targets
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}      # black, red, black, red
-PENALTY = {rules.NO_HEARTS: rules.HEART_MASK, rules.NO_KJ: rules.KJ_MASK, rules.NO_QUEENS: rules.QUEEN_MASK,
-           rules.NO_KH: rules.KH_BIT}
 
 
 def hand_order(cards) -> list:

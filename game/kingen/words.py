@@ -13,11 +13,16 @@ from game.base import TrickWon
 from game.cards import SUIT_SYMBOL
 from game.kingen import rules
 from game.kingen.rules import BETWEEN, CHOOSE_GAME, CHOOSE_TRUMP, GAMES, ChooseGame, ChooseTrump, NextDeal, PlayCard
+from game.standings import Ending, ranked_rows
 from game.ui.i18n import has, t
 from game.words import match_over
 
 K = "kingen.scene."
+E = "endings.kingen."
 DOT = "  \u00b7  "     # between the game and its trump in the info panel
+# the cards that cost points in a game of cards (the other games count tricks)
+PENALTY = {rules.NO_HEARTS: rules.HEART_MASK, rules.NO_KJ: rules.KJ_MASK, rules.NO_QUEENS: rules.QUEEN_MASK,
+           rules.NO_KH: rules.KH_BIT}
 
 
 def game_name(game: str) -> str:
@@ -165,6 +170,8 @@ def sheet(state, names, waiting: bool) -> dict:
     total = (t(K + "sheet.total"), [f"{value:+d}" for value in totals],
              {seat for seat in range(4) if totals[seat] == best})
     extras = []
+    if state.phase in (BETWEEN, rules.OVER) and state.tricks:
+        extras.append((t(E + "took", n=state.deal_no), took_cells(state)))
     if state.kind == "dubbelkingen":
         extras.append((t(K + "sheet.choices"), [quota_text(state, seat) for seat in range(4)]))
     if state.is_over():
@@ -174,7 +181,39 @@ def sheet(state, names, waiting: bool) -> dict:
     else:
         title = t(K + "sheet.title")
     return dict(title=title, columns=[names(seat) for seat in range(4)], rows=rows, total=total, extras=extras,
-                note=t(K + "sheet.press_next") if waiting else "", earlier=lambda n: t(K + "sheet.earlier", n=n))
+                note=t(K + "sheet.press_next") if waiting else "", earlier=lambda n: t(K + "sheet.earlier", n=n),
+                subheading=t(E + "columns"))
+
+
+def took_cells(state) -> list:
+    """What each seat took in the deal just played, as far as it scored: the penalty cards
+    (a list of cards), the tricks counted, or the seventh and last trick."""
+    game, tricks = state.g, state.tricks
+    cells = []
+    for seat in range(4):
+        won = [number for number, (_, _, winner) in enumerate(tricks, 1) if winner == seat]
+        if game in PENALTY:
+            cards = [rules.CARD[card] for _, trick, winner in tricks if winner == seat for card in trick
+                     if PENALTY[game] & rules.BIT[card]]
+            cells.append(cards or "\u2014")
+        elif game == rules.NO_7_13:
+            marked = [t(E + "trick", n=number) for number in won if number in (7, 13)]
+            cells.append(", ".join(marked) or "\u2014")
+        else:
+            cells.append(t(E + "tricks", n=len(won)))
+    return cells
+
+
+def ending(state, played, seat, names, said) -> Ending:
+    """The end screen: the seats ranked by their totals, and `seat`'s best deal."""
+    totals = state.scores()
+    rows = ranked_rows(totals, names, lambda s: [f"{totals[s]:+d}"], state.winners())
+    best = ""
+    if state.sheet:
+        entry = max(state.sheet, key=lambda entry: (entry["points"][seat], -entry["deal"]))
+        best = said(E + "best", seat, name=names(seat), game=t(K + "short." + entry["game"]),
+                    n=f"{entry['points'][seat]:+d}", deal=entry["deal"])
+    return Ending([t(E + "total")], rows, best)
 
 
 def result_lines(state, names) -> list[str]:

@@ -15,6 +15,7 @@ from collections import Counter
 from game.base import CardMoved, Scored
 from game.cards import Card
 from game.kings_corners.rules import KINGS_FIRST_PENALTY, PLACES, Deal, EndTurn, MovePile, PlayCard
+from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
 from game.words import match_over
 
@@ -240,3 +241,22 @@ def result_lines(state, names) -> list[str]:
         lines.append(t(K + ("result.line_chips" if chips else "result.line"), rank=rank, name=names(seat),
                        n=f"{scores[seat]:+d}" if chips else scores[seat]))
     return lines + [t(K + "result.hands", n=len(state.sheet))]
+
+
+def ending(state, played, seat, names, said) -> Ending:
+    """The end screen: the seats ranked (the fewest points, or the most chips, first), with
+    how often each went out, and how `seat` did best: the hands it went out, else its best hand."""
+    E = "endings.kings_corners."
+    chips = state.scoring == "chips"
+    scores = state.scores()
+    out = [sum(1 for entry in state.sheet if entry.get("winner") == s) for s in range(state.players)]
+    rows = ranked_rows(scores, names, lambda s: [f"{scores[s]:+d}" if chips else str(scores[s]), str(out[s])],
+                       state.winners(), higher_is_better=chips)
+    if out[seat]:
+        best = said(E + "went_out", seat, name=names(seat), n=out[seat], of=len(state.sheet))
+    else:
+        left = [entry["points"][seat] for entry in state.sheet
+                if entry.get("points") and entry["points"][seat] is not None]
+        best = said(E + "best_hand", seat, name=names(seat), n=min(left)) if left else ""
+    notes = [t(K + ("result.rule_chips" if chips else "result.rule")), t(K + "result.hands", n=len(state.sheet))]
+    return Ending([t(K + ("sheet.balance" if chips else "sheet.total")), t(E + "out")], rows, best, notes)

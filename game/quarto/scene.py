@@ -131,6 +131,9 @@ class QuartoScene(GameScene):
     # -- input ----------------------------------------------------------------------------
     def handle_game(self, action):
         name = action.name
+        if self.state.is_over():
+            self.reopen_result(action, None)      # after a look at the board: Confirm brings the result back
+            return
         if self.handle_table(action):
             return
         if name == inp.BACK:
@@ -297,6 +300,8 @@ class QuartoScene(GameScene):
         return None, None
 
     def game_legend(self):
+        if self.state.is_over():
+            return ([(inp.CONFIRM, "endings.legend.result")] if self.result_shown else []) + [(inp.MENU, "legend.pause")]
         return self.turn_legend(cancel=self.chosen_square is not None)
 
 

@@ -9,6 +9,7 @@ seat is the only human ("You won").
 from __future__ import annotations
 
 from game.quarto import rules
+from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
 
 DOT = " \u00b7 "       # between attributes: 'light · round · tall · hollow'
@@ -118,3 +119,27 @@ def rules_in_play(state) -> list[str]:
     if state.call_mode:
         found.append(t("quarto.info.call"))
     return found
+
+
+def game_lengths(state) -> list[tuple]:
+    """(winner or None, pieces placed) of every finished game of the match."""
+    bounds = list(state.game_starts) + [len(state.log)]
+    return [(winner, sum(1 for move in state.log[bounds[index]:bounds[index + 1]] if isinstance(move, rules.Place)))
+            for index, winner in enumerate(state.results)]
+
+
+def ending(state, played, seat, names, said) -> Ending:
+    """The end screen: the two seats (by games won in a match), the winning line, and how
+    `seat` did best: its quickest win, else how long it held out."""
+    E = "endings.quarto."
+    scores, match = state.scores(), state.games > 1
+    rows = ranked_rows(scores, names, lambda s: [str(scores[s])] if match else [], state.winners())
+    games = game_lengths(state)
+    won = [moves for winner, moves in games if winner == seat]
+    if won:
+        best = said(E + "won_in", seat, name=names(seat), n=min(won))
+    elif any(winner is None for winner, _ in games):
+        best = t(E + "draw", n=max(moves for winner, moves in games if winner is None))
+    else:
+        best = said(E + "held_out", seat, name=names(seat), n=max((moves for _, moves in games), default=0))
+    return Ending([t(E + "games")] if match else [], rows, best, result_lines(state, names))

@@ -35,7 +35,7 @@ import importlib
 
 import pygame
 
-from game import registry
+from game import registry, standings
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
 from game.ui import input as inp
 from game.ui.between_hands import BetweenHands
@@ -74,6 +74,7 @@ class GameScene(Scene):
     undo_while_computer_moves = True   # False: undo only on the human's own turn
     undo_own_last_only = False   # True: undo takes back only your last move, while nobody has played or taken a trick since
     result_pause = 1.6      # seconds the finished table shows before the result
+    celebrated = False      # the end screen has celebrated the winner (once a game)
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
     never_automatic: tuple = ()   # move types only a human chooses (giving up): no computer, fallback or clock plays them
@@ -452,6 +453,28 @@ class GameScene(Scene):
 
     def result_lines(self) -> list[str]:
         return []
+
+    def ending_seat(self) -> int:
+        """Whose best the end screen says: the one human, else the (first) winner."""
+        humans, winners = self.human_seats, self.state.winners()
+        if len(humans) == 1:
+            return humans[0]
+        return winners[0] if winners else (humans[0] if humans else 0)
+
+    def played_moves(self) -> list:
+        """Every move of the game with what it did (game/standings.py `played`), replayed once."""
+        if getattr(self, "_played", (None,))[0] != len(self.record.moves):
+            self._played = (len(self.record.moves), standings.played(self.record))
+        return self._played[1]
+
+    def ending(self):
+        """The end screen's words (a `standings.Ending`): the game's `ending` in its words, else
+        the seats ranked by their scores."""
+        if hasattr(self.words, "ending"):
+            return self.words.ending(self.state, self.played_moves(), self.ending_seat(), self.seat_name, self.said)
+        scores, winners = self.state.scores(), self.state.winners()
+        return standings.Ending([], standings.ranked_rows(scores, self.seat_name, lambda seat: [str(scores[seat])],
+                                                          winners), notes=None)
 
     def result_area(self) -> pygame.Rect:
         """Where the result panel goes: a game may keep what explains the result in sight

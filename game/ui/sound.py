@@ -2,7 +2,7 @@
 
     sound = Sound(volume=0.7, muted=False)
     sound.init()            # -> True when a device is open; never raises, never prints
-    sound.play("card")      # card, piece, win, error, click, shuffle
+    sound.play("card")      # card, piece, win, error, click, shuffle, fanfare
     sound.set_volume(0.5)   # 0..1
     sound.set_muted(True)
     sound.quit()
@@ -26,7 +26,7 @@ import pygame
 
 from game.paths import asset
 
-NAMES = ("card", "piece", "win", "error", "click", "shuffle")
+NAMES = ("card", "piece", "win", "error", "click", "shuffle", "fanfare")
 
 FREQUENCY = 44100
 BUFFER = 512  # small, so a sound follows its action without a noticeable delay

@@ -10,6 +10,7 @@ player's, so no seat is named: the texts speak to the player.
 from __future__ import annotations
 
 from game.cards import SUIT_SYMBOL, Card
+from game.standings import Ending
 from game.ui.i18n import explain, t
 from game.vier_koningen import rules
 
@@ -131,3 +132,13 @@ def lost_row(lost, suit: str) -> str:
     """One suit's cards in the lost pile ("♥  3 7 J", or a dash)."""
     ranks = sorted(card.rank for card in lost if card.suit == suit)
     return SUIT_SYMBOL[suit] + "  " + (" ".join(Card(rank, suit).label for rank in ranks) if ranks else "\u2013")
+
+
+def ending(state, played, seat, names, said) -> Ending:
+    """The end screen: the kings conquered (won with all four), and in one line how many."""
+    E = "endings.vier_koningen."
+    kings, won = state.kings_controlled(), state.result == "won"
+    turns = sum(state.round_turns.values())
+    best = t(E + "all_kings", n=turns) if kings == 4 else t(E + "kings", n=kings) if kings else ""
+    rows = [(None, names(0), [t(E + "of_four", n=kings)], won)]     # a game alone has no places
+    return Ending([t(E + "heading")], rows, best, None)

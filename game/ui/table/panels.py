@@ -146,6 +146,7 @@ class Sheet:
     extras: list = field(default_factory=list)   # (label, cells) below the totals; no cells: a note
     note: str = ""
     earlier: object = str           # n -> the line standing for n rows left out ("3 earlier hands")
+    subheading: str = ""            # under every column's heading: what its cells say ("deal (total)")
 
 
 CLEAR = (255, 0, 255)    # the colour key of a cached sheet (never drawn)
@@ -183,8 +184,9 @@ class ScoreSheet:
             lines = max((len(cardui.card_lines(cell, int(tiny), int(col_w - 10 * u))) if isinstance(cell, list) else 1
                          for cell in cells), default=1)
             extra_h.append(lines * line_h + int(8 * u) if any(isinstance(c, list) for c in cells) else int(tiny * 1.5))
-        fixed = (int(20 * u) + int(body * 1.45) + int(small * 1.35) + int(8 * u) + int(12 * u) + int(small * 1.5)
-                 + sum(extra_h) + (int(tiny * 1.8) if sheet.note else 0) + int(16 * u))
+        sub_h = int(tiny * 1.3) if sheet.subheading else 0
+        fixed = (int(20 * u) + int(body * 1.45) + int(small * 1.35) + sub_h + int(8 * u) + int(12 * u)
+                 + int(small * 1.5) + sum(extra_h) + (int(tiny * 1.8) if sheet.note else 0) + int(16 * u))
         rows = min(len(sheet.rows), max(1, (area.h - fixed) // row_h))
         box = pygame.Rect(0, 0, area.w, min(area.h, fixed + rows * row_h))
         box.center = area.center
@@ -202,6 +204,11 @@ class ScoreSheet:
             blit_text(surface, heading, small, theme.TEXT, (col_x(column), y), "midtop", bold=True,
                       width=int(col_w - 8 * u))      # a long name shrinks before it is cut
         y += int(small * 1.35)
+        if sheet.subheading:
+            for column in range(len(sheet.columns)):
+                blit_text(surface, sheet.subheading, tiny, theme.TEXT_DIM, (col_x(column), y), "midtop",
+                          width=int(col_w - 8 * u))
+            y += sub_h
         pygame.draw.line(surface, theme.TEXT_DIM, (box.x + pad, y), (box.right - pad, y), max(1, int(2 * u)))
         y += int(8 * u)
         shown = sheet.rows[len(sheet.rows) - rows:]

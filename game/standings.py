@@ -1,0 +1,53 @@
+"""The end of a match as plain data, for the end screen (game/ui/endings.py): the places
+(ties share one), the standings each game's words make (`ending` in game/<name>/words.py),
+and every move of a finished game with what it did, replayed from its record.
+
+Pure Python (no pygame), so a review or a phone page could show the same.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def places(scores, higher_is_better: bool = True) -> list[int]:
+    """Each seat's place, 1 for the best: seats with the same score share a place, and the
+    next place skips as many as shared it (scores 5, 9, 5, 2 with the fewest best: 2, 4, 2, 1)."""
+    def better(a, b):
+        return a > b if higher_is_better else a < b
+    return [1 + sum(1 for other in scores if better(other, score)) for score in scores]
+
+
+@dataclass
+class Ending:
+    """What the end screen shows besides its title and buttons."""
+    headings: list                  # the columns after place and name ("Total", "Pawns home")
+    rows: list                      # (place or None, name, cells, won), best first
+    best: str = ""                  # what the player (or the winner) did best, in one line
+    notes: list | None = field(default_factory=list)   # the lines under the table (None: the scene's result lines)
+    winner_line: str = ""           # who won, when the title does not say it (a team)
+
+
+def ranked_rows(scores, names, cells, winners, higher_is_better: bool = True) -> list:
+    """The rows of seats ranked by `scores`: (place, name, cells(seat), won), best first and
+    in seat order within a place."""
+    place = places(scores, higher_is_better)
+    order = sorted(range(len(scores)), key=lambda seat: (place[seat], seat))
+    return [(place[seat], names(seat), cells(seat), seat in winners) for seat in order]
+
+
+def played(record) -> list[tuple]:
+    """(seat, move, events) of every move of `record`, replayed by the rules; [] for a
+    record that cannot be replayed (what it did is then not known)."""
+    from game import registry
+    rules = registry.game(record.game).rules()
+    try:
+        state = record.replay(0)
+        moves = []
+        for code in record.moves:
+            move = rules.parse_move(code)
+            seat = state.to_move()
+            state.play(move)
+            moves.append((seat, move, list(state.events)))
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return []
+    return moves

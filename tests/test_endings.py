@@ -1,0 +1,284 @@
+"""The end of a deal and of a match (issue 24): places with ties, what the player did best
+from a played record in every game, the end screen reached and left by one press by keyboard,
+mouse and gamepad, its fanfare sounding once, its celebration ending, and the Kingen score
+sheet at the end of a deal with its columns labelled and what each seat took."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game import registry
+from game.base import PawnSentHome
+from game.record import Record
+from game.standings import places, played
+from game.ui import input as inp
+from game.ui.endings import Celebration, EndScreen
+from game.ui.i18n import set_language, t
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+# ----------------------------------------------------------------------------- places
+
+def test_places_share_a_place_on_a_tie_and_skip_after_it():
+    assert places([5, 9, 5, 2], higher_is_better=False) == [2, 4, 2, 1]
+    assert places([3, 3, 1, 0]) == [1, 1, 3, 4]
+    assert places([-4, 8, 8, 8]) == [4, 1, 1, 1]
+    assert places([0, 0]) == [1, 1]
+    assert places([7]) == [1]
+
+
+# ----------------------------------------------------------------------------- the best line
+
+def played_game(game: str, seed: int, players: int | None = None):
+    """A whole game of random legal moves through the rules: its record, its end state and
+    every move's events, as the moves were played (not replayed)."""
+    info = registry.game(game)
+    players = players or max(info.seats)
+    rules = info.rules()
+    record = Record(game, players, ["human"] + ["random"] * (players - 1), {}, seed)
+    state = rules.new_game(seed, players, {})
+    rng, seen = random.Random(seed), []
+    while not state.is_over():
+        move = rng.choice(state.legal_moves())
+        seat = state.to_move()
+        state.play(move)
+        record.add(move)
+        seen.append((seat, list(state.events)))
+    return record, state, seen
+
+
+def names(seat):
+    return f"Seat {seat + 1}"
+
+
+def said(key, seat, **params):
+    """As the scene says it where seat 0 is the one human: 'You ...'."""
+    return t(key + "_you" if seat == 0 else key, **params)
+
+
+def ending(game, state, record, seat=0):
+    words = __import__(f"game.{game}.words", fromlist=["ending"])
+    return words.ending(state, played(record), seat, names, said)
+
+
+def test_replaying_the_record_gives_every_move_its_events():
+    record, state, seen = played_game("keezen", 11)
+    again = played(record)
+    assert [(seat, events) for seat, _, events in again] == seen
+    assert played(Record("keezen", 4, ["human"] * 4, {}, 11, moves=["nonsense"])) == []
+
+
+def test_kingen_best_deal_is_the_players_highest_deal():
+    record, state, _ = played_game("kingen", 3)
+    best = max(state.sheet, key=lambda entry: (entry["points"][0], -entry["deal"]))
+    line = ending("kingen", state, record).best
+    assert line == t("endings.kingen.best_you", game=t("kingen.scene.short." + best["game"]),
+                     n=f"{best['points'][0]:+d}")
+    assert line.startswith("Your best deal: ")
+    rows = ending("kingen", state, record).rows
+    assert all(row[0] == places(state.totals)[int(row[1][-1]) - 1] for row in rows)
+    assert [row[0] for row in rows] == sorted(row[0] for row in rows)
+    assert {int(row[1][-1]) - 1 for row in rows if row[3]} == set(state.winners())
+
+
+def test_keezen_best_counts_the_opponents_pawns_hit():
+    for seed in range(1, 40):
+        record, state, seen = played_game("keezen", seed)
+        hits = {seat: sum(1 for _, events in seen for event in events if type(event) is PawnSentHome
+                          and event.by == seat and (event.colour & 1) != (seat & 1)) for seat in range(4)}
+        if hits[0] and hits[1]:
+            break
+    assert hits[0] and hits[1], "a game where both sides hit"
+    result = ending("keezen", state, record)
+    assert result.best == t("endings.keezen.hits_you", n=hits[0])
+    assert ending("keezen", state, record, seat=1).best == t("endings.keezen.hits", name=names(1), n=hits[1])
+    winners = state.winners()
+    if winners:
+        assert result.winner_line == t("endings.keezen.team_won", a=t("keezen.colour.blue") if winners[0] == 0
+                                       else t("keezen.colour.green"), b=t("keezen.colour.yellow")
+                                       if winners[0] == 0 else t("keezen.colour.red"))
+    assert {row[2][0] for row in result.rows} <= {str(n) for n in range(5)}       # pawns home per seat
+    assert sum(row[0] == 1 for row in result.rows) == (2 if winners else 4)
+
+
+def test_kings_corners_best_is_the_hands_the_player_went_out():
+    for seed in range(1, 60):
+        record, state, _ = played_game("kings_corners", seed)
+        out = sum(1 for entry in state.sheet if entry["winner"] == 0)
+        if out >= 2:
+            break
+    assert out >= 2
+    result = ending("kings_corners", state, record)
+    assert result.best == f"You went out in {out} hands"
+    assert [row[0] for row in result.rows] == sorted(places(state.totals, higher_is_better=False))
+    assert result.rows[0][3] and result.rows[0][0] == 1            # the fewest points win
+
+
+def test_quarto_best_is_the_win_in_so_many_moves():
+    for seed in range(1, 80):
+        record, state, _ = played_game("quarto", seed)
+        if state.winners():
+            break
+    winner = state.winners()[0]
+    pieces = sum(1 for square in state.board if square is not None)
+    result = ending("quarto", state, record, seat=winner)
+    assert result.best == said("endings.quarto.won_in", winner, name=names(winner), n=pieces)
+    loser = ending("quarto", state, record, seat=1 - winner).best
+    assert str(pieces) in loser and "held" in loser
+    assert [row[0] for row in result.rows] == [1, 2]
+
+
+def test_vier_koningen_best_is_the_kings_conquered():
+    record, state, _ = played_game("vier_koningen", 4)
+    kings = state.kings_controlled()
+    result = ending("vier_koningen", state, record)
+    assert result.rows[0][2] == [f"{kings} of 4"]
+    assert result.best == ("" if kings == 0 else t("endings.vier_koningen.kings", n=kings) if kings < 4
+                           else t("endings.vier_koningen.all_kings", n=sum(state.round_turns.values())))
+
+
+# ----------------------------------------------------------------------------- the screen
+
+class Sounds:
+    """The sound's test double: what was played, in order."""
+
+    def __init__(self):
+        self.played = []
+
+    def play(self, name, volume=1.0):
+        self.played.append(name)
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def finished(make_app, game="quarto", size=(1280, 720), **settings):
+    """An app whose game of random moves has just ended through the scene: the end screen
+    comes after the table has shown the last move."""
+    from game.app import open_scene
+    app = make_app(size=size)
+    app.sound = Sounds()
+    app.store.settings.update(settings)
+    players = max(registry.game(game).seats)
+    app.store.settings["last_setup"][game] = {"players": players, "seats": ["human"] + ["random"] * (players - 1)}
+    open_scene(app, f"game:{game}", 7)
+    scene, rng = app.top, random.Random(7)
+    while not scene.state.is_over():
+        if scene.humans_turn:
+            scene.apply(rng.choice(scene.state.legal_moves()))
+        app.tick(1 / 30)
+    for _ in range(400):
+        if isinstance(app.top, EndScreen):
+            break
+        app.tick(1 / 30)
+    assert isinstance(app.top, EndScreen)
+    return app, scene
+
+
+@pytest.mark.parametrize("device", [inp.KEYBOARD, inp.GAMEPAD, inp.MOUSE])
+def test_the_end_screen_is_left_by_one_press(make_app, device):
+    app, scene = finished(make_app)
+    screen = app.top
+    if device == inp.MOUSE:
+        action = inp.Action(inp.PRESS, inp.MOUSE, pos=screen.layout()["buttons"][0].center)
+    else:
+        action = inp.Action(inp.CONFIRM, device)
+    app.top.handle(action)
+    app.tick(1 / 60)
+    assert app.top is not screen and app.top is not scene
+    assert app.top.name == "game" and not app.top.state.is_over(), "one press plays again"
+
+
+def test_back_looks_at_the_table_and_the_buttons_are_all_there(make_app):
+    app, scene = finished(make_app)
+    labels = [label for label, _ in app.top.buttons]
+    assert labels == [t("result.again"), t("result.review"), scene.look_label(), t("pause.quit")]
+    app.top.handle(inp.Action(inp.RIGHT, inp.KEYBOARD))
+    assert app.top.focus == 1
+    app.top.handle(inp.Action(inp.BACK, inp.GAMEPAD))
+    assert app.top is scene
+    scene.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
+    assert isinstance(app.top, EndScreen)
+    app.top.press(1)                                      # Review this game
+    app.tick(1 / 60)
+    assert app.top.name == "review"
+
+
+def test_the_fanfare_sounds_once(make_app):
+    app, scene = finished(make_app)
+    assert scene.state.winners(), "this game has a winner"
+    assert app.sound.played.count("fanfare") == 1
+    app.top.handle(inp.Action(inp.BACK, inp.KEYBOARD))
+    scene.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))     # the result again: no second fanfare
+    assert isinstance(app.top, EndScreen)
+    assert app.sound.played.count("fanfare") == 1
+    assert app.top.celebration.done, "shown again, it stands still"
+
+
+def test_the_celebration_ends_and_then_nothing_moves(make_app):
+    app, scene = finished(make_app)
+    screen = app.top
+    assert screen.animating
+    frames = []
+    for _ in range(int(Celebration.SECONDS * 60) + 2):
+        app.tick(1 / 60)
+        frames.append(pygame.image.tobytes(app.screen, "RGB"))
+    assert not screen.animating
+    assert frames[0] != frames[30], "the confetti falls"
+    app.tick(1 / 60)
+    assert pygame.image.tobytes(app.screen, "RGB") == frames[-1], "no frame of animation after its end"
+
+
+def test_instant_animation_celebrates_without_motion(make_app):
+    app, scene = finished(make_app, animation_speed="instant")
+    assert not app.top.animating
+    assert app.sound.played.count("fanfare") == 1
+
+
+def test_the_end_screen_of_every_game_shows_places_and_the_best_line(make_app):
+    from test_text_fit import open_screen
+    for info in registry.playable_games():
+        app = make_app(size=(1920, 1080))
+        assert open_screen(app, f"result:{info.name}")
+        app.tick(1 / 60)
+        screen = app.top
+        assert isinstance(screen, EndScreen)
+        rows = screen.ending.rows
+        assert rows and all(isinstance(row[1], str) and row[1] for row in rows)
+        if info.name != "vier_koningen":
+            assert [row[0] for row in rows] == sorted(row[0] for row in rows) and rows[0][0] == 1
+            assert sum(row[3] for row in rows) == len(scene_winners(screen))
+
+
+def scene_winners(screen):
+    return screen.game_scene.state.winners()
+
+
+# ----------------------------------------------------------------------------- the end of a deal
+
+def test_kingen_sheet_at_the_end_of_a_deal_labels_its_columns_and_says_who_took_what(make_app):
+    from test_text_fit import open_screen
+    from game.ui.table.panels import Sheet
+    app = make_app()
+    assert open_screen(app, "sheet:kingen")
+    scene = app.top
+    sheet = scene.score_sheet()
+    assert isinstance(sheet, Sheet)
+    assert sheet.subheading == "deal (total)"
+    label, cells = sheet.extras[0]
+    assert label == f"Taken in deal {scene.state.deal_no}"
+    state = scene.state
+    if state.game in ("fewest_tricks", "trump"):
+        counts = [sum(1 for _, _, winner in state.tricks if winner == seat) for seat in range(4)]
+        assert cells == [t("endings.kingen.tricks", n=n) for n in counts]
+        assert sum(counts) == 13 or state.end_reason
+    else:
+        assert len(cells) == 4
