@@ -38,7 +38,7 @@ def layer(module: str) -> int | None:
     if len(parts) >= 2 and (ROOT / "game" / parts[1] / "rules.py").exists():
         if len(parts) == 2 or parts[2] in ("rules", "words", "lesson"):    # a game's package, rules, words, lesson
             return PURE
-        if parts[2] in ("scene", "board", "layout", "draw"):    # a game's scene and its drawing pieces
+        if parts[2] in ("scene", "board", "layout", "draw", "rule_pictures"):    # a game's scene, its drawing pieces
             return GAMES
     return None
 

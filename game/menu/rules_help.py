@@ -1,7 +1,15 @@
-"""The rules of a game, rendered from its rule page in the current language."""
+"""The rules of a game, rendered from its rule page in the current language, with pictures.
+
+A line `![picture](name)` on a rule page places the game's picture `name`
+(game/<game>/rule_pictures.py) beside the paragraph above it where the page is wide enough,
+else under it across the page; its caption is the i18n key `rule_pictures.<game>.<name>`.
+Each picture is drawn once per size and language and kept.
+"""
 from __future__ import annotations
 
+import importlib
 import re
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -11,7 +19,12 @@ from game.lesson import lesson_of
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import language, t
+from game.ui.rule_picture import render as render_picture
 from game.ui.text import blit_text, font, wrap
+
+MARKER = re.compile(r"^!\[picture\]\((\w+)\)\s*$")
+LINE = 1.45              # a line's height over its text size
+CAPTION = 1.3
 
 
 def rule_text(game: str, lang: str) -> str:
@@ -22,6 +35,143 @@ def rule_text(game: str, lang: str) -> str:
         except OSError:
             continue
     return ""
+
+
+def pictures_of(game: str) -> dict:
+    """The game's rule pictures by name (none for a game without them)."""
+    try:
+        module = importlib.import_module(f"game.{game}.rule_pictures")
+    except ModuleNotFoundError:
+        return {}
+    return module.PICTURES
+
+
+def markers(markdown: str) -> list[str]:
+    """The names of the pictures a page places, in order."""
+    return [found.group(1) for found in map(MARKER.match, markdown.splitlines()) if found]
+
+
+_pictures: dict = {}
+
+
+def picture_image(game: str, name: str, width: int, four: bool) -> pygame.Surface:
+    """A rule picture drawn once per game, name, width, language and card colours, then kept."""
+    key = (game, name, width, language(), four)
+    if key not in _pictures:
+        if len(_pictures) > 64:
+            _pictures.clear()
+        _pictures[key] = render_picture(pictures_of(game)[name], width, four)
+    return _pictures[key]
+
+
+@dataclass
+class Page:
+    """A rule page laid out: lines of (text, size, bold, colour, position, anchor) in pixels,
+    pictures as (name, rect), and its whole height."""
+    lines: list = field(default_factory=list)
+    pictures: list = field(default_factory=list)
+    height: float = 0.0
+
+
+def _chunks(markdown: str) -> list:
+    """The page cut into ("text", lines) (a paragraph, a list, a table, a heading or an empty
+    line) and ("picture", name)."""
+    chunks: list = []
+    for raw in markdown.splitlines():
+        line = raw.rstrip()
+        found = MARKER.match(line.strip())
+        if found:
+            chunks.append(("picture", found.group(1)))
+        elif not line.strip() or line.startswith("#"):
+            chunks.append(("text", [line]))
+        elif chunks and chunks[-1][0] == "text" and chunks[-1][1][-1].strip() and not chunks[-1][1][-1].startswith("#"):
+            chunks[-1][1].append(line)
+        else:
+            chunks.append(("text", [line]))
+    return chunks
+
+
+def layout_page(game: str, markdown: str, width: int, u: float, view_height: int) -> Page:
+    """The page for a column `width` pixels wide in a view `view_height` high: a picture beside
+    the paragraph above its marker where both fit, else under it, as wide as the view allows."""
+    page, y = Page(), 0.0
+    known = pictures_of(game)
+    chunks = [chunk for chunk in _chunks(markdown) if chunk[0] == "text" or chunk[1] in known]
+    gap = int(40 * u)
+    side_width = int(min(width * 0.42, 640 * u))
+    side = side_width >= 360 and width - side_width - gap >= 520 * u
+    caption_size = theme.TINY
+
+    def text_lines(lines, column, top) -> float:
+        if not any(line.strip() for line in lines):     # an empty line: air between the parts
+            return top + theme.SMALL * LINE * u
+        if all(line.startswith("|") for line in lines):
+            return table_lines(lines, column, top)
+        for text, size, bold, indent in layout_lines("\n".join(lines), column, u):
+            if text:
+                colour = theme.ACCENT if bold and size >= theme.BODY else theme.TEXT
+                page.lines.append((text, size, bold, colour, (indent, top), "topleft"))
+            top += size * LINE * u
+        return top
+
+    def table_lines(lines, column, top) -> float:
+        """A table as columns: each column as wide as its widest cell where the page allows,
+        else the last one takes what is left and long cells wrap."""
+        rows = [[_plain(cell.strip()) for cell in line.strip().strip("|").split("|")] for line in lines]
+        rows = [row for row in rows if not all(set(cell) <= set("-: ") for cell in row)]
+        count, size = max(len(row) for row in rows), int(theme.SMALL * u)
+        rows = [row + [""] * (count - len(row)) for row in rows]
+        indent, space = int(20 * u), int(28 * u)
+        room = column - indent - space * (count - 1)
+        widths = [max(font(size, number == 0).size(row[i])[0] for number, row in enumerate(rows)) + 1
+                  for i in range(count)]
+        if sum(widths) > room:
+            widths[:-1] = [min(width, int(room * 0.55 / max(1, count - 1))) for width in widths[:-1]]
+            widths[-1] = room - sum(widths[:-1])
+        for number, row in enumerate(rows):
+            x, height = indent, 1
+            for cell, width in zip(row, widths):
+                parts = wrap(cell, size, width, bold=number == 0)
+                for index, part in enumerate(parts):
+                    page.lines.append((part, theme.SMALL, number == 0, theme.TEXT,
+                                       (x, top + index * theme.SMALL * LINE * u), "topleft"))
+                height = max(height, len(parts))
+                x += width + space
+            top += (height + 0.25) * theme.SMALL * LINE * u
+        return top
+
+    def picture(name, x, top, picture_width) -> float:
+        aspect = known[name].aspect
+        w = int(min(picture_width, view_height * (0.62 if side else 0.6) * aspect))
+        rect = pygame.Rect(int(x + (picture_width - w) / 2), int(top), w, round(w / aspect))
+        page.pictures.append((name, rect))
+        top = rect.bottom + 10 * u
+        caption_width = max(w, int(min(picture_width, width * 0.8)))
+        for part in wrap(t(f"rule_pictures.{game}.{name}"), int(caption_size * u), caption_width):
+            page.lines.append((part, caption_size, False, theme.TEXT_DIM, (rect.centerx, top), "midtop"))
+            top += caption_size * CAPTION * u
+        return top + 24 * u
+
+    index = 0
+    while index < len(chunks):
+        kind, body = chunks[index]
+        names = []
+        while index + 1 + len(names) < len(chunks) and chunks[index + 1 + len(names)][0] == "picture":
+            names.append(chunks[index + 1 + len(names)][1])
+        if kind == "picture":          # a picture with no paragraph above it
+            y = picture(body, 0, y, width)
+        elif names and side:
+            bottom = y
+            for name in names:
+                bottom = picture(name, width - side_width, bottom, side_width)
+            y = max(text_lines(body, width - side_width - gap, y), bottom)
+        else:
+            y = text_lines(body, width, y)
+            for name in names:
+                y = picture(name, 0, y + 10 * u, width)
+        index += 1 + len(names)
+    page.height = y
+    return page
 
 
 def _plain(text: str) -> str:
@@ -87,28 +237,30 @@ class RulesOverlay(Scene):
         self.game = game
         self.scroll = 0.0
         self._cache_key = None
-        self._lines = []
+        self._page_data = Page()
+        self._image_for = None
 
-    def _page(self, width: int):
-        key = (language(), width, round(self.app.u, 3))
+    def _page(self, width: int, height: int) -> Page:
+        key = (language(), width, height, round(self.app.u, 3))
         if key != self._cache_key:
             self._cache_key = key
-            self._lines = layout_lines(rule_text(self.game, language()) or t("rules.missing"), width, self.app.u)
-        return self._lines
+            text = rule_text(self.game, language()) or t("rules.missing")
+            self._page_data = layout_page(self.game, text, width, self.app.u, height)
+        return self._page_data
 
-    def _page_image(self, width: int) -> pygame.Surface:
-        """The whole page rendered once (per language, width and UI scale); scrolling blits a part."""
-        lines = self._page(width)
-        if getattr(self, "_image_for", None) is not lines:
+    def _page_image(self, inner: pygame.Rect) -> pygame.Surface:
+        """The whole page drawn once (per language, size and UI scale, its pictures from their
+        cache); scrolling blits a part of it."""
+        page = self._page(inner.w, inner.h)
+        if self._image_for is not page:
             u = self.app.u
-            image = pygame.Surface((width, max(1, int(self._content_height(lines)) + 1)), pygame.SRCALPHA)
-            y = 0.0
-            for text, size, bold, indent in lines:
-                if text:
-                    colour = theme.ACCENT if bold and size >= theme.BODY else theme.TEXT
-                    blit_text(image, text, size * u, colour, (indent, y), "topleft", bold=bold)
-                y += size * 1.45 * u
-            self._image, self._image_for = image, lines
+            image = pygame.Surface((inner.w, max(1, int(page.height) + 1)), pygame.SRCALPHA)
+            four = bool(self.app.store.settings.get("four_colour", False))
+            for name, rect in page.pictures:
+                image.blit(picture_image(self.game, name, rect.w, four), rect)
+            for text, size, bold, colour, pos, anchor in page.lines:
+                blit_text(image, text, size * u, colour, pos, anchor, bold=bold)
+            self._image, self._image_for = image, page
         return self._image
 
     def _panel(self) -> pygame.Rect:
@@ -117,15 +269,14 @@ class RulesOverlay(Scene):
         width = min(int(1300 * u), area.w - int(60 * u))
         return pygame.Rect(area.centerx - width // 2, area.y + int(30 * u), width, area.h - int(60 * u))
 
-    def _content_height(self, lines) -> float:
-        return sum(size * 1.45 * self.app.u for _, size, _, _ in lines)
+    def _inner(self) -> pygame.Rect:
+        return self._panel().inflate(-int(80 * self.app.u), -int(60 * self.app.u))
 
     def handle(self, action):
         u = self.app.u
-        step = theme.SMALL * 1.45 * u
-        panel = self._panel()
-        lines = self._page(panel.w - int(80 * u))
-        limit = max(0.0, self._content_height(lines) - (panel.h - 80 * u))
+        step = theme.SMALL * LINE * u
+        panel, inner = self._panel(), self._inner()
+        limit = max(0.0, self._page(inner.w, inner.h).height - inner.h)
         if action.name in (inp.BACK, inp.MENU, inp.CONFIRM):
             self.app.pop()
             return
@@ -147,13 +298,11 @@ class RulesOverlay(Scene):
 
     def draw(self, surface, alpha):
         u = self.app.u
-        panel = self._panel()
+        panel, inner = self._panel(), self._inner()
         pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
         pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))
-        inner = panel.inflate(-int(80 * u), -int(60 * u))
-        surface.blit(self._page_image(inner.w), inner.topleft, pygame.Rect(0, int(self.scroll), inner.w, inner.h))
-        lines = self._page(inner.w)
-        total = self._content_height(lines)
+        surface.blit(self._page_image(inner), inner.topleft, pygame.Rect(0, int(self.scroll), inner.w, inner.h))
+        total = self._page(inner.w, inner.h).height
         if total > inner.h:
             track = pygame.Rect(panel.right - int(24 * u), inner.y, max(3, int(8 * u)), inner.h)
             pygame.draw.rect(surface, theme.PANEL, track, border_radius=int(4 * u))

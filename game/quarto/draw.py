@@ -69,12 +69,20 @@ def piece_image(piece: int, size: int) -> pygame.Surface:
 def paint_table(layer, layout, u) -> None:
     """What never moves: felt, the wooden board, its holes and names, the empty places."""
     layer.fill(theme.FELT_DARK)
-    board = layout["board"]
+    paint_board(layer, layout["board"], layout["squares"], u)
+    pygame.draw.rect(layer, theme.PANEL, layout["hand"], border_radius=int(18 * u))
+    pool = layout["pool"]
+    blit_text(layer, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, (pool[0].x, pool[0].y - 8 * u), "bottomleft")
+    for rect in pool:
+        pygame.draw.rect(layer, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
+
+
+def paint_board(layer, board, squares, u) -> None:
+    """The wooden board, its holes and the names of its rows and columns (also a rule page's picture)."""
     radius = int(board.w * 0.08)
     pygame.draw.rect(layer, WOOD_DARK, board.move(int(6 * u), int(8 * u)), border_radius=radius)
     pygame.draw.rect(layer, WOOD, board, border_radius=radius)
     pygame.draw.rect(layer, WOOD_DARK, board, max(2, int(4 * u)), border_radius=radius)
-    squares = layout["squares"]
     for rect in squares:
         pygame.draw.ellipse(layer, SLOT, hole(rect))
     for column in range(4):
@@ -83,11 +91,6 @@ def paint_table(layer, layout, u) -> None:
     for row in range(4):
         blit_text(layer, str(row + 1), theme.TINY * u, theme.TEXT_DIM, (board.x + 10 * u, squares[row * 4].centery),
                   "midleft")
-    pygame.draw.rect(layer, theme.PANEL, layout["hand"], border_radius=int(18 * u))
-    pool = layout["pool"]
-    blit_text(layer, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, (pool[0].x, pool[0].y - 8 * u), "bottomleft")
-    for rect in pool:
-        pygame.draw.rect(layer, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
 
 
 def draw_board_marks(surface, layout, u, win, legal, hint, lit: bool) -> None:

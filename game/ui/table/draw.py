@@ -45,6 +45,49 @@ def marks(surface: pygame.Surface, rect, u: float, time: float | None = None, **
             mark(surface, rect, kind, u, time)
 
 
+def arrow(surface: pygame.Surface, points, colour, width: int, head: int, edge=(24, 20, 16)) -> None:
+    """An arrow along `points` (two or more: a move's path square by square), its head at the
+    last one, on a dark edge so that it reads on wood, felt and cards alike."""
+    points = [pygame.Vector2(point) for point in points]
+    if len(points) < 2 or points[-1] == points[-2]:
+        return
+    direction = (points[-1] - points[-2]).normalize()
+    side = pygame.Vector2(-direction.y, direction.x)
+    tip = points[-1]
+    base = tip - direction * head
+    shaft = points[:-1] + [base + direction * 2]
+    wing = [tip, base + side * head * 0.6, base - side * head * 0.6]
+    rim = max(1, width // 3)
+    for ink, thick in ((edge, width + 2 * rim), (colour, width)):
+        pygame.draw.lines(surface, ink, False, shaft, thick)
+        for point in shaft[1:-1]:      # round joints: a bent path shows no notches
+            pygame.draw.circle(surface, ink, point, thick / 2)
+        pygame.draw.circle(surface, ink, shaft[0], thick / 2)
+        if ink is edge:
+            centre = sum(wing, pygame.Vector2()) / 3
+            pygame.draw.polygon(surface, ink, [centre + (point - centre) * 1.0 + (point - centre).normalize() * rim * 2
+                                               for point in wing])
+        else:
+            pygame.draw.polygon(surface, ink, wing)
+
+
+def bow(start, end, bend: float, steps: int = 16) -> list:
+    """Points on a bow from `start` to `end` (an arrow around what lies between), bent to its
+    left by `bend` of its length."""
+    a, b = pygame.Vector2(start), pygame.Vector2(end)
+    across = b - a
+    control = (a + b) / 2 + pygame.Vector2(across.y, -across.x) * bend
+    return [a * (1 - t) ** 2 + control * 2 * t * (1 - t) + b * t * t for t in (i / steps for i in range(steps + 1))]
+
+
+def cross(surface: pygame.Surface, centre, size: float, colour, width: int, edge=(24, 20, 16)) -> None:
+    """A cross over what may not be done (a blocked walk), on a dark edge."""
+    x, y = centre
+    for ink, thick in ((edge, width + 2 * max(1, width // 3)), (colour, width)):
+        pygame.draw.line(surface, ink, (x - size, y - size), (x + size, y + size), thick)
+        pygame.draw.line(surface, ink, (x - size, y + size), (x + size, y - size), thick)
+
+
 def panel(surface: pygame.Surface, rect, u: float, colour=theme.PANEL, border=None, width: int = 3,
           radius: int = 14) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=int(radius * u))

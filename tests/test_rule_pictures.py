@@ -1,0 +1,146 @@
+"""The pictures on the rules screens: every game's page places its pictures in both languages,
+each picture shows a position its rules allow (and the rule its caption names), renders
+something and differs from the others, and no text on the page lies over a picture."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import registry
+from game.menu.rules_help import RulesOverlay, layout_page, markers, pictures_of, rule_text
+from game.paths import asset
+from game.ui import text as kit_text
+from game.ui.i18n import set_language
+from game.ui.rule_picture import render
+
+GAMES = [info.name for info in registry.playable_games()]
+LEAST = {"keezen": 5, "kingen": 2, "quarto": 2, "vier_koningen": 2, "kings_corners": 2}
+CONFIGS = {"960x540": ((960, 540), False), "1920x1080": ((1920, 1080), False), "couch": ((1920, 1080), True)}
+
+
+def test_every_game_has_its_pictures():
+    assert set(GAMES) == set(LEAST)
+    for game in GAMES:
+        assert len(pictures_of(game)) >= LEAST[game], game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pages_place_every_picture_once_in_the_same_order(game):
+    english, dutch = markers(rule_text(game, "en")), markers(rule_text(game, "nl"))
+    assert english == dutch, "the Dutch page places the same pictures, in the same order"
+    assert sorted(english) == sorted(pictures_of(game)), "every picture once, and only known ones"
+
+
+def test_every_picture_has_a_caption_in_both_languages():
+    tables = {lang: json.loads(asset("i18n", lang, "rule_pictures.json").read_text(encoding="utf-8"))
+              for lang in ("en", "nl")}
+    wanted = {f"rule_pictures.{game}.{name}" for game in GAMES for name in pictures_of(game)}
+    for lang, table in tables.items():
+        assert set(table) == wanted, lang
+        assert all(text.strip() for text in table.values())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_position_is_legal_and_shows_its_rule(game):
+    for name, picture in pictures_of(game).items():
+        picture.check()
+
+
+def test_a_position_that_breaks_the_rules_is_caught():
+    """The checks can fail: a move taken from another picture is refused where it is not legal."""
+    from game.keezen import rule_pictures as keezen
+    saved = keezen.POSITIONS["hit"]
+    keezen.POSITIONS["hit"] = (saved[0], "5 b13+5", saved[2])      # no blue pawn stands on 13 there
+    try:
+        with pytest.raises((AssertionError, ValueError)):
+            keezen.check("hit")
+    finally:
+        keezen.POSITIONS["hit"] = saved
+    from game.kingen import rule_pictures as kingen
+    saved = kingen.POSITIONS["overtrump"]
+    kingen.POSITIONS["overtrump"] = (saved[0], ("9S", "4S"))       # the 4 does not over-trump the 6
+    try:
+        with pytest.raises(AssertionError):
+            kingen.check("overtrump")
+    finally:
+        kingen.POSITIONS["overtrump"] = saved
+
+
+def _pixels(surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+@pytest.mark.parametrize("width", [260, 520])
+def test_every_picture_renders_and_differs_from_the_others(make_app, width):
+    make_app(size=(960, 540))
+    seen = {}
+    for game in GAMES:
+        for name, picture in pictures_of(game).items():
+            image = render(picture, width)
+            assert image.get_width() == width and image.get_height() == round(width / picture.aspect)
+            colours = {image.get_at((x, y))[:3] for x in range(0, width, 7) for y in range(0, image.get_height(), 7)}
+            assert len(colours) > 20, f"{game} {name} is nearly blank"
+            pixels = _pixels(image)
+            assert pixels not in seen, f"{game} {name} looks like {seen.get(pixels)}"
+            seen[pixels] = f"{game} {name}"
+
+
+@pytest.mark.parametrize("config", list(CONFIGS))
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_rules_screen_shows_its_pictures_and_no_text_over_them(make_app, language, config):
+    size, couch = CONFIGS[config]
+    for game in GAMES:
+        app = make_app(size=size, couch=couch)
+        app.store.settings["language"] = language
+        set_language(language)
+        overlay = RulesOverlay(app, game)
+        app.push(overlay)
+        with kit_text.recording() as records:
+            app.tick(1 / 60)
+        inner = overlay._inner()
+        page = overlay._page(inner.w, inner.h)
+        assert sorted(name for name, _ in page.pictures) == sorted(pictures_of(game)), game
+        image = overlay._image
+        texts = [(text, rect) for surface, text, rect, *_ in records if surface is image]
+        assert texts, "the page's text was drawn on its image"
+        for name, rect in page.pictures:
+            assert image.get_rect().contains(rect), f"{game} {name} lies on the page"
+            assert rect.h <= inner.h, f"{game} {name} fits in the view"
+            assert image.get_at(rect.center)[3] == 255, f"{game} {name} is drawn where the page places it"
+            over = [text for text, box in texts if box.colliderect(rect)]
+            assert not over, f"{game} {name} ({language}, {config}) lies under {over}"
+        for (_, one), (_, other) in zip(page.pictures, page.pictures[1:]):
+            assert not one.colliderect(other)
+
+
+def test_a_wide_page_sets_pictures_beside_the_text_and_a_narrow_one_between_it():
+    set_language("en")
+    text = rule_text("quarto", "en")
+    wide = layout_page("quarto", text, 1220, 1.0, 990)
+    narrow = layout_page("quarto", text, 610, 0.5, 453)
+    for name, rect in wide.pictures:
+        assert rect.x > 500, "beside the paragraph, on the right"
+    for name, rect in narrow.pictures:
+        beside = [line for line in narrow.lines if line[4][1] >= rect.y and line[4][1] < rect.bottom]
+        assert not beside, "nothing beside a picture on a narrow page"
+
+
+@pytest.mark.parametrize("action", ["keys", "wheel"])
+def test_scrolling_reaches_the_last_picture(make_app, action):
+    from game.ui import input as inp
+    app = make_app(size=(960, 540))
+    overlay = RulesOverlay(app, "keezen")
+    app.push(overlay)
+    app.tick(1 / 60)
+    inner = overlay._inner()
+    page = overlay._page(inner.w, inner.h)
+    last = page.pictures[-1][1]
+    for _ in range(200):
+        if action == "keys":
+            overlay.handle(inp.Action(inp.DOWN, inp.KEYBOARD))
+        else:
+            overlay.handle(inp.Action(inp.SCROLL, inp.MOUSE, amount=-1))
+    assert overlay.scroll + inner.h >= last.bottom, "the last picture comes into view"
+    assert overlay.scroll == max(0.0, page.height - inner.h), "and no further than the page's end"
