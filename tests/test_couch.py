@@ -28,3 +28,17 @@ def test_couch_mode_enlarges_the_cards_and_pieces(make_app, game):
     smaller = {str(key): (normal[key], couch[key]) for key in both if couch[key] < normal[key]}
     assert not smaller, f"smaller in couch mode (normal, couch): {smaller}"
     assert sum(couch[key] for key in both) > sum(normal[key] for key in both), "nothing grows in couch mode"
+
+
+@pytest.mark.parametrize("game", [info.name for info in registry.playable_games()])
+def test_couch_mode_enlarges_the_end_screen(make_app, game):
+    """The end of a match reads from the sofa: its buttons and table rows are larger in couch mode."""
+    sizes = {}
+    for couch in (False, True):
+        app = make_app(size=(1920, 1080), couch=couch)
+        open_screen(app, f"result:{game}")
+        app.tick(1 / 60)
+        layout = app.top.layout()
+        rows = [rect for key, rect in layout["rects"].items() if isinstance(key, tuple) and key[0] == "row"]
+        sizes[couch] = (layout["buttons"][0].h, rows[0].h)
+    assert sizes[True][0] > sizes[False][0] and sizes[True][1] > sizes[False][1], sizes
