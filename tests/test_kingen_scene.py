@@ -13,6 +13,7 @@ from game.kingen import rules, words
 from game.kingen.rules import PLAY, ChooseGame, PlayCard
 from game.play import continue_game, start_game
 from game.ui.i18n import t
+from game.ui.table.seats import plate_text_width
 from posting import click, key, move_focus, pad, run_until
 
 A = pygame.CONTROLLER_BUTTON_A
@@ -373,7 +374,8 @@ def test_every_string_fits_its_place(make_app, size, couch, language):
             _, rects = choice_rects(area, len(labels), u, per_row)
             for label, rect in zip(labels, rects):
                 assert width(label, theme.SMALL) <= rect.w - 16 * u, label
-        plate = layout.plates[0].w - 2 * 14 * u - 2 * 17 * u - 8 * u      # with the dealer's disc
+        # the narrowest text of a plate: beside a portrait, or beside the dealer's disc
+        plate = min(plate_text_width(layout.plates[0], u, face, badge=True) for face in (False, True))
         assert width(t("kingen.scene.plate.detail", points="-26", total="-104"), theme.TINY) <= plate
         assert width(scene.seat_name(1), theme.SMALL, True) <= plate
         names = [scene.seat_name(seat) for seat in range(4)]

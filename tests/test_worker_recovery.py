@@ -144,7 +144,7 @@ def test_the_game_plays_on_and_says_so_when_the_worker_keeps_dying(make_app):
     os.kill(app.worker.pid, signal.SIGKILL)  # the fresh worker dies too, long before it could answer
     assert run_until(app, lambda: scene.humans_turn, frames=2000), "the computer seat never moved"
     assert len(scene.state.log) == 1       # a simple legal move was played
-    assert any("Computer got stuck" in text for text, _ in app.notices)
+    assert any(f"{scene.seat_name(0)} got stuck" in text for text, _ in app.notices)
 
 
 @needs_kill

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.base import partner
 from game.keezen import words
 from game.keezen.board import COLOURS, mark_spot
 from game.keezen.layout import LOG_ROWS, spot
@@ -21,10 +22,11 @@ from game.ui.table.seats import draw_plate
 from game.ui.text import blit_text, fit
 
 
-def paint_table(surface, layout, state, felt, move_log, names, levels, four: bool, away) -> None:
+def paint_table(surface, layout, state, felt, move_log, names, levels, four: bool, away, faces=lambda seat: None) -> None:
     """The table under the choices: `felt` is the cached layer of the felt and the board (they
     change only with the window and the viewer); `names(seat)` and `levels(seat)` head the
-    plates; what is in `away` flies, and the animator draws it."""
+    plates, and a computer seat's character (`faces(seat)`) shows its portrait ringed in the
+    seat's colour; what is in `away` flies, and the animator draws it."""
     u, board = layout.u, layout.board
     surface.blit(felt.get(surface.get_size(), (tuple(board.rect), board.bottom),
                           lambda layer: (layer.fill(theme.FELT_DARK), board.paint(layer))), (0, 0))
@@ -38,7 +40,8 @@ def paint_table(surface, layout, state, felt, move_log, names, levels, four: boo
     turn = state.to_move()
     for seat, plate in layout.plates.items():
         draw_plate(surface, plate, u, names(seat), levels(seat), words.plate_detail(state, seat, layout.bottom, names),
-                   seat == turn, team=COLOURS[seat])
+                   seat == turn, team=COLOURS[seat], face=faces(seat), ring=COLOURS[seat],
+                   ring_below=COLOURS[partner(seat)])
         if seat != layout.bottom:
             for rect in layout.backs[seat]:
                 cardui.blit_card_image(surface, cardui.back(rect.w), rect, rect.w)

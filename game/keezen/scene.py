@@ -21,6 +21,7 @@ and a hit pawn waits for the walker before it flies back to its nest.
 """
 from __future__ import annotations
 
+from game import characters
 from game.base import PawnMoved, PawnSentHome
 from game.keezen import rules, words
 from game.keezen.draw import draw_choices, paint_table
@@ -56,10 +57,14 @@ class KeezenScene(GameScene):
 
     # -- seats ------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
+        """'You', a computer by its character's name ('Anna'; its plate shows its colour), and
+        several humans, and every seat in the guided first game, by their colour ('Blue')."""
         humans = self.human_seats
         if seat in humans and len(humans) == 1:
             return t("seat.you")
-        return colour_name(seat)
+        if self.seat_character(seat) is None:
+            return colour_name(seat)
+        return characters.name_of(self.seat_character(seat))
 
     def bottom_hand(self) -> list:
         """The bottom seat's hand as drawn: cards when face up, None for each back."""
@@ -326,7 +331,8 @@ class KeezenScene(GameScene):
         moving = self.motion.moving()
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: paint_table(
-            layer, layout, state, self._felt, self.move_log, self.seat_name, self.seat_level, self.four(), moving)), (0, 0))
+            layer, layout, state, self._felt, self.move_log, self.seat_name, self.seat_level, self.four(), moving,
+            self.seat_character)), (0, 0))
         playing = self.can_play()
         focused = self.focus if playing or state.is_over() else None
         self.status_line.draw(surface, layout.status, self.status_text(), layout.u, playing)

@@ -60,13 +60,13 @@ def led(surface, layout, seat: int) -> None:
     blit_text(surface, t(K + "led"), theme.TINY * u, theme.ACCENT, place[1], place[0], bold=True)
 
 
-def plates(surface, layout, state, names, levels, acting) -> None:
-    """The four plates (name, level, points, the dealer's disc), the seat `acting` lit and
-    its face-down cards ringed."""
+def plates(surface, layout, state, names, levels, acting, faces=lambda seat: None) -> None:
+    """The four plates (portrait, name, level, points, the dealer's disc), the seat `acting`
+    lit and its face-down cards ringed; `faces(seat)` is a computer seat's character."""
     u = layout.u
     for seat in range(4):
         draw_plate(surface, layout.plates[seat], u, names(seat), levels(seat), words.plate_detail(state, seat),
-                   seat == acting, t(K + "dealer_mark") if seat == state.dealer else "")
+                   seat == acting, t(K + "dealer_mark") if seat == state.dealer else "", face=faces(seat))
         rects = layout.seat_cards.get(seat)
         if rects and seat == acting:
             mark(surface, rects[0].unionall(rects), "turn", u)

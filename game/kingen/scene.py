@@ -343,7 +343,7 @@ class KingenScene(GameScene):
             draw.led(surface, layout, leader)
         choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
         acting = state.to_move() if choosing or state.phase == PLAY and shown is None else None
-        draw.plates(surface, layout, state, self.seat_name, self.seat_level, acting)
+        draw.plates(surface, layout, state, self.seat_name, self.seat_level, acting, self.seat_character)
 
     # -- legend -------------------------------------------------------------------------------
     def game_legend(self):

@@ -53,14 +53,14 @@ def places(surface, layout, state, away) -> None:
     draw_stack(surface, layout.stock, len(state.stock), layout.u, t(K + "stock.empty"))
 
 
-def plates(surface, layout, state, names, levels) -> None:
-    """Every seat's plate (name, level, cards and score, the dealer's D), the seat to move lit
-    and its face-down cards ringed."""
+def plates(surface, layout, state, names, levels, faces=lambda seat: None) -> None:
+    """Every seat's plate (portrait, name, level, cards and score, the dealer's D), the seat to
+    move lit and its face-down cards ringed; `faces(seat)` is a computer seat's character."""
     u = layout.u
     for seat in layout.positions:
         active = state.phase == PLAY and state.turn == seat
         draw_plate(surface, layout.plates[seat], u, names(seat), levels(seat), words.plate_detail(state, seat),
-                   active, t(K + "dealer_mark") if seat == state.dealer else "")
+                   active, t(K + "dealer_mark") if seat == state.dealer else "", face=faces(seat))
         rects = layout.seat_cards.get(seat)
         if rects and active:
             mark(surface, rects[0].unionall(rects), "turn", u)

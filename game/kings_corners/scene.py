@@ -377,7 +377,7 @@ class KingsCornersScene(GameScene):
         draw_log(surface, layout.log, self.move_log, layout.u, LOG_LINES)
         draw.places(surface, layout, self.state, away)
         self.motion.draw_resting(surface, self.sprites(layout), away)
-        draw.plates(surface, layout, self.state, self.seat_name, self.seat_level)
+        draw.plates(surface, layout, self.state, self.seat_name, self.seat_level, self.seat_character)
 
     # -- legend -----------------------------------------------------------------------------
     def game_legend(self):

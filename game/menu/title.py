@@ -1,4 +1,8 @@
-"""The title screen: the playable games, Continue, Settings, Statistics, Quit."""
+"""The title screen: the playable games, Continue, Settings, Statistics, Quit.
+
+Continue names the saved game in a player's words, from its record replayed ("Kingen, deal
+4 of 10 against Anna, Bert and Carla"; `game_in_words`), and falls back to the game's number
+when the record cannot be replayed (Continue itself then says what is wrong)."""
 from __future__ import annotations
 
 import functools
@@ -6,7 +10,9 @@ import math
 
 import pygame
 
-from game import registry
+from game import characters, registry
+from game import record as records
+from game.base import partner
 from game.ui.menu import MenuScene, MessageOverlay
 from game.ui.i18n import t
 from game.ui.widgets import Button
@@ -14,6 +20,7 @@ from game.ui.widgets import Button
 
 class TitleScene(MenuScene):
     name = "title"
+    corner_key = None    # the first screen: nothing to go back to
     row = 92
 
     def __init__(self, app):
@@ -21,16 +28,26 @@ class TitleScene(MenuScene):
         self.saved = None
 
     def enter(self):
-        from game.play import saved_game_summary
-        self.saved = saved_game_summary(self.app.store)
+        self.saved = self._saved()
         super().enter()
         self._tell_problems()
 
     def resume(self):
-        from game.play import saved_game_summary
-        self.saved = saved_game_summary(self.app.store)
+        self.saved = self._saved()
         super().resume()
         self._tell_problems()
+
+    def _saved(self) -> str | None:
+        """Continue's second line: the saved game in words, or None without one."""
+        from game.play import saved_game_summary
+        summary = saved_game_summary(self.app.store)   # checks the save, sets a damaged one aside
+        if summary is None:
+            return None
+        try:
+            record = records.from_save(self.app.store.load_game())
+            return game_in_words(record, record.replay())
+        except Exception:  # any damage: the number says which game; Continue reports the damage
+            return summary
 
     def _tell_problems(self):
         """Say what was set aside (files found damaged at start or on Continue), until the
@@ -79,6 +96,53 @@ class TitleScene(MenuScene):
     def legend(self):
         from game.ui import input as inp
         return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")]
+
+
+def where_in_game(game: str, state) -> str:
+    """How far the game is, in its own words: "Kingen, deal 4 of 10", "4 Koningen, round 2"."""
+    if game == "quarto":
+        return t("character.where.quarto_match", n=state.game_no + 1, of=state.games) if state.games > 1 \
+            else t("character.where.quarto")
+    if game == "kings_corners":
+        if state.options["match_length"] == "hands":
+            return t("character.where.kings_corners_of", n=state.hand_no, of=state.options["hands"])
+        return t("character.where.kings_corners", n=state.hand_no)
+    if game == "vier_koningen":
+        return t("character.where.vier_koningen", n=state.round)
+    if game == "kingen":
+        return t(f"character.where.{state.kind}", n=state.deal_no, of=state.last_deal)
+    if game == "keezen":
+        return t("character.where.keezen")
+    return t(registry.game(game).title)
+
+
+def game_in_words(record, state) -> str:
+    """The saved game as Continue names it: where it stands and who plays, seen from the
+    first human's seat ("Keezen with partner Bert against Anna and Carla"); with no human,
+    who plays; a guided first game as such."""
+    game = record.game
+    if "lesson" in record.notes:
+        return t("character.where.lesson", game=t(registry.game(game).title))
+    where = where_in_game(game, state)
+    if game == "vier_koningen":       # a game of patience: nobody to name
+        return where
+    names = characters.seat_names(record.seed, record.seats, False)
+    humans = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
+    if game == "keezen":
+        if len(humans) > 1:            # the table names several humans by their colour
+            from game.keezen.words import colour_name
+            names = [colour_name(seat) if seat in humans else name for seat, name in enumerate(names)]
+        me = humans[0] if humans else 0
+        others = [names[seat] for seat in range(record.players) if seat not in (me, partner(me))]
+        if not humans:
+            return t("character.continue.keezen_watch", where=where, team=characters.join_names([names[0], names[2]]),
+                     names=characters.join_names(others))
+        return t("character.continue.keezen", where=where, partner=names[partner(me)],
+                 names=characters.join_names(others))
+    if not humans:
+        return t("character.continue.watch", where=where, names=characters.join_names(names))
+    return t("character.continue.against", where=where,
+             names=characters.join_names([name for seat, name in enumerate(names) if seat != humans[0]]))
 
 
 @functools.lru_cache(maxsize=4)

@@ -35,7 +35,7 @@ import importlib
 
 import pygame
 
-from game import registry, standings
+from game import characters, registry, standings
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
 from game.ui import input as inp
 from game.ui.between_hands import BetweenHands
@@ -144,19 +144,26 @@ class GameScene(Scene):
         return seat
 
     def seat_name(self, seat: int) -> str:
-        """'You', 'Player 2', 'Computer' or 'Computer 3' (a game may name its seats)."""
+        """'You', 'Player 2', or a computer by its character's name, 'Anna' (in a guided
+        first game 'Computer 3', as its words say; a game may name its seats)."""
         key = f"{self.game}.seat.{seat}"
         if has(key):
             return t(key)
-        humans = self.human_seats
-        if seat in humans:
-            return t("seat.you") if len(humans) == 1 else t("seat.number", n=seat + 1)
-        computers = self.state.players - len(humans)
-        return t("seat.computer_plain") if computers == 1 else t("seat.computer_number", n=seat + 1)
+        return characters.seat_names(self.seed, self.setup["seats"][: self.state.players], self.in_lesson())[seat]
+
+    def seat_character(self, seat: int):
+        """The character at a computer seat (its portrait on the plate); None for a human and
+        in a guided first game, whose words name its computers by number."""
+        if seat in self.human_seats or self.in_lesson():
+            return None
+        return characters.table_cast(self.seed, self.state.players)[seat]
+
+    def in_lesson(self) -> bool:
+        return "lesson" in self.record.notes
 
     def seat_level(self, seat: int) -> str:
-        """'hard' for a computer seat, '' for a human."""
-        return "" if seat in self.human_seats else t(f"level.{self.seats[seat]}")
+        """A computer seat's level in a person's words ('club player'); '' for a human."""
+        return "" if seat in self.human_seats else characters.level_words(self.seats[seat])
 
     @property
     def humans_turn(self) -> bool:

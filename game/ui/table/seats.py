@@ -13,6 +13,7 @@ import pygame
 
 from game.ui import cards as cardui
 from game.ui import theme
+from game.ui.portraits import portrait
 from game.ui.table.draw import draw_card_sprite, mark, marks, panel
 from game.ui.text import blit_text, render
 
@@ -30,6 +31,24 @@ def seat_sides(players: int, bottom: int) -> dict[int, str]:
 def plate_size(u: float, area: pygame.Rect) -> tuple[int, int]:
     return (int(min(330 * u, area.w * 0.18)),
             int(theme.SMALL * u * 1.25 + theme.TINY * u * 1.25 + 20 * u))
+
+
+def portrait_size(rect: pygame.Rect, u: float, text: int = 0) -> int:
+    """The side of a plate's portrait: the plate's height less its margins, smaller where
+    the plate's text (`text` pixels wide) needs the room (a narrow plate, couch mode's), but
+    never below half of that."""
+    full = rect.h - int(18 * u)
+    return max(12, full // 2, min(full, rect.w - 2 * int(14 * u) - int(10 * u) - text))
+
+
+def plate_text_width(rect: pygame.Rect, u: float, face: bool, badge: bool) -> int:
+    """The room a plate gives its name and detail line at least: beside a portrait at its
+    smallest (`face`), else left of the dealer's disc (`badge`), which goes onto a portrait
+    when there is one."""
+    pad, radius = int(14 * u), int(17 * u)
+    if face:
+        return rect.w - 2 * pad - portrait_size(rect, u, rect.w) - int(10 * u)
+    return rect.w - 2 * pad - (2 * radius + int(8 * u) if badge else 0)
 
 
 @dataclass
@@ -102,9 +121,15 @@ def arrange_seats(area: pygame.Rect, top: int, hand_row: pygame.Rect, right_rese
 
 
 def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, level: str, detail: str,
-               active: bool, badge: str = "", team: tuple | None = None) -> None:
+               active: bool, badge: str = "", team: tuple | None = None, face=None, ring: tuple | None = None,
+               ring_below: tuple | None = None) -> None:
     """A seat's plate: name and level, a line of detail (cards, points), lit when it is the
-    seat's turn; `badge` a letter in a gold disc (the dealer), `team` a colour stripe."""
+    seat's turn; `badge` a letter in a gold disc (the dealer), `team` a colour stripe.
+
+    `face`, a character (game/characters.py), puts its portrait left of the name, ringed in
+    `ring` (a seat's colour) where given, its lower half in `ring_below` where given (the
+    partner's colour: partners wear the same two colours); the badge then sits on the
+    portrait's corner, so the name keeps the room for its level beside it."""
     if active:
         pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(int(10 * u), int(10 * u)), border_radius=int(18 * u))
     panel(surface, rect, u, theme.PANEL_LIGHT if active else theme.PANEL, theme.ACCENT if active else None)
@@ -112,20 +137,47 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
         stripe = pygame.Rect(rect.x, rect.y + int(10 * u), max(3, int(6 * u)), rect.h - int(20 * u))
         pygame.draw.rect(surface, team, stripe, border_radius=stripe.w // 2)
     pad, radius = int(14 * u), int(17 * u)
-    inner = rect.w - 2 * pad - (2 * radius + int(8 * u) if badge else 0)
-    name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT, (rect.x + pad, rect.y + int(10 * u)), "topleft",
+    left = rect.x + pad
+    inner = plate_text_width(rect, u, False, bool(badge))
+    if face is not None:
+        text = max(render(detail, int(theme.TINY * u)).get_width(),
+                   render(name, int(theme.SMALL * u), bold=True).get_width()
+                   + (int(10 * u) + render(level, int(theme.TINY * u * 0.75)).get_width() if level else 0))
+        size = portrait_size(rect, u, text)
+        inner = rect.w - 2 * pad - size - int(10 * u)
+        centre = (left + size // 2, rect.centery)
+        surface.blit(portrait(face, size), (left, rect.centery - size // 2))
+        width = max(2, int((5 if ring else 3) * u))
+        colour = ring or (theme.ACCENT if active else theme.TEXT_DIM)
+        pygame.draw.circle(surface, colour, centre, size // 2 + width // 2, width)
+        if ring_below is not None:
+            pygame.draw.circle(surface, ring_below, centre, size // 2 + width // 2, width,
+                               draw_bottom_left=True, draw_bottom_right=True)
+        left += size + int(10 * u)
+        if badge:   # on the portrait's lower right, clear of the name's line
+            _badge(surface, badge, (centre[0] + int(size * 0.36), centre[1] + int(size * 0.3)), int(13 * u), u)
+            badge = ""
+    name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT, (left, rect.y + int(10 * u)), "topleft",
                           bold=True, width=inner, box=rect)
-    room = rect.x + pad + inner - name_rect.right - int(10 * u)
-    if level and render(level, int(theme.TINY * u)).get_width() <= room:
-        blit_text(surface, level, theme.TINY * u, theme.TEXT_DIM,
+    room = left + inner - name_rect.right - int(10 * u)
+    size = next((size for size in (theme.TINY * u, theme.TINY * u * 0.875, theme.TINY * u * 0.75)
+                 if level and render(level, int(size)).get_width() <= room), None)
+    if size is not None:     # beside the name, a little smaller where it must
+        blit_text(surface, level, size, theme.TEXT_DIM,
                   (name_rect.right + int(10 * u), name_rect.bottom - int(3 * u)), "bottomleft")
+    elif level and render(f"{level} \u00b7 {detail}", int(theme.TINY * u)).get_width() <= inner:
+        detail = f"{level} \u00b7 {detail}"     # else before the detail, where that line has room
     blit_text(surface, detail, theme.TINY * u, theme.TEXT if active else theme.TEXT_DIM,
-              (rect.x + pad, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
+              (left, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
     if badge:
-        centre = (rect.right - pad - radius, rect.centery)
-        pygame.draw.circle(surface, theme.ACCENT, centre, radius)
-        pygame.draw.circle(surface, theme.ACCENT_DARK, centre, radius, max(1, int(2 * u)))
-        blit_text(surface, badge, theme.TINY * u, theme.BACKGROUND, centre, "center", bold=True)
+        _badge(surface, badge, (rect.right - pad - radius, rect.centery), radius, u)
+
+
+def _badge(surface: pygame.Surface, letter: str, centre: tuple, radius: int, u: float) -> None:
+    """A letter in a gold disc (the dealer's D)."""
+    pygame.draw.circle(surface, theme.ACCENT, centre, radius)
+    pygame.draw.circle(surface, theme.ACCENT_DARK, centre, radius, max(1, int(2 * u)))
+    blit_text(surface, letter, min(theme.TINY * u, radius * 1.5), theme.BACKGROUND, centre, "center", bold=True)
 
 
 HAND_STEP = 0.75   # the viewer's hand: three quarters of each card show where there is room

@@ -1,0 +1,101 @@
+"""The people at the table: a small cast of Dutch and Flemish characters who play the
+computer seats, each with a face described as data (drawn by game/ui/portraits.py).
+
+Pure Python (no pygame). A game's cast comes from its seed (`table_cast`), so a saved game,
+its replay and its review show the same people; every seat of a table has a character of its
+own, and a computer seat is called by that character's first name. The names read the same
+in Dutch and English and are common in the Netherlands and in Flanders alike.
+
+A seat's level is said in words a person knows (`level_words`: beginner, club player,
+expert), from the keys in assets/i18n/<language>/characters.json.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.ui.i18n import t
+
+
+@dataclass(frozen=True)
+class Character:
+    """One member of the cast and the face the portrait draws: a shape of face and of hair,
+    what they wear on the head or face, and the colours of it all."""
+    key: str            # stable id (also the i18n key of the name: character.<key>)
+    name: str           # the first name, the same in every language
+    face: str           # "round", "oval", "square", "long", "heart", "wide"
+    hair: str           # "bun", "bob", "curls", "short", "bald", "ponytail", "spiky", "long"
+    skin: tuple
+    hair_colour: tuple
+    shirt: tuple
+    backdrop: tuple     # the disc behind the head
+    glasses: str = ""   # "", "round", "square"
+    beard: str = ""     # "", "full", "moustache"
+    hat: str = ""       # "", "cap", "beret"
+    earrings: bool = False
+
+
+CAST = (
+    Character("anna", "Anna", "oval", "bun", (241, 200, 170), (150, 84, 40), (196, 60, 84), (92, 150, 210),
+              glasses="round", earrings=True),
+    Character("bert", "Bert", "square", "bald", (226, 176, 140), (120, 118, 112), (46, 110, 170), (224, 170, 70),
+              beard="full"),
+    Character("carla", "Carla", "heart", "curls", (150, 98, 66), (36, 28, 26), (236, 164, 40), (120, 190, 150)),
+    Character("daan", "Daan", "long", "spiky", (246, 214, 186), (232, 196, 96), (60, 150, 90), (200, 110, 150),
+              glasses="square"),
+    Character("els", "Els", "round", "bob", (232, 186, 150), (190, 60, 36), (110, 80, 170), (230, 214, 120)),
+    Character("fien", "Fien", "heart", "ponytail", (196, 138, 100), (70, 44, 30), (40, 160, 170), (240, 140, 110),
+              hat="beret"),
+    Character("joris", "Joris", "wide", "short", (110, 72, 52), (24, 20, 20), (220, 120, 40), (130, 170, 230),
+              beard="moustache"),
+    Character("wim", "Wim", "round", "short", (238, 196, 164), (200, 200, 196), (90, 96, 110), (170, 210, 120),
+              glasses="round", hat="cap"),
+)
+BY_KEY = {character.key: character for character in CAST}
+
+LEVELS = ("easy", "normal", "hard", "random")
+
+
+def table_cast(seed: int, players: int) -> list[Character]:
+    """A character for every seat of a game, from its seed: the same people for the same
+    game number, no one twice at a table."""
+    if not 0 < players <= len(CAST):
+        raise ValueError(f"a table of {players} seats cannot be cast from {len(CAST)} characters")
+    return random.Random(f"spelavond-cast-{seed}").sample(CAST, players)
+
+
+def level_words(kind: str) -> str:
+    """A computer seat's level as a person says it ("club player"); '' for a human."""
+    return t(f"character.level.{kind}") if kind in LEVELS else ""
+
+
+def name_of(character: Character) -> str:
+    """A character's first name (the same in both languages, kept with the words all the same)."""
+    key = f"character.{character.key}"
+    name = t(key)
+    return character.name if name == key else name
+
+
+def seat_names(seed: int, seats: list, lesson: bool = False) -> list[str]:
+    """Every seat's name as the table says it, from the game's seed and its seat kinds: "You"
+    for the only human, "Player N" for one of several, a computer by its character's name. A
+    guided first game's words name its computers "Computer N", so there they keep those."""
+    humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
+    cast = table_cast(seed, len(seats))
+    names = []
+    for seat, kind in enumerate(seats):
+        if kind == "human":
+            name = t("seat.you") if len(humans) == 1 else t("seat.number", n=seat + 1)
+        elif lesson:
+            name = t("seat.computer_plain") if len(seats) - len(humans) == 1 else t("seat.computer_number", n=seat + 1)
+        else:
+            name = name_of(cast[seat])
+        names.append(name)
+    return names
+
+
+def join_names(names: list[str]) -> str:
+    """'Anna', 'Anna and Bert', 'Anna, Bert and Carla' in the language of the moment."""
+    if len(names) <= 1:
+        return "".join(names)
+    return t("character.list", first=", ".join(names[:-1]), last=names[-1])

@@ -1,0 +1,191 @@
+"""The people at the table (issue 24): the cast chosen from a game's seed, their portraits,
+the seats named by them with their level in words, and Continue naming the saved game."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import characters, registry
+from game import record as records
+from game.characters import CAST, LEVELS, seat_names, table_cast
+from game.menu.title import game_in_words
+from game.ui.i18n import keys, set_language, t
+from game.ui.portraits import portrait
+
+
+@pytest.fixture
+def language():
+    yield set_language
+    set_language("en")
+
+
+def test_the_cast_is_the_same_for_a_game_number_and_nobody_sits_twice():
+    tables = {seed: table_cast(seed, 4) for seed in range(500)}
+    for seed, cast in tables.items():
+        assert cast == table_cast(seed, 4)                     # a save, its replay and its review agree
+        assert len({character.key for character in cast}) == 4
+    assert len({tuple(c.key for c in cast) for cast in tables.values()}) > 100   # the game number chooses them
+    assert {cast[1].key for cast in tables.values()} == {c.key for c in CAST}   # everyone gets to play
+    assert table_cast(7, 2) == table_cast(7, 2) and table_cast(7, 1)[0] in CAST
+    with pytest.raises(ValueError):
+        table_cast(7, len(CAST) + 1)
+
+
+def test_the_cast_differs_in_shape_not_only_in_colour():
+    looks = [(c.face, c.hair, c.glasses, c.beard, c.hat) for c in CAST]
+    assert len(set(looks)) == len(CAST)
+    assert len({c.name[0] for c in CAST}) == len(CAST)         # a different initial each
+    assert len({c.hair for c in CAST}) >= 6 and len({c.face for c in CAST}) >= 5
+
+
+SIZES = (24, 32, 48, 64, 96, 128, 200, 256)
+
+
+def outline(character, image) -> list[bool]:
+    """The figure's pixels: inside the disc and not its backdrop (head, hair, hat, shoulders)."""
+    size = image.get_width()
+    return [image.get_at((x, y)).a > 128 and max(abs(image.get_at((x, y))[i] - character.backdrop[i]) for i in range(3)) > 30
+            for y in range(size) for x in range(size)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_portrait_draws_at_every_size_and_differs_from_the_others(size):
+    images = [portrait(character, size) for character in CAST]
+    for image in images:
+        assert image.get_size() == (size, size)
+        assert image.get_at((0, 0)).a == 0 and image.get_at((size // 2, size // 2)).a > 245   # a disc
+    raw = [pygame.image.tobytes(image, "RGBA") for image in images]
+    shapes = [outline(character, image) for character, image in zip(CAST, images)] if size <= 96 else None
+    for i in range(len(CAST)):
+        for j in range(i + 1, len(CAST)):
+            a, b = raw[i], raw[j]
+            coloured = sum(1 for k in range(0, len(a), 4) if max(abs(a[k + c] - b[k + c]) for c in range(3)) > 40)
+            assert coloured / (size * size) > 0.2, (CAST[i].key, CAST[j].key, size)
+            if shapes:    # the outlines differ too, not only the colours (measured: 4% at least)
+                shaped = sum(x != y for x, y in zip(shapes[i], shapes[j]))
+                assert shaped / (size * size) > 0.03, (CAST[i].key, CAST[j].key, size)
+    assert portrait(CAST[0], size) is images[0]                # kept per character and size
+
+
+def test_a_portrait_is_the_same_face_at_every_size():
+    """Scaled to one size, a character's small and large portraits agree more with each other
+    than with anyone else's: the shapes hold at 24 pixels."""
+    def at_48(character, size):
+        return pygame.image.tobytes(pygame.transform.smoothscale(portrait(character, size), (48, 48)), "RGB")
+
+    def distance(a, b):
+        return sum(abs(x - y) for x, y in zip(a, b))
+
+    for character in CAST:
+        small, large = at_48(character, 24), at_48(character, 256)
+        others = min(distance(small, at_48(other, 256)) for other in CAST if other is not character)
+        assert distance(small, large) < others, character.key
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_names_and_levels_in_both_languages(language, lang):
+    language(lang)
+    table = keys(lang)
+    for character in CAST:
+        assert f"character.{character.key}" in table
+        assert characters.name_of(character) == character.name     # the same in Dutch and English
+    words = [characters.level_words(level) for level in LEVELS]
+    assert all(f"character.level.{level}" in table for level in LEVELS)
+    assert len(set(words)) == len(LEVELS) and all(words)
+    assert characters.level_words("human") == ""
+    assert characters.join_names(["Anna", "Bert", "Carla"]) == ("Anna, Bert and Carla" if lang == "en"
+                                                                else "Anna, Bert en Carla")
+
+
+def test_dutch_levels_say_it_in_dutch(language):
+    language("nl")
+    assert characters.level_words("normal") == "clubspeler"
+    language("en")
+    assert [characters.level_words(level) for level in ("easy", "normal", "hard")] == \
+        ["beginner", "club player", "expert"]
+
+
+def test_seats_are_named_by_their_character(language):
+    cast = table_cast(30, 4)
+    assert seat_names(30, ["human", "hard", "easy", "normal"]) == ["You"] + [c.name for c in cast[1:]]
+    assert seat_names(30, ["human", "hard", "human", "normal"]) == ["Player 1", cast[1].name, "Player 3", cast[3].name]
+    assert seat_names(30, ["human", "hard", "easy", "normal"], lesson=True) == \
+        ["You", "Computer 2", "Computer 3", "Computer 4"]             # the lessons' words say so
+    language("nl")
+    assert seat_names(30, ["human", "hard"])[0] == "Jij"
+
+
+def saved_game(game: str, seed: int, seats: list, moves: int, options=None) -> records.Record:
+    info = registry.game(game)
+    record = records.Record.new(game, {"players": len(seats), "seats": seats, "options": options or {}}, seed)
+    state = info.rules().new_game(seed, len(seats), dict(record.options))
+    for _ in range(moves):
+        move = state.legal_moves()[0]
+        state.play(move)
+        record.add(move)
+    return record
+
+
+def words_of(record) -> str:
+    return game_in_words(record, record.replay())
+
+
+def test_continue_names_a_kingen_game_by_its_deal_and_its_people(language):
+    seats = ["human", "hard", "normal", "easy"]
+    record = saved_game("kingen", 30563, seats, 60)
+    state = record.replay()
+    a, b, c = (character.name for character in table_cast(30563, 4)[1:])
+    assert state.deal_no > 1
+    assert words_of(record) == f"Kingen, deal {state.deal_no} of {state.last_deal} against {a}, {b} and {c}"
+    language("nl")
+    assert words_of(record) == f"Kingen, spel {state.deal_no} van {state.last_deal} tegen {a}, {b} en {c}"
+
+
+def test_continue_names_every_game_in_its_own_words(language):
+    cast = [character.name for character in table_cast(11, 4)]
+    quarto = saved_game("quarto", 11, ["human", "hard"], 3)
+    assert words_of(quarto) == f"Quarto against {cast[1]}"
+    match = saved_game("quarto", 11, ["hard", "human"], 3, {"games": 3})
+    assert words_of(match) == f"Quarto, game 1 of 3 against {cast[0]}"
+    corners = saved_game("kings_corners", 11, ["human", "easy", "normal"], 4)
+    assert words_of(corners).startswith("Kings Corners, hand 1") and \
+        words_of(corners).endswith(f"against {cast[1]} and {cast[2]}")
+    patience = saved_game("vier_koningen", 11, ["human"], 2)
+    assert words_of(patience) == "4 Koningen, round 1"
+    keezen = saved_game("keezen", 11, ["human", "hard", "normal", "easy"], 6)
+    assert words_of(keezen) == f"Keezen with partner {cast[2]} against {cast[1]} and {cast[3]}"
+    watched = saved_game("keezen", 11, ["hard", "hard", "normal", "easy"], 6)
+    assert words_of(watched) == f"Keezen: {cast[0]} and {cast[2]} against {cast[1]} and {cast[3]}"
+    language("nl")
+    assert words_of(keezen) == f"Keezen met partner {cast[2]} tegen {cast[1]} en {cast[3]}"
+    assert words_of(patience) == "4 Koningen, ronde 1"
+    assert words_of(match) == f"Quarto, partij 1 van 3 tegen {cast[0]}"
+
+
+def test_continue_on_the_title_screen_says_it_from_the_save(make_app, tmp_path, language):
+    from game.app import open_scene
+    record = saved_game("kingen", 30563, ["human", "hard", "normal", "easy"], 60)
+    (tmp_path / "current_game.json").write_text(json.dumps(record.to_dict()), encoding="utf-8")
+    app = make_app(size=(960, 540), data_dir=tmp_path)
+    open_scene(app, None, None, False)
+    app.tick(1 / 60)
+    assert app.top.name == "title" and app.top.saved == words_of(record)
+    assert "against" in app.top.saved and t("menu.continue_what", game="Kingen", seed=30563) != app.top.saved
+    lesson = saved_game("kingen", 30563, ["human", "hard", "normal", "easy"], 3)
+    lesson.notes["lesson"] = 1
+    assert words_of(lesson) == "Kingen: learn to play"
+
+
+def test_a_scene_names_computers_by_character_and_keezen_keeps_the_colours(make_app):
+    from game.play import start_game
+    app = make_app(size=(960, 540))
+    start_game(app, "keezen", {"players": 4, "seats": ["human", "hard", "normal", "easy"], "options": {}}, 77)
+    scene = app.top
+    cast = table_cast(77, 4)
+    assert [scene.seat_name(seat) for seat in range(4)] == ["You"] + [c.name for c in cast[1:]]
+    assert scene.seat_level(0) == "" and scene.seat_level(1) == "expert" and scene.seat_level(3) == "beginner"
+    assert scene.seat_character(0) is None and scene.seat_character(2) is cast[2]
+    start_game(app, "keezen", {"players": 4, "seats": ["human", "hard", "human", "easy"], "options": {}}, 77)
+    assert app.top.seat_name(2) == "Yellow" and app.top.seat_name(1) == cast[1].name
