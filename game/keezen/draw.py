@@ -17,6 +17,7 @@ from game.keezen.rules import NEST, Enter, Swap, Walk
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.table.draw import draw_card_sprite, mark, pulse
+from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import draw_log
 from game.ui.table.seats import draw_plate
 from game.ui.text import blit_text, fit
@@ -29,7 +30,7 @@ def paint_table(surface, layout, state, felt, move_log, names, levels, four: boo
     seat's colour; what is in `away` flies, and the animator draws it."""
     u, board = layout.u, layout.board
     surface.blit(felt.get(surface.get_size(), (tuple(board.rect), board.bottom),
-                          lambda layer: (layer.fill(theme.FELT_DARK), board.paint(layer))), (0, 0))
+                          lambda layer: (layer.blit(table_felt(layer.get_size()), (0, 0)), board.paint(layer))), (0, 0))
     draw_log(surface, layout.log, move_log, u, LOG_ROWS, "topleft", wrapped=3)
     for card, rect in zip(state.played[-4:], layout.played):
         if card not in away:

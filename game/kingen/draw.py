@@ -14,6 +14,7 @@ from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.table.draw import draw_lines, draw_stack, mark, panel
+from game.ui.table.draw import felt as table_felt
 from game.ui.table.seats import draw_plate
 from game.ui.text import blit_text, fit
 
@@ -27,8 +28,7 @@ def felt(surface, layout, info: tuple[str, str, str]) -> None:
     """The felt with the table in its middle, and the info panel: the match and its deal, the
     game and its trump, the rule line (`words.info_texts`)."""
     u = layout.u
-    surface.fill(theme.FELT_DARK)
-    pygame.draw.rect(surface, theme.FELT, layout.middle.inflate(int(20 * u), int(12 * u)), border_radius=int(60 * u))
+    surface.blit(table_felt(surface.get_size(), layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u)), (0, 0))
     match, game, rule = info
     lines = [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
              (rule, theme.TINY, theme.TEXT, False)]

@@ -9,8 +9,6 @@ Each function draws what it is given (the layout, the state, the words) and chan
 """
 from __future__ import annotations
 
-import pygame
-
 from game.kings_corners import words
 from game.kings_corners.rules import CORNERS, PLAY
 from game.kings_corners.words import K, place_name
@@ -18,6 +16,7 @@ from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.table.draw import draw_lines, draw_stack, mark, marks
+from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import Sheet
 from game.ui.table.seats import draw_plate
 
@@ -39,8 +38,7 @@ def score_sheet(fields: dict) -> Sheet:
 def felt(surface, layout, info) -> None:
     """The felt with the table between the seats, and the info panel (`words.info_texts`)."""
     u = layout.u
-    surface.fill(theme.FELT_DARK)
-    pygame.draw.rect(surface, theme.FELT, layout.middle.inflate(int(20 * u), int(12 * u)), border_radius=int(60 * u))
+    surface.blit(table_felt(surface.get_size(), layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u)), (0, 0))
     draw_lines(surface, layout.info, info_lines(info), u)
 
 

@@ -19,6 +19,7 @@ from game.quarto.layout import hole
 from game.quarto.words import piece_words
 from game.ui import theme
 from game.ui.i18n import t
+from game.ui.table.draw import felt as table_felt
 from game.ui.text import blit_in, blit_text, fit
 
 WOOD = (122, 84, 50)
@@ -68,7 +69,7 @@ def piece_image(piece: int, size: int) -> pygame.Surface:
 
 def paint_table(layer, layout, u) -> None:
     """What never moves: felt, the wooden board, its holes and names, the empty places."""
-    layer.fill(theme.FELT_DARK)
+    layer.blit(table_felt(layer.get_size()), (0, 0))
     paint_board(layer, layout["board"], layout["squares"], u)
     pygame.draw.rect(layer, theme.PANEL, layout["hand"], border_radius=int(18 * u))
     pool = layout["pool"]

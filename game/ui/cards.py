@@ -481,8 +481,16 @@ def _ink_of(suit: str, four_colour: bool):
     return (44, 48, 62) if main == BLACK else main  # a softer ink for large areas
 
 
+_CURVES: dict = {}   # (points, n) -> the curve: the court figures ask for the same few curves
+
+
 def _curve(points, n=8):
-    """A smooth line through control points (Catmull-Rom)."""
+    """A smooth line through control points (Catmull-Rom), kept: a court face reuses its
+    figure's curves instead of computing them again (a third of its drawing time)."""
+    key = (tuple(points), n)
+    known = _CURVES.get(key)
+    if known is not None:
+        return known
     out = []
     pts = [points[0]] + list(points) + [points[-1]]
     for i in range(1, len(pts) - 2):
@@ -495,6 +503,7 @@ def _curve(points, n=8):
                                     + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3)
                              for j in range(2)))
     out.append(points[-1])
+    _CURVES[key] = out
     return out
 
 

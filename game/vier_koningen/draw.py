@@ -17,6 +17,7 @@ from game.cards import SUIT_SYMBOL, SUITS
 from game.ui import cards as gfx
 from game.ui import theme
 from game.ui.table.draw import draw_stack, marks, panel
+from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import draw_button
 from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
 from game.vier_koningen import rules
@@ -60,7 +61,7 @@ def grid_facts(state, selection, mine, flying) -> tuple:
 def paint_table(image, layout, u: float, four: bool, round_no: int, controlled, chosen, away, flying) -> None:
     """The felt, the panels, the suit signs and the grid: what changes only with a move or
     a card chosen for the hand (one cached layer; the marks are drawn on top)."""
-    image.fill(theme.FELT_DARK)
+    image.blit(table_felt(image.get_size()), (0, 0))
     panel(image, layout["status"], u)
     panel(image, layout["side"], u, radius=18)
     for box in [layout["hand_box"]] + layout["drawn_boxes"]:

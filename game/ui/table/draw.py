@@ -1,7 +1,9 @@
-"""The table's drawing pieces: marks around things, panels, the cached layer, card sprites."""
+"""The table's drawing pieces: marks around things, panels, the felt, the cached layer, card
+sprites."""
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 
@@ -95,6 +97,95 @@ def panel(surface: pygame.Surface, rect, u: float, colour=theme.PANEL, border=No
         pygame.draw.rect(surface, border, rect, max(2, int(width * u)), border_radius=int(radius * u))
 
 
+# The felt: darker towards the window's edges, lit in the middle, a fine noise for its cloth.
+FELT_EDGE = (8, 44, 28)          # the corners, in the vignette's shade
+FELT_LIGHT = (18, 76, 48)        # the middle of the window, under the light
+TABLE_LIFT = (8, 26, 16)         # the table between the seats: this much lighter
+FELT_SEED = 24                   # the cloth's noise is the same at every start
+NOISE_TILE = 128
+_felts: dict = {}
+_noise: list = []
+felt_builds = 0                  # felts painted (a test counts them: one a window size)
+
+
+def _noise_tiles() -> list:
+    """Two tiles of fine grey noise (to lighten and to darken), made once with a fixed seed."""
+    if not _noise:
+        rng = random.Random(FELT_SEED)
+        for _ in range(2):
+            grey = bytes(rng.randrange(0, 6) for _ in range(NOISE_TILE * NOISE_TILE))
+            rgb = bytes(value for value in grey for _ in range(3))
+            _noise.append(pygame.image.frombytes(rgb, (NOISE_TILE, NOISE_TILE), "RGB"))
+    return _noise
+
+
+def felt(size, table=None, radius: int = 0) -> pygame.Surface:
+    """The felt of a window of `size`, with the table `table` (a rect, rounded by `radius`)
+    lit a little more: painted once per size and table, then one blit a repaint. Treat it
+    as read-only."""
+    global felt_builds
+    key = (tuple(size), tuple(table) if table is not None else None, int(radius))
+    image = _felts.get(key)
+    if image is None:
+        if len(_felts) >= 4:      # the sizes of a window resized to and fro: the old ones go
+            _felts.clear()
+        image = _felts[key] = _paint_felt(key[0], table, int(radius))
+        felt_builds += 1
+    return image
+
+
+def _glow(size, edge, centre) -> pygame.Surface:
+    """`centre` in the middle of `size` fading to `edge` at the corners: a few dozen pixels
+    computed, smooth-scaled up (a gradient has no detail to lose)."""
+    gw, gh = 32, 18
+    grid = pygame.Surface((gw, gh))
+    for y in range(gh):
+        for x in range(gw):
+            dx, dy = (x + 0.5) / gw * 2 - 1, (y + 0.5) / gh * 2 - 1
+            light = max(0.0, 1 - (dx * dx + dy * dy) / 2) ** 1.5
+            grid.set_at((x, y), [round(a + (b - a) * light) for a, b in zip(edge, centre)])
+    return pygame.transform.smoothscale(grid, (max(1, size[0]), max(1, size[1])))
+
+
+def _paint_felt(size, table, radius: int) -> pygame.Surface:
+    w, h = max(1, size[0]), max(1, size[1])
+    image = _glow((w, h), FELT_EDGE, FELT_LIGHT)          # the vignette, a soft light in the middle
+    if table is not None:
+        table = pygame.Rect(table)
+        rim = max(1, min(w, h) // 400)
+        # a soft shadow under the table's edge: blurred small, then scaled up
+        shrink = 4
+        shade = pygame.Surface((w // shrink + 1, h // shrink + 1))
+        shade.fill((0, 0, 0))
+        drop = pygame.Rect(table.x // shrink, (table.y + 3 * rim) // shrink, table.w // shrink, table.h // shrink)
+        pygame.draw.rect(shade, (10, 22, 16), drop.inflate(2, 2), border_radius=max(1, radius // shrink))
+        try:
+            shade = pygame.transform.gaussian_blur(shade, 3)
+        except (AttributeError, ValueError, pygame.error):
+            shade = pygame.transform.smoothscale(pygame.transform.smoothscale(shade, (w // 16 + 1, h // 16 + 1)),
+                                                 shade.get_size())
+        image.blit(pygame.transform.smoothscale(shade, (w, h)), (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+        # the table itself, lit from above its middle, its corners cut round
+        top = pygame.Surface(table.size, pygame.SRCALPHA)
+        top.blit(_glow(table.size, tuple(a + b for a, b in zip(FELT_EDGE, TABLE_LIFT)),
+                       tuple(a + b for a, b in zip(FELT_LIGHT, TABLE_LIFT))), (0, 0))
+        shape = pygame.Surface(table.size, pygame.SRCALPHA)
+        pygame.draw.rect(shape, (255, 255, 255, 255), shape.get_rect(), border_radius=radius)
+        top.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        image.blit(top, table)
+        pygame.draw.rect(image, (6, 36, 22), table, rim, border_radius=radius)
+        pygame.draw.rect(image, (34, 110, 72), table.inflate(-2 * rim, -2 * rim), rim,
+                         border_radius=max(0, radius - rim))
+    light, dark = _noise_tiles()
+    for y in range(0, h, NOISE_TILE):
+        for x in range(0, w, NOISE_TILE):
+            image.blit(light, (x, y), special_flags=pygame.BLEND_RGB_ADD)
+            image.blit(dark, (x, y), special_flags=pygame.BLEND_RGB_SUB)
+    if pygame.display.get_surface() is not None:
+        image = image.convert()
+    return image
+
+
 class CachedLayer:
     """A window-sized surface repainted only when its key changes: what moves only with a
     move (felt, piles, the other seats) is one blit a frame."""
@@ -175,15 +266,21 @@ class FaceWarmer:
     """Draws one card face a frame ahead of need at the sizes a table shows, so a card first
     shown at a size (a card drawn, a window resized) does not stall its frame."""
 
+    QUIET = 2      # frames without flights before a face is drawn
+
     def __init__(self):
         self.sizes = None
         self.queue: list = []
+        self.quiet = 0
 
     def step(self, widths, four_colour: bool, busy: bool) -> None:
         if self.sizes != (tuple(widths), four_colour):
             self.sizes = (tuple(widths), four_colour)
             deck = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
             self.queue = [(card, width) for width in widths for card in deck]
-        if self.queue and not busy:     # not while things fly: those frames are drawn already
+        # Not while things fly, nor in the frame they land: that frame repaints the table's
+        # layer, and a court face on top of it made the slowest frames of a game.
+        self.quiet = 0 if busy else self.quiet + 1
+        if self.queue and self.quiet > self.QUIET:
             card, width = self.queue.pop()
             cardui.face(card, width, four_colour)
