@@ -5,10 +5,13 @@ from __future__ import annotations
 from game.ui.i18n import t
 
 
-def match_over(prefix: str, state, names) -> str:
+def match_over(prefix: str, state, names, said=None) -> str:
     """"The match is over: X wins", or the winners sharing it, by the game's keys
-    `<prefix>status.match_over` and `<prefix>status.match_shared`."""
+    `<prefix>status.match_over` and `<prefix>status.match_shared`; with `said` (the scene's),
+    "you win" where the winner is the one human."""
     winners = state.winners()
     if len(winners) == 1:
+        if said is not None:
+            return said(prefix + "status.match_over", winners[0], name=names(winners[0]))
         return t(prefix + "status.match_over", name=names(winners[0]))
     return t(prefix + "status.match_shared", names=", ".join(names(seat) for seat in winners))

@@ -276,7 +276,7 @@ class KingenScene(GameScene):
                             in_view=self.face_up_seat() == seat, alone=len(self.human_seats) == 1)
 
     def score_sheet(self) -> Sheet:
-        return Sheet(**words.sheet(self.state, self.seat_name, self.between.waiting()))
+        return Sheet(**words.sheet(self.state, self.seat_name, self.between.waiting(), self.said))
 
     # -- statistics and the result ------------------------------------------------------------
     def stat_score(self):

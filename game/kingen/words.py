@@ -84,7 +84,7 @@ def status(state, names, said, taker=None, human=False, in_view=True, alone=True
     and what to do. `human`: a human decides for the seat to move; `in_view`: their hand is
     shown; `alone`: they are the only human (called 'You')."""
     if state.is_over():
-        return match_over(K, state, names)
+        return match_over(K, state, names, said)
     if state.phase == BETWEEN:
         reason = t(f"kingen.end.{state.end_reason or 'all_tricks'}")
         return t(K + "status.deal_over", n=state.deal_no) + " " + reason
@@ -154,10 +154,11 @@ def quota_texts(state, names) -> tuple[str, list[str], list[str]]:
 
 
 # -- the score sheet and the result --------------------------------------------------------
-def sheet(state, names, waiting: bool) -> dict:
+def sheet(state, names, waiting: bool, said=None) -> dict:
     """The score sheet as data (the fields of the kit's `Sheet`): a row per deal with the
     deal's points and the running total, the totals with the best marked, each seat's choices
-    in Dubbelkingen. `waiting`: a human still has to say "next deal"."""
+    in Dubbelkingen. `waiting`: a human still has to say "next deal"; `said`: the scene's (the
+    title says "you win" to the one human)."""
     rows = []
     for entry in state.sheet:
         label = t(K + "sheet.deal", n=entry["deal"], game=t(K + "short." + entry["game"]))
@@ -175,7 +176,7 @@ def sheet(state, names, waiting: bool) -> dict:
     if state.kind == "dubbelkingen":
         extras.append((t(K + "sheet.choices"), [quota_text(state, seat) for seat in range(4)]))
     if state.is_over():
-        title = match_over(K, state, names)
+        title = match_over(K, state, names, said)
     elif state.phase == BETWEEN:
         title = t(K + "sheet.after", n=state.deal_no, of=state.last_deal)
     else:

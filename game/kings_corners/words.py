@@ -114,7 +114,7 @@ def status(state, names, you=None, human=False, in_view=True, chosen=None, legal
     `in_view`: they may act now; `chosen`: what they chose, ("card", card) or ("pile", place),
     and `legal` whether it may go anywhere."""
     if state.is_over():
-        return match_over(K, state, names)
+        return match_over(K, state, names, lambda key, seat, **params: t(key + "_you" if seat == you else key, **params))
     if state.hand_over():
         entry = state.sheet[-1]
         winner, hand = entry.get("winner"), entry.get("hand", state.hand_no)
@@ -180,7 +180,7 @@ def sheet(state, names, said, note: str) -> dict:
     (a penalty paid is the cell (text, "bad")) and the pot. `note`: what happens next."""
     chips, entry, players = state.scoring == "chips", state.sheet[-1] if state.sheet else None, state.players
     if state.is_over():
-        title = match_over(K, state, names)
+        title = match_over(K, state, names, said)
     elif entry is None:
         title = ""
     elif entry.get("winner") is None:
