@@ -3,6 +3,7 @@
     python main.py [--fullscreen | --windowed] [--couch] [--size WxH] [--continue]
     python main.py --headless --frames N [--scene NAME] [--screenshot FILE] [--seed S]
     python main.py --scene game:GAME --seats hard,normal,...   (a game of those seats: computers alone is a demo)
+    python main.py --scene game:GAME --phones 0,2   (those seats played from phones; prints their addresses)
     python main.py --headless --frames N --continue
 
 --continue opens the saved game directly, as Continue on the title screen does (a damaged
@@ -31,6 +32,7 @@ if sys.path[:1] != [HERE]:
     sys.path.insert(0, HERE)
 
 from game.base import MAX_SEED  # noqa: E402  (pure Python: no pygame is loaded here)
+from game.phones.views import GAMES as PHONE_GAMES  # noqa: E402  (pure as well)
 from game.record import SEAT_KINDS  # noqa: E402
 
 
@@ -39,6 +41,17 @@ def parse_seats(text: str) -> list[str]:
     wrong = [seat for seat in seats if seat not in SEAT_KINDS]
     if wrong:
         raise argparse.ArgumentTypeError(f"{wrong[0]!r} is not a seat; each seat is one of {', '.join(SEAT_KINDS)}")
+    return seats
+
+
+def parse_phone_seats(text: str) -> list[int]:
+    from game.phones.views import parse_phones
+    try:
+        seats = parse_phones(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not seats:
+        raise argparse.ArgumentTypeError("name at least one seat, such as 0,2")
     return seats
 
 
@@ -60,6 +73,10 @@ def parse_args(argv):
     parser.add_argument("--seats", type=parse_seats,
                         help=f"who sits at each seat for --scene game:GAME, one of {', '.join(SEAT_KINDS)} per seat, "
                              "such as hard,normal,human,easy (4 Koningen: hard is its helper playing)")
+    parser.add_argument("--phones", type=parse_phone_seats,
+                        help="with --scene game:GAME (Kingen, Keezen, Kings Corners): these seats, such as 0,2, "
+                             "are played from phones on the home network; each seat's address is printed "
+                             "as 'seat N: http://...' (the other seats are computers unless --seats says)")
     parser.add_argument("--data-dir", help="folder for settings, statistics and the saved game")
     args = parser.parse_args(argv)
     if args.frames is not None and args.frames < 1:
@@ -70,6 +87,16 @@ def parse_args(argv):
         parser.error("--continue opens the saved game: it cannot be combined with --scene")
     if args.seats is not None and not (args.scene or "").startswith("game:"):
         parser.error("--seats sets the seats of a new game: use it with --scene game:GAME")
+    if args.phones is not None:
+        game = (args.scene or "").partition(":")[2]
+        if not (args.scene or "").startswith("game:") or game not in PHONE_GAMES:
+            parser.error(f"--phones seats a new game of {', '.join(PHONE_GAMES)}: use it with --scene game:GAME")
+        seats = list(args.seats) if args.seats is not None else ["normal"] * 4
+        if max(args.phones) >= len(seats):
+            parser.error(f"--phones names seat {max(args.phones)}, but the game has seats 0 to {len(seats) - 1}")
+        for seat in args.phones:
+            seats[seat] = "phone"
+        args.seats = seats
     if args.resume and args.seed is not None:
         parser.error("--continue resumes the saved game with its own game number: leave out --seed")
     return args
@@ -90,10 +117,14 @@ def main(argv=None) -> int:
         return 1
     try:
         open_scene(app, args.scene, args.seed, args.resume, args.seats)
-    except ValueError as error:
+    except (ValueError, OSError) as error:
         print(f"spelavond: {error}", file=sys.stderr)
         app.close()
         return 2
+    phones = getattr(app.top, "phones", None)
+    if phones is not None:     # one line a seat, for the players (and scripts) to open
+        for seat, url in phones.urls().items():
+            print(f"seat {seat}: {url}", flush=True)
     return app.run()
 
 

@@ -25,6 +25,6 @@ setup(
     packages=["spelavond", *(f"spelavond.{name}" for name in OURS)],
     package_dir={"spelavond": "."},
     package_data={"spelavond": ["assets/fonts/*", "assets/i18n/*/*.json", "assets/icon/*",
-                                "assets/rules/*.md", "assets/sounds/*.wav"]},
+                                "assets/rules/*.md", "assets/sounds/*.wav", "assets/phone/*"]},
     cmdclass={"build_py": BuildPy},
 )

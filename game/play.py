@@ -28,10 +28,25 @@ def scene_class(info: registry.GameInfo):
     return importlib.import_module(info.scene_module).SCENE
 
 
+def phone_setup(setup: dict) -> tuple[dict, list[int]]:
+    """The setup with its seats "on a phone" as the human seats they are, and those seats
+    (marked "phone" in the seats by the setup screen, or listed under "phones" by a game
+    played again)."""
+    seats = list(setup["seats"])
+    phones = {seat for seat, kind in enumerate(seats) if kind == "phone"}
+    phones.update(seat for seat in setup.get("phones", ()) if type(seat) is int and 0 <= seat < len(seats))
+    phones = sorted(seat for seat in phones if seat < setup["players"])
+    return dict(setup, seats=["human" if kind == "phone" else kind for kind in seats]), phones
+
+
 def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
-    """A new game of `setup` (players, seats, options), numbered `seed` or a random number."""
+    """A new game of `setup` (players, seats, options), numbered `seed` or a random number;
+    seats on a phone are noted in the record (the scene starts their server)."""
     info = registry.game(game)
+    setup, phones = phone_setup(setup)
     record = records.Record.new(game, setup, new_seed() if seed is None else seed)
+    if phones:
+        record.notes["phones"] = ",".join(map(str, phones))
     state = info.rules().new_game(record.seed, record.players, dict(record.options))
     app.to_title()
     app.push(scene_class(info)(app, record, state))

@@ -31,7 +31,7 @@ def layer(module: str) -> int | None:
         return APP
     if parts[1] == "menu":
         return MENUS
-    if parts[1] == "ui":
+    if parts[1] in ("ui", "phones"):     # the phone seats are a part of the playing scene
         return KIT
     if module == "game.play":
         return GAMES

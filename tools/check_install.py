@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ASSET_FOLDERS = ("fonts", "i18n", "icon", "rules", "sounds")   # assets/screenshots is for the README only
+ASSET_FOLDERS = ("fonts", "i18n", "icon", "phone", "rules", "sounds")   # assets/screenshots is for the README only
 
 
 def fail(message: str) -> None:

@@ -5,6 +5,7 @@ from game import registry
 from game.record import SEAT_KINDS
 from game.base import partner, team_of
 from game.lesson import lesson_of
+from game.phones.views import GAMES as PHONE_GAMES
 from game.ui.menu import MenuScene, MessageOverlay
 from game.options import resolve
 from game.ui.i18n import has, t
@@ -28,7 +29,14 @@ def choice_label(game: str, option, value) -> str:
 
 
 def seat_label(kind: str) -> str:
+    if kind == "phone":
+        return t("phones.seat_kind")
     return t("seat.human") if kind == "human" else t("seat.computer", level=t(f"level.{kind}"))
+
+
+def seat_kinds(info) -> list[str]:
+    """Who may sit at a seat of this game: a human, a computer of a level, a human on a phone."""
+    return list(SEAT_KINDS) + (["phone"] if info.name in PHONE_GAMES else [])
 
 
 def default_setup(info) -> dict:
@@ -44,7 +52,7 @@ def clean_setup(info, saved: dict) -> dict:
     if players in info.seats:
         setup["players"] = players
     seats = saved.get("seats")
-    if isinstance(seats, list) and all(kind in SEAT_KINDS for kind in seats):
+    if isinstance(seats, list) and all(kind in seat_kinds(info) for kind in seats):
         setup["seats"] = (seats + ["normal"] * 4)[: max(info.seats)]
     else:
         setup["seats"] = (setup["seats"] + ["normal"] * 4)[: max(info.seats)]
@@ -98,7 +106,7 @@ class SetupScene(MenuScene):
                                   lambda value: self._set("players", value)))
         if max(info.seats) > 1:
             for seat in range(self.setup["players"]):
-                widgets.append(Choice(self._seat_name(seat), list(SEAT_KINDS), self.setup["seats"][seat],
+                widgets.append(Choice(self._seat_name(seat), seat_kinds(info), self.setup["seats"][seat],
                                       lambda value, seat=seat: self._set_seat(seat, value), seat_label))
         for option in self.rules.OPTIONS:
             if option.visible_if:

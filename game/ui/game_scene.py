@@ -20,7 +20,9 @@ Its parts, one job each, each in a module of its own:
 - `motion` (game/ui/table/motion.py) and `controls` (game/ui/table/targets.py): what flies
   on the table, and the cursor, the mouse and drag-and-drop over the scene's `targets`;
 - the screens over the table (game/ui/game_overlays.py): the hand-over and the result;
-- `coach` (game/ui/coach.py), in a guided first game: the lesson's words, pointer and steps.
+- `coach` (game/ui/coach.py), in a guided first game: the lesson's words, pointer and steps;
+- `phones` (game/phones/seats.py), where human seats are played from phones: their server,
+  their views and moves, the QR codes on the TV (None without a phone seat).
 
 A game's scene declares its table: `layout()`, `targets(layout)`, `sprites(layout)`, what a
 choice on a target means (`activate`), and draws its own board. Drawing changes nothing:
@@ -38,6 +40,8 @@ import pygame
 from game import characters, registry, standings
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
 from game.ui import input as inp
+from game.phones import views as phone_views
+from game.phones.seats import PhoneSeats
 from game.ui.between_hands import BetweenHands
 from game.ui.computer_seats import ComputerSeats
 from game.ui.game_overlays import HandOverOverlay, ResultOverlay
@@ -102,11 +106,16 @@ class GameScene(Scene):
         self.log_entries: list = [(None, None, state.copy())]
         self._log_lines = (None, [])
         self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
+        phones = [seat for seat in phone_views.parse_phones(record.notes.get("phones"))
+                  if seat < state.players and record.seats[seat] == "human"]
+        self.phones = PhoneSeats(self, phones) if phones and self.game in phone_views.GAMES else None
+        if self.phones is not None:
+            self.setup["phones"] = list(self.phones.seats)     # "Play again" keeps them on their phones
         self.over_at = None           # when the game ended: the result follows
         self.result_shown = False
         # with two or more humans no hand shows until the hand-over screen was confirmed
         # (also when a saved game is resumed: whoever opens it may not be the one to move)
-        self.shown_seat = None if self.hides_hands and len(self.human_seats) > 1 else self.viewer()
+        self.shown_seat = None if self.hides_hands and len(self.tv_humans) > 1 else self.viewer()
 
     # -- seats ----------------------------------------------------------------------------
     def is_human(self, seat) -> bool:
@@ -118,9 +127,22 @@ class GameScene(Scene):
         """The seats humans sit at (autoplay or not)."""
         return [seat for seat, kind in enumerate(self.setup["seats"][: self.state.players]) if kind == "human"]
 
+    @property
+    def tv_humans(self) -> list[int]:
+        """The human seats played on this screen (not from a phone)."""
+        phones = getattr(self, "phones", None)
+        return [seat for seat in self.human_seats if phones is None or not phones.holds(seat)]
+
+    def on_phone(self, seat) -> bool:
+        return self.phones is not None and self.phones.holds(seat)
+
     def viewer(self) -> int | None:
-        """Whose eyes the table is drawn through: the human to move, or the one human."""
-        humans = self.human_seats
+        """Whose eyes the table is drawn through: the human to move, or the one human (of the
+        TV's humans where some play from phones; the first phone's seat, unmoving, where
+        every human plays from a phone)."""
+        humans = self.tv_humans
+        if not humans and self.human_seats:
+            return self.human_seats[0]
         to_move = self.state.to_move()
         if to_move in humans:
             return to_move
@@ -135,7 +157,7 @@ class GameScene(Scene):
 
     def face_up_seat(self) -> int | None:
         """The one seat whose hidden hand may be drawn face up now, or None."""
-        humans = self.human_seats
+        humans = self.tv_humans       # a phone's hand shows on the phone only
         seat = self.viewer()
         if not humans or seat not in humans:
             return None
@@ -405,6 +427,8 @@ class GameScene(Scene):
                 and self.time - self.over_at >= self.result_pause:
             self.result_shown = True
             self.show_result()
+        if self.phones is not None:
+            self.phones.update()       # the phones' moves, and what each phone is told
         self.settle()          # (also after the result came: its button may take the cursor)
         if self.state.is_over():
             return
@@ -420,7 +444,8 @@ class GameScene(Scene):
         """The hand-over screen for the next human, once the table has shown what happened
         (a finished trick stays in view until then)."""
         seat = self.state.to_move()
-        if not self.hides_hands or len(self.human_seats) < 2 or not self.is_human(seat) or self.motion.held():
+        if not self.hides_hands or len(self.tv_humans) < 2 or not self.is_human(seat) or self.on_phone(seat) \
+                or self.motion.held():
             return
         if seat != self.shown_seat and not any(isinstance(s, HandOverOverlay) for s in self.app.scenes):
             self.app.push(HandOverOverlay(self.app, self, seat))
@@ -492,10 +517,11 @@ class GameScene(Scene):
     def pause_extras(self) -> list:
         """The pause menu offers the moves only a human chooses (giving up), each labelled
         `<game>_scene.button.<code>`."""
+        phones = self.phones.pause_extras() if self.phones is not None and not self.state.is_over() else []
         if self.state.is_over() or not self.human_seats:
-            return []
+            return phones
         return [(t(f"{self.game}_scene.button.{move.code}"), lambda move=move: self._play_from_pause(move))
-                for move in self.state.legal_moves() if type(move) in self.never_automatic]
+                for move in self.state.legal_moves() if type(move) in self.never_automatic] + phones
 
     def _play_from_pause(self, move) -> None:
         self.app.pop()                          # the pause menu
@@ -503,6 +529,9 @@ class GameScene(Scene):
         self.apply(move)
 
     def handle(self, action: inp.Action) -> None:
+        if self.phones is not None and action.name not in PASSIVE and action.name != inp.MENU \
+                and self.phones.hide_codes():
+            return                            # any key or click hides the phones' codes
         if self.coach is not None and self.coach.handle(action):
             self.settle()
             return
@@ -548,12 +577,16 @@ class GameScene(Scene):
 
     def exit(self) -> None:
         self.computers.stop()
+        if self.phones is not None:
+            self.phones.stop()        # closing the game ends the phones' server
 
     # -- drawing helpers ------------------------------------------------------------------
     def draw_over(self, surface: pygame.Surface) -> None:
         """Over the game's own drawing: a lesson's words and pointer."""
         if self.coach is not None:
             self.coach.draw(surface)
+        if self.phones is not None:
+            self.phones.draw(surface)
 
     def four(self) -> bool:
         """Whether cards are drawn in four colours (the player's setting)."""

@@ -22,6 +22,7 @@ import locale
 import os
 import re
 import string
+from contextlib import contextmanager
 
 from game.paths import asset
 
@@ -69,6 +70,21 @@ def set_language(language: str) -> None:
 
 def language() -> str:
     return _current
+
+
+@contextmanager
+def speaking(language: str):
+    """Translate in `language` inside the block, then in the player's language again: the
+    words of a phone seat in its phone's language, made on the loop's thread between frames
+    (never from another thread: the TV's language is this module's one current language)."""
+    global _current
+    before = _current
+    _current = language if language in LANGUAGES else FALLBACK
+    _load(_current)
+    try:
+        yield
+    finally:
+        _current = before
 
 
 def has(key: str) -> bool:

@@ -1,0 +1,201 @@
+// The phone page of one seat: shows what the game sends (made from that seat's view only)
+// and sends the seat's choices. It connects back to the page's own address (the token in
+// the path opens this seat and nothing else) and reconnects after sleep or lost Wi-Fi.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let socket = null, state = null, words = {}, chosenKey = undefined, chosenPath = [], hinted = null;
+let retry = 0, toastTimer = null, sending = false;
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function connect() {
+  if (socket && socket.readyState <= 1) return;
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  socket = new WebSocket(scheme + location.host + location.pathname.replace(/\/$/, "") + "/ws");
+  socket.onopen = () => {
+    retry = 0;
+    const lang = localStorage.getItem("spelavond-lang");
+    if (lang) send({ type: "lang", lang });
+  };
+  socket.onmessage = (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (e) { return; }
+    if (message.type === "state") receive(message);
+    else if (message.type === "refused") { sending = false; toast(message.text || words["refused_" + message.why] || "", false); render(); }
+    else if (message.type === "hint") { hinted = message.code; toast(message.text, true); render(); }
+  };
+  socket.onclose = () => {
+    $("status").textContent = words.reconnecting || "…";
+    $("status").className = "";
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 700 * retry);
+  };
+}
+
+function send(message) {
+  if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
+}
+
+function receive(message) {
+  if (!state || message.version !== state.version) { chosenKey = undefined; chosenPath = []; hinted = null; }
+  state = message;
+  words = message.words || words;
+  sending = false;
+  document.documentElement.lang = message.lang;
+  render();
+}
+
+function toast(text, hint) {
+  const box = $("toast");
+  box.textContent = text;
+  box.className = hint ? "hint" : "";
+  box.hidden = !text;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, hint ? 7000 : 3500);
+}
+
+function cardFace(card, cls) {
+  const node = el("div", cls + (card.red ? " red" : ""));
+  node.append(el("span", "rank", card.rank), el("span", "suit", card.suit));
+  return node;
+}
+
+function playable(key) {
+  return state.turn && !sending && state.moves.some((move) => move.key === key);
+}
+
+// The moves still possible after the card (or button) and the choices made so far.
+function candidates() {
+  return state.moves.filter((move) => move.key === chosenKey &&
+    chosenPath.every((label, index) => move.path[index] === label));
+}
+
+function play(move) {
+  sending = true;
+  send({ type: "move", code: move.code, version: state.version });
+  chosenKey = undefined; chosenPath = [];
+  render();
+}
+
+// A card or button was chosen, or one more step of it: play the move once only one is left
+// and nothing more is to choose; else show the next choices.
+function advance() {
+  const left = candidates();
+  const done = left.filter((move) => move.path.length === chosenPath.length);
+  if (left.length === 1 && done.length === 1) { play(done[0]); return; }
+  if (left.length === 0) { chosenKey = undefined; chosenPath = []; }
+  render();
+}
+
+function choose(key, label) {
+  chosenKey = key;
+  chosenPath = label === undefined ? [] : [label];
+  advance();
+}
+
+function render() {
+  if (!state) return;
+  $("title").textContent = state.title;
+  $("lang").textContent = words.language;
+  $("name").textContent = (words.seat ? words.seat + " · " : "") + state.name;
+  $("score").textContent = state.score;
+  const status = $("status");
+  status.textContent = state.status;
+  status.className = state.turn ? "turn" : "";
+  $("away").textContent = state.away.length ? (words.away || "").replace("{names}", state.away.join(", ")) : "";
+
+  const table = $("table");
+  table.replaceChildren();
+  for (const row of state.table) {
+    if (!row.cards.length && !row.label) continue;
+    const line = el("div", "row");
+    if (row.label) line.append(el("div", "label", row.label));
+    for (const card of row.cards) {
+      const face = cardFace(card, "mini");
+      if (card.who) face.append(el("small", "", card.who));
+      line.append(face);
+    }
+    table.append(line);
+  }
+
+  const hand = $("hand");
+  hand.replaceChildren();
+  const hintedKey = hinted && (state.moves.find((move) => move.code === hinted) || {}).key;
+  for (const card of state.hand) {
+    const button = cardFace(card, "card");
+    const node = el("button", button.className);
+    node.type = "button";
+    node.append(...button.childNodes);
+    node.setAttribute("aria-label", card.rank + card.suit);
+    node.dataset.key = card.key;
+    if (playable(card.key)) node.classList.add("lit");
+    if (chosenKey === card.key) node.classList.add("chosen");
+    if (hintedKey && hintedKey === card.key) node.classList.add("hinted");
+    node.disabled = !playable(card.key);
+    node.onclick = () => choose(card.key);
+    hand.append(node);
+  }
+
+  // after a card: the choices that follow it (a place, a pawn, where it goes)
+  const choices = $("choices");
+  const left = chosenKey === undefined ? [] : candidates();
+  choices.hidden = left.length === 0;
+  if (left.length) {
+    $("choose").textContent = words.choose;
+    const options = $("options");
+    options.replaceChildren();
+    const seen = new Set();
+    for (const move of left) {
+      const label = move.path[chosenPath.length];
+      if (label === undefined || seen.has(label)) continue;
+      seen.add(label);
+      const button = el("button", "lit", label);
+      button.type = "button";
+      button.onclick = () => { chosenPath = chosenPath.concat([label]); advance(); };
+      options.append(button);
+    }
+    $("back").textContent = words.back;
+    $("back").onclick = () => { chosenKey = undefined; chosenPath = []; render(); };
+  }
+
+  // moves without a card (choose trump, end the turn, lay the hand away), then hint and next
+  const buttons = $("buttons");
+  buttons.replaceChildren();
+  const labels = new Set();
+  for (const move of state.turn && !sending ? state.moves : []) {
+    if (move.key !== null || labels.has(move.path[0])) continue;
+    labels.add(move.path[0]);
+    const button = el("button", "lit" + (hinted === move.code ? " hinted" : ""), move.path[0]);
+    button.type = "button";
+    button.onclick = () => choose(null, move.path[0]);
+    buttons.append(button);
+  }
+  if (state.next) {
+    const next = el("button", "lit", words.next);
+    next.type = "button";
+    next.onclick = () => send({ type: "next" });
+    buttons.append(next);
+  }
+  if (state.turn) {
+    const hint = el("button", "plain", words.hint);
+    hint.type = "button";
+    hint.onclick = () => send({ type: "hint" });
+    buttons.append(hint);
+  }
+  $("info").replaceChildren(...state.info.map((line) => el("div", "", line)));
+  $("log").replaceChildren(...state.log.map((line) => el("div", "", line)));
+}
+
+$("lang").onclick = () => {
+  const lang = state && state.lang === "nl" ? "en" : "nl";
+  localStorage.setItem("spelavond-lang", lang);
+  send({ type: "lang", lang });
+};
+document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
+connect();
