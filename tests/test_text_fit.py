@@ -144,7 +144,13 @@ def check_screen(make_app, language: str, config: str, name: str) -> tuple[int, 
     last = {id(record[0]): index for index, records in enumerate(frames) for record in records}
     kept = [record for index, records in enumerate(frames) for record in records
             if last[id(record[0])] == index]
-    return len(kept), problems_in(kept, pygame.Rect((0, 0), size))
+    found = problems_in(kept, pygame.Rect((0, 0), size))
+    pictures = getattr(app.top, "picture_rects", None)      # a rules page: no string over its pictures
+    if pictures is not None:
+        surface, rects = pictures()
+        found += [f"{text!r} at {tuple(rect)} over a picture at {tuple(picture)}"
+                  for drawn, text, rect, *_ in kept if drawn is surface for picture in rects if rect.colliderect(picture)]
+    return len(kept), found
 
 
 COUNTS: dict = {}

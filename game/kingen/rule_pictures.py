@@ -55,12 +55,12 @@ def paint(name: str):
         surface.fill(theme.FELT_DARK)
         pygame.draw.rect(surface, theme.FELT, surface.get_rect().inflate(-int(24 * u), -int(24 * u)),
                          border_radius=int(40 * u))
-        cw = int(w * 0.125)
+        cw = int(w * 0.14)
         ch = cardui.card_size(cw)[1]
         size = int(theme.SMALL * u)
         cx, cy = w // 2, int(36 * u + size * 1.3 + ch * 1.05)
         spots = {}
-        for seat, (dx, dy) in {1: (-1.3, 0), 2: (0, -0.55), 3: (1.3, 0), 0: (0, 0.55)}.items():
+        for seat, (dx, dy) in {1: (-1.25, 0), 2: (0, -0.5), 3: (1.25, 0), 0: (0, 0.5)}.items():
             spots[seat] = pygame.Rect(0, 0, cw, ch)
             spots[seat].center = (round(cx + dx * cw), round(cy + dy * ch))
         table = type("Table", (), {"u": u, "spots": spots, "sides": SIDES})
@@ -77,7 +77,7 @@ def paint(name: str):
         # your hand: the cards you may play lit, the others dimmed
         legal = legal_codes(state)
         hand = [(rules.CARD[card], rules.CODE[card] in legal) for card in rules.ids_of(state.hands[0])]
-        step = int(cw * 1.08)
+        step = int(cw * 1.06)
         x = cx - (step * (len(hand) - 1) + cw) // 2
         y = h - ch - int(30 * u)
         for card, lit in hand:

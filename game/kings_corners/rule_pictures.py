@@ -63,7 +63,7 @@ def paint(name: str):
         cw = int(min(w * 0.9 / 4.32, h * 0.9 / 3.84 / ratio))     # the cross and its piles' fans
         ch = cardui.card_size(cw)[1]
         dx, dy = cw + int(cw * 0.32), ch + int(ch * 0.12)      # as the table lays the cross out (layout.py)
-        cx, cy = w // 2, h // 2
+        cx, cy = w // 2, h // 2 - int(ch * 0.1)      # S's pile fans downwards
         bases = [pygame.Rect(0, 0, cw, ch) for _ in range(8)]
         for place, rect in enumerate(bases):
             rect.center = (cx + GRID[place][0] * dx, cy + GRID[place][1] * dy)

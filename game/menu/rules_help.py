@@ -263,6 +263,12 @@ class RulesOverlay(Scene):
             self._image, self._image_for = image, page
         return self._image
 
+    def picture_rects(self) -> tuple:
+        """(the page's image, where its pictures lie on it): the text-fit test checks that no
+        string lies over a picture."""
+        inner = self._inner()
+        return self._page_image(inner), [rect for _, rect in self._page(inner.w, inner.h).pictures]
+
     def _panel(self) -> pygame.Rect:
         u = self.app.u
         area = self.app.content_rect()
