@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game import record
-from game.keezen import rules
+from game.keezen import rules, words
 from game.keezen.rules import NEST, Give, LayAway, Walk
 from game.play import continue_game, start_game
 from game.ui import input as inp
@@ -177,7 +177,8 @@ def test_jack_swaps_your_pawn_with_the_other_one(make_app):
     assert scene.lit() == {("spot", None, 20)}
     choose(app, scene, ("spot", None, 20), "mouse")
     assert scene.state.pawn_squares(0)[0] == 20 and scene.state.pawn_squares(1)[0] == 5
-    assert "20" in scene.move_log[-1]
+    # the square in words: Green's pawn stood 4 squares past Green's start (issue 24)
+    assert words.where(1, 20) in scene.move_log[-1] and "20" not in scene.move_log[-1]
 
 
 def test_no_playable_card_is_said_and_laid_away_after_confirmation(make_app):
@@ -257,7 +258,7 @@ def test_pawns_walk_square_by_square_and_a_hit_pawn_flies_home_after(make_app):
     assert victim.path[-1].center == board.square(1, NEST, 0)
     assert all(rect.center == board.square(1, 14) for rect in victim.path[1:-1])   # it waits for the walker
     assert len(victim.path) > len(walker.path) - 1
-    assert "14" in scene.move_log[-1] and scene_text("log.hits").split()[0] in scene.move_log[-1]
+    assert words.where(1, 14) in scene.move_log[-1] and scene_text("log.hits").split()[0] in scene.move_log[-1]
 
 
 def test_hot_seat_shows_the_hand_over_screen(make_app):

@@ -195,7 +195,7 @@ class KeezenScene(GameScene):
             self.refuse(t(K + "say.none_playable"))
         elif not self.options():
             self.card = None
-            self.refuse(t(K + "say.card_nowhere", card=rules.RANK_LETTER[card.rank]))
+            self.refuse(t(K + "say.card_nowhere", card=words.card_label(card.rank)))
         elif not self.play_if_forced([move for _, move in self.options()]):
             self.app.sound.play("click")
             if not by_mouse:
@@ -304,7 +304,7 @@ class KeezenScene(GameScene):
         self.card, self.steps, self.pawn = None, [], None
 
     def on_hint(self, move, reason) -> None:
-        self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)
+        self.app.notify(t(K + "say.hint", reason=explain(reason, words.reason_params)), 6)
 
     # -- the animator ---------------------------------------------------------------------------
     def sprites(self, layout=None) -> list:
@@ -348,7 +348,7 @@ class KeezenScene(GameScene):
                                                     focus=focused == ("hand", index)),
                   empty="" if state.is_over() else t(K + "hand.empty"), area=layout.hand_area)
         for name, rect in layout.buttons.items():
-            draw_button(surface, rect, t(K + "button." + name, card=rules.RANK_LETTER.get(self.card, "")), layout.u,
+            draw_button(surface, rect, t(K + "button." + name, card=words.card_label(self.card) if self.card else ""), layout.u,
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
         self.motion.draw_flying(surface)
 

@@ -1,5 +1,6 @@
-"""What is said about a game of Keezen: the move log's lines, the status line, a plate's
-detail, the line over the move log and the result's lines.
+"""What is said about a game of Keezen: where a square is, in words (`where`), a move in
+words (`move_words`), the move log's lines, the status line, a plate's detail, the line over
+the move log and the result's lines.
 
 Pure: the rules and `t`, never pygame or a scene, so that a review screen replaying a game
 record or a phone page says the same words. Whoever speaks says how seats are called:
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from game.base import Announced, HandDealt, PawnSentHome, partner
 from game.keezen import rules
-from game.keezen.rules import EXCHANGE, SEVEN, Enter, Give, LayAway, Swap, Walk
+from game.keezen.rules import EXCHANGE, HOME, NEST, SEVEN, TRACK, Enter, Give, LayAway, Swap, Walk
 from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
 
@@ -19,6 +20,96 @@ K = "keezen.scene."
 
 def colour_name(colour: int) -> str:
     return t(f"keezen.colour.{rules.COLOUR_NAMES[colour]}")
+
+
+QUARTER = TRACK // 4     # the squares from one start square to the next
+PAST = 8                 # up to so many squares after a start square are said from it, further ones from the next
+
+
+def where(colour: int, square: int) -> str:
+    """Where a pawn of `colour` on `square` stands, said from the board's landmarks (the
+    square numbers of the notation mean nothing to a player): 'on Green's start square',
+    '3 squares past Green's start square', 'just before Red's start square', 'in Yellow's
+    home', 'in Yellow's nest'."""
+    if square == NEST:
+        return t(K + "where.nest", colour=colour_name(colour))
+    if square >= HOME:
+        return t(K + "where.home", colour=colour_name(colour))
+    owner, offset = divmod(square % TRACK, QUARTER)
+    if offset == 0:
+        return t(K + "where.start", colour=colour_name(owner))
+    if offset <= PAST:
+        return t(K + "where.past", n=offset, colour=colour_name(owner))
+    return t(K + "where.before", n=QUARTER - offset, colour=colour_name((owner + 1) % 4))
+
+
+def named_squares(params: dict) -> dict:
+    """A hint's or a refusal's reason names a square by its number ("34", "h2"): here in words
+    (`where`; a track square is anyone's, a home or nest square the colour's given)."""
+    if "square" not in params:
+        return params
+    square = params["square"]
+    try:
+        square = rules.parse_square(str(square))
+    except ValueError:
+        return params
+    colour = params.get("colour")      # a refusal names the pawn's colour ("blue")
+    colour = rules.COLOUR_NAMES.index(colour) if colour in rules.COLOUR_NAMES else 0
+    return {**params, "square": where(colour, square)}
+
+
+def reason_params(params: dict) -> dict:
+    """A hint's or a refusal's parameters as said: its square in words, its card as printed."""
+    params = named_squares(params)
+    return {**params, "card": "10"} if params.get("card") == "T" else params
+     # what "Why?" and the hint use to say a reason's parameters
+
+
+def card_name(rank: int) -> str:
+    """'Ace', 'King', '7'."""
+    return t(K + f"card.{rank}")
+
+
+def card_label(rank: int) -> str:
+    """The card's index as printed in its corner: 'A', '7', '10' (the notation's 'T' is not
+    on any card)."""
+    return "10" if rank == 10 else rules.RANK_LETTER[rank]
+
+
+def move_words(state, move) -> str:
+    """The move in words, for "Why?" and a review (`state`: before the move): 'Ace: a pawn
+    onto the board', '7: 4 steps with the pawn on Blue's start square, 3 with the pawn in
+    Blue's home', 'Jack: swap Blue's pawn just past Red's start square with Green's, 2
+    squares before Red's start square'."""
+    mover = state.mover_colour(state.to_move()) if state.to_move() is not None else None
+    if type(move) is Enter:
+        if move.colour == mover:
+            return t(K + "move.enter", card=card_name(move.card))
+        return t(K + "move.enter_other", card=card_name(move.card), colour=colour_name(move.colour))
+    if type(move) is Walk:
+        if len(move.parts) == 1 and 2 <= move.card <= 10 and move.card == move.parts[0][2]:
+            colour, square, _ = move.parts[0]       # a card that walks its own number: "10 with the pawn ..."
+            return t(K + "move.card_with", card=card_name(move.card), pawn=pawn_words(colour, square, mover))
+        parts = []
+        for number, (colour, square, steps) in enumerate(move.parts):
+            key = "move.back" if steps < 0 else "move.steps" if number == 0 else "move.more"
+            parts.append(t(K + key, n=abs(steps), pawn=pawn_words(colour, square, mover)))
+        return t(K + "move.walk", card=card_name(move.card), parts=t(K + "move.list").join(parts))
+    if type(move) is Swap:
+        return t(K + "move.swap", colour=colour_name(move.colour), where=where(move.colour, move.square),
+                 other=colour_name(move.other_colour), other_where=where(move.other_colour, move.other_square))
+    if type(move) is LayAway:
+        return t(K + "move.lay_away")
+    if type(move) is Give:
+        return t(K + "move.give", card=card_name(move.card))
+    return str(move)
+
+
+def pawn_words(colour: int, square: int, mover) -> str:
+    """'the pawn 2 squares past Green's start', or 'Yellow's pawn ...' when it is not the
+    mover's own colour (a partner's pawn)."""
+    return t(K + ("move.pawn" if colour == mover else "move.pawn_of"), colour=colour_name(colour),
+             where=where(colour, square))
 
 
 def steps_left(steps) -> int:
@@ -32,20 +123,20 @@ def describe(state, seat, move, names, said) -> list[str]:
     if move is None:
         return [t(K + "log.start")]
     events, name = state.events, names(seat)
-    hits = [t(K + "log.hits", colour=colour_name(e.colour), square=rules.square_name(e.square))
+    hits = [t(K + "log.hits", colour=colour_name(e.colour), square=where(e.colour, e.square))
             for e in events if type(e) is PawnSentHome]
     hit = (", " + ", ".join(hits)) if hits else ""
     if type(move) is Enter:
-        lines = [said(K + "log.enter", seat, name=name, card=rules.RANK_LETTER[move.card],
+        lines = [said(K + "log.enter", seat, name=name, card=card_label(move.card),
                       colour=colour_name(move.colour), hit=hit)]
     elif type(move) is Walk:
         parts = [t(K + ("log.back" if n < 0 else "log.step" if n == 1 else "log.steps"), n=abs(n))
                  for _, _, n in move.parts]
-        lines = [said(K + "log.walk", seat, name=name, card=rules.RANK_LETTER[move.card],
+        lines = [said(K + "log.walk", seat, name=name, card=card_label(move.card),
                       parts=t(K + "log.and").join(parts), hit=hit)]
     elif type(move) is Swap:
         lines = [said(K + "log.swap", seat, name=name, colour=colour_name(move.other_colour),
-                      square=rules.square_name(move.other_square))]
+                      square=where(move.other_colour, move.other_square))]
     elif type(move) is LayAway:
         lines = [said(K + "log.lay_away", seat, name=name)]
     elif type(move) is Give:
@@ -89,7 +180,7 @@ def status(state, names, human: bool, may_act: bool, card=None, pawn=None, steps
         return t(K + ("status.seven_end" if pawn is not None else "status.seven_next"), n=steps_left(steps))
     if card == rules.JACK:
         return t(K + ("status.jack_other" if pawn is not None else "status.jack"))
-    return t(K + ("status.end" if pawn is not None else "status.pawn"), card=rules.RANK_LETTER[card])
+    return t(K + ("status.end" if pawn is not None else "status.pawn"), card=card_label(card))
 
 
 def plate_detail(state, seat: int, viewer: int, names) -> str:

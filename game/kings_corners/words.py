@@ -1,4 +1,5 @@
-"""What is said about a game of Kings Corners: the places by name, what ending a turn does
+"""What is said about a game of Kings Corners: the places by name, a move in words
+(`move_words`), what ending a turn does
 (`end_key`, which also names its button and legend), the move log's lines, the notices, the
 status line, the info panel, a seat's plate, the score sheet's rows, the result, and the
 order a hand is shown and listed in.
@@ -14,7 +15,7 @@ from collections import Counter
 
 from game.base import CardMoved, Scored
 from game.cards import Card
-from game.kings_corners.rules import KINGS_FIRST_PENALTY, PLACES, Deal, EndTurn, MovePile, PlayCard
+from game.kings_corners.rules import CORNERS, KINGS_FIRST_PENALTY, PLACES, Deal, EndTurn, MovePile, PlayCard
 from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
 from game.words import match_over
@@ -37,6 +38,37 @@ def named_places(params: dict) -> dict:
     """A hint's reasons name places by code ("NE"): here by their names in this language."""
     return {name: place_name(PLACES.index(value)) if name in ("place", "source", "target") and value in PLACES
             else value for name, value in params.items()}
+
+
+reason_params = named_places     # what "Why?" uses to say a reason's parameters
+
+
+def onto(state, place: int) -> str:
+    """Where a card or a pile goes, as the table shows it: 'onto the Q♣ on N', 'onto the K♦
+    in the top right corner', 'onto the empty place S', 'into the top right corner'."""
+    pile, corner = state.piles[place], place in CORNERS
+    if not pile:
+        return t(K + ("onto.empty_corner" if corner else "onto.empty_side"), corner=t(K + "corner." + PLACES[place]),
+                 side=place_name(place))
+    return t(K + ("onto.corner" if corner else "onto.side"), top=str(pile[-1]), side=place_name(place),
+             corner=t(K + "corner." + PLACES[place]) if corner else "")
+
+
+def move_words(state, move) -> str:
+    """The move in words, for "Why?" and a review (`state`: before the move): 'J♦ onto the
+    Q♣ on N', 'K♦ into the top right corner', 'The pile from W onto the K♦ in the top right
+    corner', 'Draw a card and end the turn'."""
+    if isinstance(move, PlayCard):
+        return t(K + "move.card", card=str(move.card), onto=onto(state, move.place))
+    if isinstance(move, MovePile):
+        source = t(K + "from.corner", corner=t(K + "corner." + PLACES[move.source])) if move.source in CORNERS \
+            else t(K + "from.side", side=place_name(move.source))
+        return t(K + "move.pile", source=source, onto=onto(state, move.target))
+    if isinstance(move, EndTurn):
+        return t(K + "move." + end_key(state))
+    if isinstance(move, Deal):
+        return t(K + "move.deal")
+    return str(move)
 
 
 def unit(state) -> str:

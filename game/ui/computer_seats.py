@@ -110,7 +110,9 @@ class ComputerSeats:
             return
         if kind == "why":
             if not answer.error and answer.move is not None and self.last is not None:
-                scene.app.notify(t("why.judged", name=scene.seat_name(self.last[0]), reason=explain(answer.reason)), 8)
+                # (the game's words name the reason's places and squares: `reason_params`)
+                reason = explain(answer.reason, getattr(scene.words, "reason_params", None))
+                scene.app.notify(t("why.judged", name=scene.seat_name(self.last[0]), reason=reason), 8)
             return
         move = answer.move
         self.candidates = answer.candidates

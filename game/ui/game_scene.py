@@ -290,7 +290,7 @@ class GameScene(Scene):
             self.state.play(move)
         except IllegalMove as error:
             self.app.sound.play("error")
-            self.app.notify(explain(error))
+            self.app.notify(explain(error, getattr(self.words, "reason_params", None)))   # its places in words
             return False
         self.record.add(move)
         self.version += 1
