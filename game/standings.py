@@ -51,3 +51,25 @@ def played(record) -> list[tuple]:
     except (ValueError, TypeError, KeyError, AttributeError):
         return []
     return moves
+
+
+class Played:
+    """`played(record)`, replayed only when first read: most games' endings need only the
+    state, and a long match has tens of thousands of moves."""
+
+    def __init__(self, record):
+        self.record, self._moves = record, None
+
+    def moves(self) -> list:
+        if self._moves is None:
+            self._moves = played(self.record)
+        return self._moves
+
+    def __iter__(self):
+        return iter(self.moves())
+
+    def __len__(self) -> int:
+        return len(self.moves())
+
+    def __getitem__(self, index):
+        return self.moves()[index]

@@ -282,3 +282,12 @@ def test_kingen_sheet_at_the_end_of_a_deal_labels_its_columns_and_says_who_took_
         assert sum(counts) == 13 or state.end_reason
     else:
         assert len(cells) == 4
+
+
+def test_the_moves_are_replayed_only_when_read():
+    from game.standings import Played
+    record, _, seen = played_game("quarto", 2)
+    lazy = Played(record)
+    assert lazy._moves is None
+    assert [(seat, events) for seat, _, events in lazy] == seen and len(lazy) == len(seen)
+    assert lazy[0][0] == seen[0][0]

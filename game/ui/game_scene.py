@@ -493,10 +493,10 @@ class GameScene(Scene):
             return humans[0]
         return winners[0] if winners else (humans[0] if humans else 0)
 
-    def played_moves(self) -> list:
-        """Every move of the game with what it did (game/standings.py `played`), replayed once."""
+    def played_moves(self) -> standings.Played:
+        """Every move of the game with what it did (game/standings.py), replayed once when read."""
         if getattr(self, "_played", (None,))[0] != len(self.record.moves):
-            self._played = (len(self.record.moves), standings.played(self.record))
+            self._played = (len(self.record.moves), standings.Played(self.record))
         return self._played[1]
 
     def ending(self):
