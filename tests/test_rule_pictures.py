@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import registry
-from game.menu.rules_help import RulesOverlay, layout_page, markers, pictures_of, rule_text
+from game.menu.rules_help import RulesOverlay, layout_page, markers, picture_image, pictures_of, rule_text
 from game.paths import asset
 from game.ui import text as kit_text
 from game.ui.i18n import set_language
@@ -108,11 +108,16 @@ def test_the_rules_screen_shows_its_pictures_and_no_text_over_them(make_app, lan
         for name, rect in page.pictures:
             assert image.get_rect().contains(rect), f"{game} {name} lies on the page"
             assert rect.h <= inner.h, f"{game} {name} fits in the view"
-            assert image.get_at(rect.center)[3] == 255, f"{game} {name} is drawn where the page places it"
             over = [text for text, box in texts if box.colliderect(rect)]
             assert not over, f"{game} {name} ({language}, {config}) lies under {over}"
         for (_, one), (_, other) in zip(page.pictures, page.pictures[1:]):
             assert not one.colliderect(other)
+        for name, rect in page.pictures:      # scrolled into view, each shows where the page places it
+            overlay.scroll = float(rect.y)
+            app.tick(1 / 60)
+            kept = picture_image(game, name, rect.w, False)
+            middle = (inner.x + rect.centerx, inner.y + rect.centery - int(overlay.scroll))
+            assert app.screen.get_at(middle) == kept.get_at((rect.w // 2, rect.h // 2)), f"{game} {name} in view"
 
 
 def test_a_wide_page_sets_pictures_beside_the_text_and_a_narrow_one_between_it():

@@ -249,19 +249,30 @@ class RulesOverlay(Scene):
         return self._page_data
 
     def _page_image(self, inner: pygame.Rect) -> pygame.Surface:
-        """The whole page drawn once (per language, size and UI scale, its pictures from their
-        cache); scrolling blits a part of it."""
+        """The page's text drawn once (per language, size and UI scale); scrolling blits a part
+        of it, and the pictures in view over it."""
         page = self._page(inner.w, inner.h)
         if self._image_for is not page:
             u = self.app.u
             image = pygame.Surface((inner.w, max(1, int(page.height) + 1)), pygame.SRCALPHA)
-            four = bool(self.app.store.settings.get("four_colour", False))
-            for name, rect in page.pictures:
-                image.blit(picture_image(self.game, name, rect.w, four), rect)
             for text, size, bold, colour, pos, anchor in page.lines:
                 blit_text(image, text, size * u, colour, pos, anchor, bold=bold)
             self._image, self._image_for = image, page
         return self._image
+
+    def _four(self) -> bool:
+        return bool(self.app.store.settings.get("four_colour", False))
+
+    def update(self, dt: float) -> None:
+        """One picture not yet in view drawn a frame (after the page is shown), so that
+        scrolling to it does not stall."""
+        if self._image_for is None:
+            return
+        inner = self._inner()
+        for name, rect in self._page(inner.w, inner.h).pictures:
+            if (self.game, name, rect.w, language(), self._four()) not in _pictures:
+                picture_image(self.game, name, rect.w, self._four())
+                return
 
     def picture_rects(self) -> tuple:
         """(the page's image, where its pictures lie on it): the text-fit test checks that no
@@ -308,7 +319,15 @@ class RulesOverlay(Scene):
         pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
         pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))
         surface.blit(self._page_image(inner), inner.topleft, pygame.Rect(0, int(self.scroll), inner.w, inner.h))
-        total = self._page(inner.w, inner.h).height
+        page = self._page(inner.w, inner.h)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip))
+        for name, rect in page.pictures:     # each drawn the first time it comes into view, then kept
+            place = rect.move(inner.x, inner.y - int(self.scroll))
+            if place.colliderect(inner):
+                surface.blit(picture_image(self.game, name, rect.w, self._four()), place)
+        surface.set_clip(clip)
+        total = page.height
         if total > inner.h:
             track = pygame.Rect(panel.right - int(24 * u), inner.y, max(3, int(8 * u)), inner.h)
             pygame.draw.rect(surface, theme.PANEL, track, border_radius=int(4 * u))
