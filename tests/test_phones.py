@@ -30,6 +30,7 @@ class Phones:
 
     def __init__(self, urls: dict, seed: int = 1, auto: bool = True):
         self.urls, self.auto = dict(urls), auto
+        self.hold = lambda seat, message: False     # a message the robot does not answer
         self.rng = random.Random(seed)
         self.received = {seat: [] for seat in urls}     # seat -> [message dict]
         self.sockets = {}
@@ -61,7 +62,7 @@ class Phones:
                 continue
             data = json.loads(message.data)
             self.received[seat].append(data)
-            if self.auto and data["type"] == "state":
+            if self.auto and data["type"] == "state" and not self.hold(seat, data):
                 if data["turn"] and data["moves"]:
                     move = self.rng.choice(data["moves"])
                     await ws.send_str(json.dumps({"type": "move", "code": move["code"], "version": data["version"]}))
@@ -219,3 +220,152 @@ def test_a_whole_game_from_phones_next_to_computers(make_app, game, seats, optio
     app.to_title()                 # closing the game ends the server
     with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
         urllib.request.urlopen(url, timeout=2)
+
+
+def wait_for(app, condition, limit=20.0) -> bool:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        app.tick(1 / 60)
+        if condition():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def kingen_with_phones(make_app, seed=4):
+    app, scene = new_game(make_app, "kingen", ["phone", "random", "phone", "random"], {}, seed)
+    clients = Phones(scene.phones.urls(), seed, auto=False)
+    assert wait_for(app, lambda: clients.states(0) and clients.states(2))
+    return app, scene, clients
+
+
+def test_hostile_messages_are_refused_and_change_nothing(make_app):
+    app, scene, clients = kingen_with_phones(make_app)
+    server = scene.phones.server
+    tried = 0
+    try:
+        assert wait_for(app, lambda: scene.state.to_move() in (0, 2) and not scene.motion.busy())
+        mover = scene.state.to_move()
+        other = 2 - mover
+        assert wait_for(app, lambda: clients.states(mover)[-1]["version"] == scene.version)
+        before, version, moves = scene.state.to_dict(), scene.version, len(scene.record.moves)
+        message = clients.states(mover)[-1]
+        legal = message["moves"][0]["code"]
+        hand = {card["key"] for card in message["hand"]}
+        stranger = next(code for code in ("AS", "KH", "2C", "7D", "QS", "3H") if code not in hand)
+        hostile = [
+            (other, "{not json"), (other, "[1, 2, 3]"), (other, json.dumps({"type": "steal"})),
+            (other, json.dumps({"type": "move", "code": legal, "version": version})),          # another seat's move
+            (mover, json.dumps({"type": "move", "code": "zz top", "version": version})),       # no move of the game
+            (mover, json.dumps({"type": "move", "code": ["AS"], "version": version})),         # not a code
+            (mover, json.dumps({"type": "move", "code": legal, "version": version - 1})),      # an earlier position
+            (mover, json.dumps({"type": "move", "code": stranger, "version": version})),       # not in the hand
+            (mover, json.dumps({"type": "lang", "lang": "xx"})),
+            (other, json.dumps({"type": "next"})),                                              # no break now
+        ]
+        for seat, text in hostile:
+            clients.send(seat, text)
+            tried += 1
+        assert wait_for(app, lambda: sum(m["type"] == "refused" for s in (0, 2) for m in clients.received[s]) >= len(hostile))
+        assert scene.state.to_dict() == before and scene.version == version and len(scene.record.moves) == moves
+        refusals = [m["why"] for s in (0, 2) for m in clients.received[s] if m["type"] == "refused"]
+        for why in ("garbage", "not_your_turn", "bad_move", "stale", "illegal", "not_now"):
+            assert why in refusals, why
+        # said in words: the game's own, or (refused at the door) the page's words for the reason
+        assert all(m.get("text") or message["words"].get("refused_" + m["why"])
+                   for s in (0, 2) for m in clients.received[s] if m["type"] == "refused")
+        # the right move still plays; sent again it is a replay of an earlier position
+        clients.send(mover, {"type": "move", "code": legal, "version": version})
+        assert wait_for(app, lambda: scene.version > version)
+        assert scene.record.moves[moves] == legal
+        refused = len([m for m in clients.received[mover] if m["type"] == "refused"])
+        clients.send(mover, {"type": "move", "code": legal, "version": version})
+        tried += 1
+        assert wait_for(app, lambda: len([m for m in clients.received[mover] if m["type"] == "refused"]) > refused)
+        assert [m for m in clients.received[mover] if m["type"] == "refused"][-1]["why"] in ("stale", "not_your_turn")
+        # a flood: refused past the rate, then the connection is closed
+        after = scene.state.to_dict()
+        for _ in range(400):
+            try:
+                clients.send(other, {"type": "hint"})
+            except aiohttp.ClientConnectionResetError:
+                break                      # cut off
+            tried += 1
+        assert wait_for(app, lambda: server.refused["flood"] >= 200)
+        assert wait_for(app, lambda: server.connected(other) == 0), "a phone that floods is cut off"
+        # a frame over the size limit closes its connection
+        clients.send(mover, "x" * 10_000)
+        tried += 1
+        assert wait_for(app, lambda: server.connected(mover) == 0)
+        assert server.refused["size"] >= 1
+        # a wrong token gets nothing, not even a page
+        base, token = scene.phones.urls()[0].rsplit("/", 1)
+        for url in (base + "/" + "A" * len(token), base + "/", base + "/" + token[:-1], base + "/" + token + "x/app.js"):
+            with pytest.raises(urllib.error.HTTPError) as refused_page:
+                urllib.request.urlopen(url, timeout=3)
+            assert refused_page.value.code == 404 and refused_page.value.read() == b""
+            tried += 1
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            clients.join(0, base + "/" + "B" * len(token))
+        tried += 1
+        assert server.refused["token"] >= 5
+        assert scene.state.to_dict() == after or scene.version > version
+        # the game goes on unharmed: the phones come back and play it to its end
+        clients.auto = True
+        scene.phones.server.rate = scene.phones.server.burst = 10_000
+        clients.join(0)
+        clients.join(2)
+        played = len(scene.record.moves)
+        assert wait_for(app, lambda: len(scene.record.moves) >= played + 30, 60)
+        assert scene.record.replay().to_dict() == scene.state.to_dict()
+    finally:
+        clients.close()
+    print(f"hostile messages tried: {tried}; refused at the door: {dict(server.refused)}; "
+          f"by the game: {dict(scene.phones.refused)}")
+
+
+def test_a_phone_that_goes_away_mid_trick_comes_back_to_the_same_table(make_app):
+    app, scene, clients = kingen_with_phones(make_app, seed=6)
+    try:
+        clients.auto = True
+        scene.phones.server.rate = scene.phones.server.burst = 10_000
+        # play on until seat 0 is to play into a trick that has begun
+        clients.hold = lambda seat, message: seat == 0 and message["turn"] and len(message["table"][0]["cards"]) >= 1
+        assert wait_for(app, lambda: scene.state.to_move() == 0 and len(scene.state.trick) >= 1
+                        and scene.state.phase == "play", 60)
+        clients.auto = False
+        clients.hold = lambda seat, message: False
+        clients.leave(0)
+        assert wait_for(app, lambda: scene.phones.away(0))
+        version = scene.version
+        for _ in range(60):
+            app.tick(1 / 60)
+        assert scene.version == version, "the table waits for the phone"
+        surface = __import__("pygame").Surface(app.size)
+        scene.phones.show_codes = False
+        scene.draw(surface, 0.0)          # the away line is drawn (and drawing changes nothing)
+        assert scene.version == version
+        assert any(scene.seat_name(0) in m["away"] for m in clients.states(2)), "the other phone is told"
+        # back: it sees the trick as it stands, with its own turn
+        count = len(clients.states(0))
+        clients.join(0)
+        assert wait_for(app, lambda: len(clients.states(0)) > count)
+        back = clients.states(0)[-1]
+        assert back["turn"] and back["version"] == scene.version
+        assert len(back["table"][0]["cards"]) == len(scene.state.trick)
+        check_no_leak("kingen", back, scene.state, 0)
+        clients.send(0, {"type": "move", "code": back["moves"][0]["code"], "version": back["version"]})
+        assert wait_for(app, lambda: scene.version > version)
+        # away again, and the TV's player lets the computer play it meanwhile
+        clients.leave(0)
+        assert wait_for(app, lambda: scene.phones.away(0))
+        scene.phones.stand_in = True
+        seen = {id(entry) for entry in scene.log_entries}
+        clients.auto = True
+        assert wait_for(app, lambda: any(entry[0] == 0 and id(entry) not in seen for entry in scene.log_entries), 60), \
+            "a computer plays the seat while its phone is away"
+        assert scene.seats[0] != "human" and scene.record.notes.get("helper_played") is True
+        clients.join(0)
+        assert wait_for(app, lambda: scene.seats[0] == "human")
+    finally:
+        clients.close()

@@ -31,7 +31,7 @@ from game.paths import asset
 
 MAX_MESSAGE = 2048          # bytes of one message from a phone (a move code is under 80)
 RATE, BURST = 8.0, 24       # messages a second on average, and at once
-FLOOD_CLOSE = 200           # refused for speed this many times: the connection is closed
+FLOOD_CLOSE = 200           # refused for speed this many times on one connection: it is closed
 INBOX_LIMIT = 256           # messages waiting for the game loop; more are refused
 KINDS = ("move", "hint", "next", "lang", "hello")
 PAGE_FILES = {"app.js": "application/javascript", "style.css": "text/css"}
@@ -151,6 +151,7 @@ class PhoneServer:
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/p/{token}/ws", self._socket)
         app.router.add_get("/p/{token}/{name}", self._file)
+        app.router.add_route("*", "/{anything:.*}", self._elsewhere)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         try:
             loop.run_until_complete(self._runner.setup())
@@ -188,6 +189,11 @@ class PhoneServer:
         from aiohttp import web
         return web.Response(status=404, headers=HEADERS)
 
+    async def _elsewhere(self, request):
+        """Any other address or method: nothing, not even a word of what it is."""
+        self.refused["token"] += 1
+        return self._nothing()
+
     async def _page(self, request):
         from aiohttp import web
         if self._seat(request) is None:
@@ -215,28 +221,27 @@ class PhoneServer:
         self.inbox.put((seat, connection, {"type": "hello"}))   # the part sees the phone come back
         if seat in self._latest:
             await ws.send_str(self._latest[seat])
-        bucket, flooded = Bucket(self.rate, self.burst), 0
+        bucket, flooded, told = Bucket(self.rate, self.burst), 0, False
         try:
             async for message in ws:
                 if message.type == WSMsgType.TEXT:
                     if not bucket.take():
-                        flooded += 1
+                        flooded += 1          # over the whole connection: a slow flood is cut off too
                         self.refused["flood"] += 1
-                        if flooded == 1:
+                        if not told:          # said once a burst, not answered one by one
+                            told = True
                             await ws.send_str(json.dumps({"type": "refused", "why": "flood"}))
                         if flooded >= FLOOD_CLOSE:
                             break
                         continue
-                    flooded = 0
+                    told = False
                     self._take(seat, connection, message.data, ws)
                 elif message.type == WSMsgType.BINARY:
                     self.refused["binary"] += 1
                     await ws.send_str(json.dumps({"type": "refused", "why": "garbage"}))
-                else:      # an error: a frame over the size limit closes the connection
-                    self.refused["size" if ws.close_code == 1009 else "error"] += 1
+                else:      # an error: a frame over the size limit (1009) closes the connection
+                    self.refused["size" if getattr(ws.exception(), "code", None) == 1009 else "error"] += 1
                     break
-            if ws.close_code == 1009:
-                self.refused["size"] += 1
         finally:
             self._sockets[seat].pop(connection, None)
             self.inbox.put((seat, connection, {"type": "bye"}))
