@@ -240,6 +240,13 @@ class App:
     def legend_height(self) -> int:
         return int(54 * self.u)
 
+    def corner_rect(self, label: str) -> pygame.Rect:
+        """Where the way back (a table's Menu, a screen's Back) sits: a button at the right end
+        of the legend bar, so that it covers nothing of any screen at any size."""
+        u, (w, h), bar = self.u, self.size, self.legend_height()
+        width = render(label, int(theme.SMALL * u), theme.TEXT, True).get_width() + int(56 * u)
+        return pygame.Rect(w - int(10 * u) - width, h - bar + int(6 * u), width, bar - int(12 * u))
+
     def content_rect(self) -> pygame.Rect:
         """The screen minus the legend bar at the bottom."""
         w, h = self.size
@@ -441,9 +448,17 @@ class App:
         bar = pygame.Rect(0, h - self.legend_height(), w, self.legend_height())
         surface.fill(theme.BACKGROUND, bar)
         pygame.draw.line(surface, theme.PANEL_LIGHT, bar.topleft, bar.topright, max(1, int(2 * u)))
-        right = self.draw_notice(surface, bar) - 24 * u
-        x = bar.x + 24 * u
         self.legend_chips = []
+        corner = self.top.corner_button()
+        end = bar.right
+        if corner is not None:       # (label, action, focused): a click on it sends the action
+            from game.ui.table.panels import draw_button
+            rect = self.corner_rect(corner[0])
+            draw_button(surface, rect, corner[0], u, focused=corner[2], ground=theme.PANEL_LIGHT)
+            self.legend_chips.append((rect, corner[1]))
+            end = rect.x - int(6 * u)
+        right = self.draw_notice(surface, pygame.Rect(bar.x, bar.y, end - bar.x, bar.h)) - 24 * u
+        x = bar.x + 24 * u
         entries = list(self.top.legend())
 
         def width(action, key):

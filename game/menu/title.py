@@ -21,6 +21,7 @@ from game.ui.widgets import Button
 class TitleScene(MenuScene):
     name = "title"
     corner_key = None    # the first screen: nothing to go back to
+    corner_key = None    # the first screen: nothing to go back to
     row = 92
 
     def __init__(self, app):

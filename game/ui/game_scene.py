@@ -51,11 +51,12 @@ from game.ui.scene import Scene
 from game.ui.table.draw import draw_card_sprite
 from game.ui.table.motion import Motion
 from game.ui.table.panels import StatusLine
-from game.ui.table.targets import Controls
+from game.ui.table.targets import Controls, Target, Targets
 from game.ui.undo import Undo
 
 LOG_SIZE = 40            # lines of the move log kept
 PASSIVE = (inp.POINT, inp.RELEASE, inp.SCROLL, inp.TEXT)   # input that does not stop autoplay
+MENU_KEY = ("button", "menu")   # the table's Menu button (the app's corner button, or a game's own)
 
 
 def event_sound(events) -> str:
@@ -213,7 +214,21 @@ class GameScene(Scene):
 
     def neighbour(self, key, direction: str, layout=None):
         """The target the focus cursor moves to from `key` in `direction` (None at an edge)."""
-        return self.targets(layout or self.layout()).neighbour(key, direction)
+        return self.table_targets(layout or self.layout()).neighbour(key, direction)
+
+    def table_targets(self, layout) -> Targets:
+        """The game's `targets` and the Menu button in the corner of the legend bar, which the
+        cursor reaches like any button (a click on it is the app's: it sends Menu)."""
+        targets = self.targets(layout)
+        if targets.get(MENU_KEY) is not None:
+            return targets           # the game shows a Menu button of its own
+        return Targets(targets.all + [Target(MENU_KEY, self.app.corner_rect(t("button.menu")))])
+
+    def corner_button(self):
+        """Menu, in the legend bar's corner, unless the table shows a Menu button of its own."""
+        if self.targets(self.layout()).get(MENU_KEY) is not None:
+            return None
+        return t("button.menu"), inp.MENU, self.focus == MENU_KEY
 
     def default_focus(self, layout):
         """A game's hook: where the cursor goes when its target is gone (None: nowhere)."""
@@ -223,7 +238,7 @@ class GameScene(Scene):
         """Directions, confirm and the mouse over this frame's targets (`Controls.handle`);
         False for an action the game handles itself."""
         layout = self.layout()
-        return self.controls.handle(action, self.targets(layout), lambda: self.default_focus(layout))
+        return self.controls.handle(action, self.table_targets(layout), lambda: self.default_focus(layout))
 
     def keep_focus(self, targets, layout) -> None:
         """The cursor goes to `default_focus` when its target is gone."""
@@ -408,7 +423,7 @@ class GameScene(Scene):
         selection whose turn has gone, the cursor on a target that is gone). By default the
         cursor goes back onto the table while the player may act (`keep_focus`)."""
         if self.can_play():
-            self.keep_focus(self.targets(layout), layout)
+            self.keep_focus(self.table_targets(layout), layout)
 
     def draw_thing(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size=None) -> None:
         """One thing of the table: a card (see `draw_card_sprite`; `size` while it flies
@@ -540,7 +555,8 @@ class GameScene(Scene):
             if action.name != inp.MENU:
                 self.settle()
                 return
-        if action.name == inp.MENU:
+        if action.name == inp.MENU or (action.name == inp.CONFIRM and self.focus == MENU_KEY
+                                       and self.table_targets(self.layout()).get(MENU_KEY) is not None):
             self.app.pause(self.game, self.pause_extras())
         elif action.name == inp.ACTION1:
             self.computers.ask_hint()

@@ -42,6 +42,7 @@ class MenuScene(Scene):
     row = 84             # row height at 1080p
     gap = 14
     pinned = 0           # the last widgets that stay at the bottom while the rest scrolls
+    corner_key = "button.back"   # the corner button's label (None: no corner button)
 
     def __init__(self, app):
         super().__init__(app)
@@ -91,12 +92,51 @@ class MenuScene(Scene):
         room = (height - gap * (len(self.list.widgets) - 1)) / factors
         return int(room) if row * COMPACT <= room < row else row
 
+    def corner_button(self):
+        return (t(self.corner_key), inp.BACK, self.list.away) if self.corner_key else None
+
+    def _corner(self, action: inp.Action) -> bool:
+        """The cursor and the mouse over the corner button: down from the last row onto it,
+        down again to the first row, up back to the last; False for anything else."""
+        if not self.corner_key:
+            return False
+        focusable = [i for i, widget in enumerate(self.list.widgets) if widget.focusable]
+        name, lst = action.name, self.list
+        if name == inp.POINT:
+            lst.away = self.app.corner_rect(t(self.corner_key)).collidepoint(action.pos) or (
+                lst.away and lst.widget_at(action.pos) is None)
+            return lst.away
+        if lst.away:
+            if name == inp.PRESS:
+                lst.away = False     # a click on a row goes there
+                return False
+            if name == inp.CONFIRM:
+                self.app.sound.play("click")
+                self.back()
+            elif name in (inp.UP, inp.DOWN):
+                lst.away = False
+                if name == inp.DOWN and focusable:
+                    lst.focus = focusable[0]
+                    lst.scroll = 0
+                self.app.sound.play("click")
+            return name in (inp.CONFIRM, inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT)
+        last, first = (focusable[-1], focusable[0]) if focusable else (lst.focus, lst.focus)
+        if (name == inp.DOWN and lst.focus == last) or (name == inp.UP and lst.focus == first):
+            lst.away = True          # (between the last row and the first, as the list wraps)
+            if name == inp.UP and focusable:
+                lst.focus = last
+            self.app.sound.play("click")
+            return True
+        return False
+
     def handle(self, action: inp.Action) -> None:
         if action.name in (inp.BACK, inp.MENU) and not self._field_eats_back(action):
             self.app.sound.play("click")
             self.back()
             return
         self.layout()
+        if self._corner(action):
+            return
         result = self.list.handle(action)
         if result:
             self.app.sound.play("click")
@@ -137,6 +177,7 @@ class Overlay(MenuScene):
 
     overlay = True
     width = 760
+    corner_key = None    # its own buttons close it
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         u = self.app.u

@@ -32,3 +32,8 @@ class Scene:
     def legend(self) -> list[tuple[str, str]]:
         """(action, i18n key) pairs for the button legend at the bottom."""
         return []
+
+    def corner_button(self) -> tuple | None:
+        """The way back shown as a button at the right end of the legend bar: (label, the
+        action a click sends, whether the cursor is on it), or None (see `App.corner_rect`)."""
+        return None

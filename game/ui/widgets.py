@@ -245,10 +245,11 @@ class FocusList:
         self.area = pygame.Rect(0, 0, 0, 0)       # the part that scrolls
         self.scroll = 0
         self.row_height = 0
+        self.away = False         # the cursor is on the screen's corner button, outside the list
 
     @property
     def focused(self) -> Widget | None:
-        return self.widgets[self.focus] if self.widgets else None
+        return self.widgets[self.focus] if self.widgets and not self.away else None
 
     @property
     def scrolling(self) -> list[Widget]:
@@ -348,10 +349,10 @@ class FocusList:
         surface.set_clip(self.area.inflate(int(16 * u), int(16 * u)))
         for index, widget in enumerate(self.scrolling):
             if widget.rect.bottom >= self.area.top - 8 and widget.rect.top <= self.area.bottom + 8:
-                widget.draw(surface, index == self.focus, u)
+                widget.draw(surface, index == self.focus and not self.away, u)
         surface.set_clip(clip)
         for index in range(len(self.scrolling), len(self.widgets)):
-            self.widgets[index].draw(surface, index == self.focus, u)
+            self.widgets[index].draw(surface, index == self.focus and not self.away, u)
         self._draw_scroll_marks(surface, u)
 
     def scrolls(self) -> bool:
