@@ -180,3 +180,17 @@ def test_screens_have_a_back_button_by_mouse_and_cursor(make_app, screen):
     posting.key(pygame.K_RETURN)
     app.tick(1 / 60)
     assert app.top.name == "title"
+
+
+def test_the_rules_page_has_a_back_button(make_app):
+    app = make_app(size=(960, 540))
+    open_scene(app, "setup:kingen", None)
+    while app.top.name != "setup":
+        app.pop()
+    open_scene_under = app.top
+    from game.menu.rules_help import RulesOverlay
+    app.push(RulesOverlay(app, "kingen"))
+    app.tick(1 / 60)
+    posting.click(app.corner_rect(app.top.corner_button()[0]).center)
+    app.tick(1 / 60)
+    assert app.top is open_scene_under

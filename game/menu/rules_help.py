@@ -336,6 +336,9 @@ class RulesOverlay(Scene):
             thumb.y = track.y + int((track.h - thumb.h) * self.scroll / max(1.0, total - inner.h))
             pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=int(4 * u))
 
+    def corner_button(self):
+        return t("button.back"), inp.BACK, False     # the mouse's way back (a click on the page scrolls nothing)
+
     def legend(self):
         learn = [(inp.ACTION1, "lesson.button")] if lesson_of(self.game) is not None else []
         return [(inp.UP, "legend.scroll"), (inp.NEXT, "legend.page")] + learn + [(inp.BACK, "legend.close")]
