@@ -129,10 +129,12 @@ def test_quarto_best_is_the_win_in_so_many_moves():
             break
     winner = state.winners()[0]
     pieces = sum(1 for square in state.board if square is not None)
+    moves = len(state.game_log())          # as the move log numbers them: the first gift, then each piece placed
+    assert moves == pieces + 1
     result = ending("quarto", state, record, seat=winner)
-    assert result.best == said("endings.quarto.won_in", winner, name=names(winner), n=pieces)
+    assert result.best == said("endings.quarto.won_in", winner, name=names(winner), n=moves)
     loser = ending("quarto", state, record, seat=1 - winner).best
-    assert str(pieces) in loser and "held" in loser
+    assert str(moves) in loser and "held" in loser
     assert [row[0] for row in result.rows] == [1, 2]
 
 
@@ -291,3 +293,18 @@ def test_the_moves_are_replayed_only_when_read():
     assert lazy._moves is None
     assert [(seat, events) for seat, _, events in lazy] == seen and len(lazy) == len(seen)
     assert lazy[0][0] == seen[0][0]
+
+
+def test_between_the_games_of_a_quarto_match_the_hand_says_how_the_game_went():
+    from game.quarto import rules, words
+    state = rules.new_game(5, 2, {"games": 3})
+    rng = random.Random(5)
+    while state.phase != "between":
+        state.play(rng.choice(state.legal_moves()))
+    line = words.game_summary(state, names, said)
+    moves = len(state.game_log())
+    if state.winner is None:
+        assert line == t("endings.quarto.game_drawn", game=1, n=moves)
+    else:
+        assert line == said("endings.quarto.game_won", state.winner, game=1, name=names(state.winner), n=moves)
+    assert str(moves) in line and line.startswith("Game 1: ")

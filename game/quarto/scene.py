@@ -276,8 +276,11 @@ class QuartoScene(GameScene):
     def in_hand(self) -> tuple:
         """What the hand shows: (a heading, the piece named under it, whether its picture is
         drawn there), or nothing. The piece to place has its sprite there; while the player
-        chooses the piece to give, the one under the cursor is previewed."""
+        chooses the piece to give, the one under the cursor is previewed; between the games of
+        a match, how the last one went."""
         piece, mover = self.state.hand, self.state.to_move()
+        if self.phase == "between":       # a game of the match is over: how it went
+            return words.game_summary(self.state, self.seat_name, self.said), None, False
         if piece is not None and self.chosen_square is None:
             return t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""), piece, False
         if self.humans_turn and (self.phase == "give" or self.chosen_square is not None):

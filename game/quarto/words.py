@@ -122,10 +122,20 @@ def rules_in_play(state) -> list[str]:
 
 
 def game_lengths(state) -> list[tuple]:
-    """(winner or None, pieces placed) of every finished game of the match."""
+    """(winner or None, moves) of every finished game of the match, its moves counted as the
+    move log numbers them (the first piece given is move 1)."""
     bounds = list(state.game_starts) + [len(state.log)]
-    return [(winner, sum(1 for move in state.log[bounds[index]:bounds[index + 1]] if isinstance(move, rules.Place)))
+    return [(winner, sum(1 for move in state.log[bounds[index]:bounds[index + 1]]
+                         if not isinstance(move, rules.NextGame)))
             for index, winner in enumerate(state.results)]
+
+
+def game_summary(state, names, said) -> str:
+    """Between the games of a match: 'Game 1: you won in 11 moves', or the draw."""
+    winner, moves = game_lengths(state)[-1]
+    if winner is None:
+        return t("endings.quarto.game_drawn", game=state.game_no + 1, n=moves)
+    return said("endings.quarto.game_won", winner, game=state.game_no + 1, name=names(winner), n=moves)
 
 
 def ending(state, played, seat, names, said) -> Ending:
