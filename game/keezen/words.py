@@ -214,7 +214,10 @@ def ending(state, played, seat, names, said) -> Ending:
     game/standings.py replays them), else its pawns brought home."""
     E = "endings.keezen."
     scores = state.scores()
-    rows = ranked_rows(scores, names, lambda s: [str(state.home_count(s)), str(scores[s])], state.winners())
+    def named(seat):            # the colour too, where the seat has a name of its own: the teams are colours
+        name, colour = names(seat), colour_name(seat)
+        return name if name == colour else f"{name} \u00b7 {colour}"
+    rows = ranked_rows(scores, named, lambda s: [str(state.home_count(s)), str(scores[s])], state.winners())
     winners = state.winners()
     winner_line = (t(E + "team_won", a=colour_name(winners[0]), b=colour_name(winners[1])) if winners
                    else t(E + "no_team"))
