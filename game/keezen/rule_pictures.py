@@ -21,7 +21,7 @@ HANDS = "7,4,J,5,2/2,3,6,9,A/5,6,8,Q,K/9,T,Q,K,A b r -"    # blue to move, red d
 
 # name: (pawns blue/green/yellow/red, the move shown, the view: centre x, y and width, height)
 POSITIONS = {
-    "seven_split": ("n,n,3,10/n,n,n,n/n,n,n,n/n,n,n,n", "7 b3+3 b10+4", (-3.8, 4.4, 10.8, 9.2)),
+    "seven_split": ("n,n,3,10/n,n,n,n/n,n,n,n/n,n,n,n", "7 b3+3 b10+4", (-3.8, 4.0, 10.8, 9.6)),
     "four_back": ("n,n,n,1/n,n,n,n/n,n,n,n/n,n,n,n", "4 b1-4", (0.0, 5.6, 9.0, 7.4)),
     "jack_swap": ("n,n,n,12/n,n,n,20/n,n,n,n/n,n,n,n", "J b12 g20", (-5.0, 0.2, 9.0, 7.4)),
     "blocked_start": ("n,n,n,13/n,n,n,16/n,n,n,n/n,n,n,n", "5 b13+5", (-5.0, 0.2, 9.0, 7.4)),
@@ -121,6 +121,8 @@ def paint(name: str):
                 cross(surface, between, board.unit * 0.42, theme.BAD, width)
                 continue
             hits = path[-1] in [board.square(i >> 2, sq) for i, sq in enumerate(state.pawns) if sq >= 0]
+            if name == "four_back":       # above the squares: the way on into the home runs below them
+                path = path[:1] + [(x, y - board.unit * 0.3) for x, y in path[1:]]
             arrow(surface, _trim(path, board.pawn_radius, board.pawn_radius if hits else 0), theme.ACCENT, width, head)
             mark_spot(surface, board.spot(colour, square, 0, board.pawn_radius), theme.TEXT, max(2, int(4 * u)))
             if name == "seven_split":
@@ -135,8 +137,12 @@ def paint(name: str):
             mark_spot(surface, nest, theme.BAD, max(2, int(4 * u)))
         if name == "four_back":
             end = (1 + move.parts[0][2]) % rules.TRACK
-            later = _path(board, 0, end, walk_path(0, end, REST))
-            arrow(surface, _trim([(x, y + board.unit * 0.45) for x, y in later], board.pawn_radius, 0), theme.GOOD, max(2, width * 2 // 3), head)
+            ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)     # where the 4 puts the pawn
+            board.draw_pawn(ghost, 0, board.spot(0, end, 0, board.pawn_radius))
+            ghost.set_alpha(140)
+            surface.blit(ghost, (0, 0))
+            later = [(x, y + board.unit * 0.35) for x, y in _path(board, 0, end, walk_path(0, end, REST))]
+            arrow(surface, _trim(later, board.pawn_radius, 0), theme.GOOD, max(2, width * 2 // 3), head)
     return draw
 
 
