@@ -22,7 +22,7 @@ import json
 import pickle
 from collections import Counter
 
-from game.base import EVENT_TYPES, Announced, CardMoved, GameState, IllegalMove, PieceMoved
+from game.base import EVENT_TYPES, CardMoved, GameState, IllegalMove, PieceMoved
 
 
 class Broken(AssertionError):
@@ -60,10 +60,7 @@ def typed(value):
 
 def holdings(state) -> Counter:
     """Every card or piece in the state's zones(), counted (a thing held twice counts 2)."""
-    held = Counter(itertools.chain.from_iterable(state.zones().values()))
-    # Keezen's zones() leaves out the cards chosen for the exchange until all four have chosen
-    held.update(card for card in getattr(state, "giving", ()) if card is not None)
-    return held
+    return Counter(itertools.chain.from_iterable(state.zones().values()))
 
 
 def check_start(state) -> Counter:
@@ -183,8 +180,6 @@ def check_play(state, move, twin: bool = True) -> None:
         thing = event.card if type(event) is CardMoved else event.piece if type(event) is PieceMoved else None
         if thing is not None:
             final[thing] = event.target
-        if type(event) is Announced and event.what == "reshuffle":
-            final.clear()   # a known gap: 4 Koningen turns its lost pile over without a CardMoved per card
     zones = state.zones()
     for thing, target in final.items():
         if thing not in zones.get(target, ()):

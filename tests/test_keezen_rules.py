@@ -469,9 +469,11 @@ def test_partners_exchange_one_card_face_down_before_each_hand():
     for number in range(20):
         sample = view.sample(B, random.Random(number))
         assert gifts[B] in sample.hands[Y]
-    exchanged = [event for event in state.events if type(event) is CardMoved]
-    assert len(exchanged) == 4 and all(not event.face_up for event in exchanged)
-    seen = [event.card for event in view.events if type(event) is CardMoved]
+    moved = [event for event in state.events if type(event) is CardMoved]
+    exchanged = [event for event in moved if event.source.startswith("giving:")]
+    assert [event.target for event in moved if event not in exchanged] == [f"giving:{B}"]   # the last choice
+    assert len(exchanged) == 4 and all(not event.face_up for event in moved)
+    seen = [event.card for event in view.events if type(event) is CardMoved and event.source.startswith("giving:")]
     assert sorted(card for card in seen if card is not None) == sorted([gifts[B], gifts[Y]])
 
 

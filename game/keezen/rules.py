@@ -605,9 +605,9 @@ class State:
         new.deck = [None] * len(self.deck)
         new.giving = [card if index == seat else None for index, card in enumerate(self.giving)]
         new.gave = [card if index == seat else None for index, card in enumerate(self.gave)]
-        mine = f"hand:{seat}"
+        mine = (f"hand:{seat}", f"giving:{seat}")
         new.events = hide_cards(self.events, lambda event: "discard" in (event.source, event.target)
-                                or mine in (event.source, event.target))
+                                or event.source in mine or event.target in mine)
         new._moves = self._moves if self.turn == seat else None
         return new
 
@@ -682,8 +682,10 @@ class State:
         return [len(hand) for hand in self.hands]
 
     def zones(self) -> dict:
-        """Where the known cards are: 'hand:s', 'discard' (the played cards) and 'deck'."""
+        """Where the known cards are: 'hand:s', 'giving:s' (the card a seat chose for the exchange,
+        until all four have chosen), 'discard' (the played cards) and 'deck'."""
         zones = {f"hand:{seat}": [card for card in hand if card is not None] for seat, hand in enumerate(self.hands)}
+        zones.update({f"giving:{seat}": [card] if card is not None else [] for seat, card in enumerate(self.giving)})
         zones["discard"] = list(self.played)
         zones["deck"] = [card for card in self.deck if card is not None]
         return zones
@@ -881,6 +883,7 @@ class State:
 
     def _give(self, seat: int, rank: int) -> None:
         self.giving[seat] = self._take(self.hands[seat], rank)
+        self.events.append(CardMoved(self.giving[seat], f"hand:{seat}", f"giving:{seat}", seat, face_up=False))
         self.chosen[seat] = True
         self.events.append(Announced(seat, "give"))
         if not all(self.chosen):
@@ -889,7 +892,7 @@ class State:
         for giver in range(PLAYERS):
             card = self.giving[giver]
             self.hands[partner(giver)].append(card)
-            self.events.append(CardMoved(card, f"hand:{giver}", f"hand:{partner(giver)}", giver, face_up=False))
+            self.events.append(CardMoved(card, f"giving:{giver}", f"hand:{partner(giver)}", giver, face_up=False))
         self.gave = self.giving
         self.giving = [None] * PLAYERS
         self.chosen = [False] * PLAYERS

@@ -442,6 +442,7 @@ class State:
         self.reshuffles += 1
         self.last_reshuffle = when
         self.events.append(Announced(0, "reshuffle", len(pile)))
+        self.events.extend(CardMoved(card, "lost", f"pile:{self.round}", 0, face_up=False) for card in pile)
 
     def _cover(self, move: Cover):
         self._phase("cover")
