@@ -49,7 +49,7 @@ class Phones:
         return aiohttp.ClientSession()
 
     def join(self, seat: int, url: str | None = None) -> None:
-        ws = self.call(self.session.ws_connect((url or self.urls[seat]) + "/ws"))
+        ws = self.call(self.session.ws_connect((url or self.urls[seat]).rstrip("/") + "/ws"))
         self.sockets[seat] = ws
         self.tasks[seat] = asyncio.run_coroutine_threadsafe(self._read(seat, ws), self.loop)
 
@@ -299,7 +299,7 @@ def test_hostile_messages_are_refused_and_change_nothing(make_app):
         assert wait_for(app, lambda: server.connected(mover) == 0)
         assert server.refused["size"] >= 1
         # a wrong token gets nothing, not even a page
-        base, token = scene.phones.urls()[0].rsplit("/", 1)
+        base, token = scene.phones.urls()[0].rstrip("/").rsplit("/", 1)
         for url in (base + "/" + "A" * len(token), base + "/", base + "/" + token[:-1], base + "/" + token + "x/app.js"):
             with pytest.raises(urllib.error.HTTPError) as refused_page:
                 urllib.request.urlopen(url, timeout=3)

@@ -103,7 +103,7 @@ function render() {
   if (!state) return;
   $("title").textContent = state.title;
   $("lang").textContent = words.language;
-  $("name").textContent = (words.seat ? words.seat + " · " : "") + state.name;
+  $("name").textContent = state.name + (words.seat ? " · " + words.seat : "");
   $("score").textContent = state.score;
   const status = $("status");
   status.textContent = state.status;

@@ -119,7 +119,7 @@ class PhoneSeats:
             return views.message(scene.game, view, seat, names, said, scene.version,
                                  human_to_move=scene.is_human(scene.state.to_move()),
                                  may_say_next=self.may_say_next(seat), away=list(away), log=log,
-                                 language=self.language[seat])
+                                 language=self.language[seat], tv_name=scene.seat_name(seat))
 
     @staticmethod
     def this_hand(entries) -> list:

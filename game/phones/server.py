@@ -108,7 +108,7 @@ class PhoneServer:
 
     def url(self, seat: int) -> str:
         token = next(token for token, owner in self.tokens.items() if owner == seat)
-        return f"http://{self.host}:{self.port}/p/{token}"
+        return f"http://{self.host}:{self.port}/p/{token}/"     # the page's files are beside it
 
     def connected(self, seat: int) -> int:
         """How many pages have the seat open now."""
@@ -148,6 +148,7 @@ class PhoneServer:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         app = web.Application(client_max_size=MAX_MESSAGE)
+        app.router.add_get("/p/{token}/", self._page)
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/p/{token}/ws", self._socket)
         app.router.add_get("/p/{token}/{name}", self._file)
@@ -198,6 +199,8 @@ class PhoneServer:
         from aiohttp import web
         if self._seat(request) is None:
             return self._nothing()
+        if not request.path.endswith("/"):     # its files are named relative to the folder
+            raise web.HTTPFound(request.path + "/", headers=HEADERS)
         return web.Response(body=page_file("index.html"), content_type="text/html", charset="utf-8",
                             headers=HEADERS)
 

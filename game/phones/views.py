@@ -153,16 +153,16 @@ PARTS = {"kingen": kingen_parts, "kings_corners": kings_corners_parts, "keezen":
 
 # -- the message -----------------------------------------------------------------------------
 def message(game: str, view, seat: int, names, said, version: int, *, human_to_move: bool,
-            may_say_next: bool, away: list, log: list, language: str) -> dict:
+            may_say_next: bool, away: list, log: list, language: str, tv_name: str = "") -> dict:
     """The message for `seat` (see the module docstring), made from `view` (`state.view(seat)`).
     `names(seat)` and `said(key, seat, **params)` name seats as the phone reads them;
     `human_to_move`: a human decides for the seat to move; `may_say_next`: the table waits for
     a human's "next hand"; `away`: names of phone seats whose phone is gone; `log`: the move
-    log's last lines (public); `language`: the phone's."""
+    log's last lines (public); `language`: the phone's; `tv_name`: the seat's name on the TV."""
     words = importlib.import_module(f"game.{game}.words")
     hand, moves, table, info, score, status = PARTS[game](view, seat, names, said, words, human_to_move)
     return {"type": "state", "version": version, "game": game, "title": t(f"game.{game}"), "seat": seat,
-            "name": names(seat), "lang": language, "turn": view.to_move() == seat and bool(moves),
+            "name": tv_name or names(seat), "lang": language, "turn": view.to_move() == seat and bool(moves),
             "over": view.is_over(), "status": status, "score": score, "info": info, "table": table,
             "hand": hand, "moves": moves, "next": may_say_next, "away": away, "log": log[-4:],
             "words": page_words()}

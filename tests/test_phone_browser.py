@@ -1,0 +1,126 @@
+"""A phone seat's page in a real browser: headless Chromium (the distribution's package) opens
+the address the game gives seat 0, a card is played by a click on it, and the page is
+photographed at a phone's size (390x844) in English and in Dutch. Skipped where Chromium is
+not installed. The pictures go to SPELAVOND_SHOTS (a folder) when it is set."""
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from test_phones import new_game, wait_for
+
+aiohttp = pytest.importorskip("aiohttp")
+BROWSER = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome") if shutil.which(name)),
+               None)
+pytestmark = pytest.mark.skipif(BROWSER is None, reason="Chromium is not installed")
+
+
+class Browser:
+    """Chromium driven over its DevTools protocol (a WebSocket) from a thread of its own."""
+
+    def __init__(self, profile: Path, url: str):
+        self.process = subprocess.Popen(
+            [BROWSER, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--remote-debugging-port=0", f"--user-data-dir={profile}", "--window-size=390,844", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = profile / "DevToolsActivePort"
+        deadline = time.monotonic() + 30
+        while not port_file.exists() or not port_file.read_text().strip():
+            assert time.monotonic() < deadline, "Chromium did not start"
+            time.sleep(0.1)
+        port = int(port_file.read_text().split()[0])
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.ids = 0
+        self.session, self.ws = self.call(self._open(port))
+        self.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
+        self.send("Page.enable")
+        self.send("Page.navigate", url=url)
+
+    def call(self, coroutine, timeout=20):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    async def _open(self, port):
+        session = aiohttp.ClientSession()
+        async with session.get(f"http://127.0.0.1:{port}/json") as answer:
+            pages = await answer.json(content_type=None)
+        page = next(page for page in pages if page["type"] == "page")
+        return session, await session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0)
+
+    async def _send(self, method, params):
+        self.ids += 1
+        ident = self.ids
+        await self.ws.send_str(json.dumps({"id": ident, "method": method, "params": params}))
+        async for message in self.ws:
+            data = json.loads(message.data)
+            if data.get("id") == ident:
+                return data.get("result", {})
+
+    def send(self, method, **params):
+        return self.call(self._send(method, params))
+
+    def evaluate(self, expression):
+        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result.get("result", {}).get("value")
+
+    def click(self, x, y):
+        for kind in ("mousePressed", "mouseReleased"):
+            self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def screenshot(self, path: Path) -> None:
+        data = self.send("Page.captureScreenshot", format="png")["data"]
+        path.write_bytes(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.call(self.ws.close())
+            self.call(self.session.close())
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5)
+            self.loop.close()
+            self.process.terminate()
+            self.process.wait(10)
+
+
+def test_a_card_is_played_by_a_click_in_a_real_browser(make_app, tmp_path):
+    shots = Path(os.environ.get("SPELAVOND_SHOTS") or tmp_path)
+    app, scene = new_game(make_app, "kingen", ["phone", "random", "random", "random"], {}, 5)
+    assert wait_for(app, lambda: scene.state.to_move() == 0 and not scene.motion.busy(), 60)
+    browser = Browser(tmp_path / "profile", scene.phones.urls()[0])
+    try:
+        lit = "document.querySelectorAll('#hand button.lit').length"
+        shown = wait_for(app, lambda: (browser.evaluate(lit) or 0) > 0, 30)
+        probe = "String(typeof socket !== 'undefined' && socket && socket.readyState) + ' ' + document.body.innerText"
+        assert shown, f"the page shows the hand, lit: {browser.evaluate(probe)}"
+        assert browser.evaluate("document.getElementById('status').className") == "turn"
+        assert wait_for(app, lambda: not scene.phones.show_codes)     # the TV's codes go once the phone joined
+        browser.screenshot(shots / "phone-kingen-en.png")
+        box = browser.evaluate("(() => { const b = document.querySelector('#hand button.lit');"
+                               " const r = b.getBoundingClientRect(); b.scrollIntoView();"
+                               " const s = b.getBoundingClientRect();"
+                               " return [s.x + s.width / 2, s.y + s.height / 2, b.dataset.key]; })()")
+        version, moves = scene.version, len(scene.record.moves)
+        browser.click(box[0], box[1])
+        assert wait_for(app, lambda: scene.version > version, 20), "the click played the card"
+        assert scene.record.moves[moves] == scene.info.rules().parse_move(box[2]).code
+        assert scene.log_entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log_entries[-4:])
+        # Dutch, the player's choice on the phone
+        browser.evaluate("document.getElementById('lang').click()")
+        assert wait_for(app, lambda: browser.evaluate("document.documentElement.lang") == "nl", 20)
+        assert wait_for(app, lambda: scene.state.to_move() == 0 and (browser.evaluate(lit) or 0) > 0, 60)
+        assert browser.evaluate("document.getElementById('lang').textContent") == "English"
+        browser.screenshot(shots / "phone-kingen-nl.png")
+        assert (shots / "phone-kingen-en.png").stat().st_size > 10_000
+    finally:
+        browser.close()
