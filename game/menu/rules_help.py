@@ -142,7 +142,7 @@ def layout_page(game: str, markdown: str, width: int, u: float, view_height: int
 
     def picture(name, x, top, picture_width) -> float:
         aspect = known[name].aspect
-        w = int(min(picture_width, view_height * (0.62 if side else 0.6) * aspect))
+        w = int(min(picture_width, view_height * (0.62 if side else 0.72) * aspect))
         rect = pygame.Rect(int(x + (picture_width - w) / 2), int(top), w, round(w / aspect))
         page.pictures.append((name, rect))
         top = rect.bottom + 10 * u
