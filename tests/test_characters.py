@@ -10,7 +10,7 @@ import pytest
 from game import characters, registry
 from game import record as records
 from game.characters import CAST, LEVELS, seat_names, table_cast
-from game.menu.title import game_in_words
+from game.menu.title import game_in_words, named_faces
 from game.ui.i18n import keys, set_language, t
 from game.ui.portraits import portrait
 
@@ -173,6 +173,10 @@ def test_continue_on_the_title_screen_says_it_from_the_save(make_app, tmp_path, 
     app.tick(1 / 60)
     assert app.top.name == "title" and app.top.saved == words_of(record)
     assert "against" in app.top.saved and t("menu.continue_what", game="Kingen", seed=30563) != app.top.saved
+    assert app.top.saved_faces == table_cast(30563, 4)[1:]      # their faces on the button, in that order
+    keezen = saved_game("keezen", 11, ["normal", "human", "hard", "easy"], 6)
+    cast = table_cast(11, 4)
+    assert named_faces(keezen) == [cast[3], cast[0], cast[2]]   # the partner (seat 3) first
     lesson = saved_game("kingen", 30563, ["human", "hard", "normal", "easy"], 3)
     lesson.notes["lesson"] = 1
     assert words_of(lesson) == "Kingen: learn to play"

@@ -15,18 +15,19 @@ from game import record as records
 from game.base import partner
 from game.ui.menu import MenuScene, MessageOverlay
 from game.ui.i18n import t
+from game.ui import theme
 from game.ui.widgets import Button
 
 
 class TitleScene(MenuScene):
     name = "title"
     corner_key = None    # the first screen: nothing to go back to
-    corner_key = None    # the first screen: nothing to go back to
     row = 92
 
     def __init__(self, app):
         super().__init__(app)
         self.saved = None
+        self.saved_faces = []     # the characters Continue names, their portraits on the button
 
     def enter(self):
         self.saved = self._saved()
@@ -39,16 +40,20 @@ class TitleScene(MenuScene):
         self._tell_problems()
 
     def _saved(self) -> str | None:
-        """Continue's second line: the saved game in words, or None without one."""
+        """Continue's second line: the saved game in words, or None without one (and the
+        faces of the people it names, `saved_faces`)."""
         from game.play import saved_game_summary
+        self.saved_faces = []
         summary = saved_game_summary(self.app.store)   # checks the save, sets a damaged one aside
         if summary is None:
             return None
         try:
             record = records.from_save(self.app.store.load_game())
-            return game_in_words(record, record.replay())
+            words = game_in_words(record, record.replay())
         except Exception:  # any damage: the number says which game; Continue reports the damage
             return summary
+        self.saved_faces = named_faces(record)
+        return words
 
     def _tell_problems(self):
         """Say what was set aside (files found damaged at start or on Continue), until the
@@ -65,7 +70,8 @@ class TitleScene(MenuScene):
 
         widgets = []
         if self.saved:
-            widgets.append(Button(t("menu.continue"), lambda: continue_game(self.app), subtitle=self.saved))
+            widgets.append(ContinueButton(t("menu.continue"), lambda: continue_game(self.app), self.saved,
+                                          self.saved_faces))
         for info in registry.playable_games():
             widgets.append(Button(t(info.title), lambda info=info: self.app.push(SetupScene(self.app, info.name)),
                                   subtitle=t(f"{info.title}.tagline")))
@@ -115,6 +121,49 @@ def where_in_game(game: str, state) -> str:
     if game == "keezen":
         return t("character.where.keezen")
     return t(registry.game(game).title)
+
+
+def named_faces(record) -> list:
+    """The characters at the saved game's computer seats, in the order `game_in_words` names
+    them (Keezen's partner first); none in a guided first game or in 4 Koningen."""
+    if "lesson" in record.notes or record.game == "vier_koningen":
+        return []
+    cast = characters.table_cast(record.seed, record.players)
+    humans = [seat for seat, kind in enumerate(record.seats) if kind == "human"]
+    order = list(range(record.players))
+    if record.game == "keezen" and humans:
+        me = humans[0]
+        order = [partner(me)] + [seat for seat in order if seat not in (me, partner(me))]
+    return [cast[seat] for seat in order if record.seats[seat] != "human"]
+
+
+class ContinueButton(Button):
+    """Continue with the saved game in words and, at its right, the faces of the people in it."""
+
+    def __init__(self, text, on_press, subtitle, faces):
+        super().__init__(text, on_press, subtitle=subtitle)
+        self.faces = faces
+
+    def draw(self, surface, focused, u):
+        if not self.faces:
+            super().draw(surface, focused, u)
+            return
+        from game.ui.portraits import portrait
+        from game.ui.text import blit_text, font
+        self._box(surface, focused, u)
+        size = int(self.rect.h * 0.66)
+        step = int(size * 0.78)          # the faces overlap a little, like people side by side
+        faces_w = step * (len(self.faces) - 1) + size
+        x = self.rect.right - int(20 * u) - faces_w
+        for index, character in enumerate(self.faces):
+            surface.blit(portrait(character, size), (x + index * step, self.rect.centery - size // 2))
+        room = x - int(16 * u) - self.rect.x - int(24 * u)
+        top = self.rect.centery - (font(int(theme.BODY * u), True).get_height() + int(4 * u)
+                                   + font(int(theme.TINY * u)).get_height()) / 2
+        title = blit_text(surface, self.text, theme.BODY * u, theme.TEXT, (self.rect.x + 24 * u, top), "topleft",
+                          bold=True, width=room, box=self.rect)
+        blit_text(surface, self.subtitle, theme.TINY * u, theme.TEXT_DIM, (self.rect.x + 24 * u, title.bottom + 4 * u),
+                  "topleft", width=room, box=self.rect)
 
 
 def game_in_words(record, state) -> str:
