@@ -39,9 +39,12 @@ def rule_text(game: str, lang: str) -> str:
 
 def pictures_of(game: str) -> dict:
     """The game's rule pictures by name (none for a game without them)."""
+    name = f"game.{game}.rule_pictures"
     try:
-        module = importlib.import_module(f"game.{game}.rule_pictures")
-    except ModuleNotFoundError:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if not error.name or not (name + ".").startswith(error.name + "."):
+            raise        # the module is there but something it needs is not
         return {}
     return module.PICTURES
 
