@@ -194,3 +194,77 @@ def test_the_rules_page_has_a_back_button(make_app):
     posting.click(app.corner_rect(app.top.corner_button()[0]).center)
     app.tick(1 / 60)
     assert app.top is open_scene_under
+
+
+# ----------------------------------------------------------------------------- a computer's card in the air
+
+def watch_computer_cards(app, scene, plays=3, frames=6000):
+    """Step frames until computers have played `plays` cards from their hands; for each, while
+    it flies: it shows its face from the first frame, and the status line still says what it
+    said before the move (its next turn or deal end waits), until it has landed. Returns the
+    checks made (frames in flight)."""
+    from game.base import CardMoved
+    seen, checked, version, before = 0, 0, scene.version, scene.shown_status()
+    for _ in range(frames):
+        app.tick(1 / 60)
+        if scene.version != version:
+            version = scene.version
+            mover = scene.log_entries[-1][0]
+            cards = [e.card for e in scene.state.events
+                     if type(e) is CardMoved and e.source.startswith("hand:") and e.face_up]
+            if cards and mover is not None and not scene.is_human(mover) and scene.motion.animator.busy(scene.time):
+                seen += 1
+                after = scene.status_text()
+                for card in cards:
+                    assert scene.motion.animator.flights[card].look == "face", "the card left the hand face down"
+                while scene.motion.animator.busy(scene.time):
+                    assert scene.words_held() and scene.shown_status() == before
+                    assert after == before or scene.shown_status() != after
+                    for key, _, look, _ in scene.motion.animator.in_flight(scene.time):
+                        if key in cards and scene.motion.animator.goals[key][1] == "face":
+                            assert look == "face"     # (one going on to a stack turns half-way)
+                    checked += 1
+                    app.draw(1.0)
+                    scene.update(1 / 120)        # (no input, no computer move: the flight goes on)
+                assert scene.shown_status() == scene.status_text()
+                if seen >= plays:
+                    return checked
+        before = scene.shown_status()
+    raise AssertionError(f"only {seen} computer cards seen")
+
+
+@pytest.mark.parametrize("game", ["kingen", "kings_corners"])
+def test_a_computer_card_flies_face_up_and_the_next_turn_waits(make_app, game, monkeypatch):
+    from game import registry
+    from game.kingen import draw as kingen_draw
+    from game.menu.setup import clean_setup
+    app = make_app(size=(1280, 720))
+    app.store.settings.update(computer_pace="instant", animation_speed="slow")
+    open_scene(app, "title", None)
+    setup = clean_setup(registry.game(game), {})
+    setup["seats"] = ["normal"] * len(setup["seats"])       # computers alone: their cards only
+    start_game(app, game, setup, 11)
+    scene = app.top
+    drawn = []
+    real_led = kingen_draw.led
+    monkeypatch.setattr(kingen_draw, "led", lambda surface, layout, leader: (drawn.append(leader),
+                                                                            real_led(surface, layout, leader)))
+    if game == "kingen":      # the first card of a trick: "led" waits until it has landed
+        assert run_to_lead(app, scene)
+        drawn.clear()
+        while scene.motion.animator.busy(scene.time):
+            scene._layer = type(scene._layer)()     # paint the table afresh each frame
+            app.draw(1.0)
+            scene.update(1 / 120)
+        assert not [leader for leader in drawn if leader == scene.state.leader and scene.state.trick]
+    assert watch_computer_cards(app, scene) > 3
+
+
+def run_to_lead(app, scene, frames=6000):
+    """Frames until a computer has just led a trick and its card is in the air."""
+    for _ in range(frames):
+        app.tick(1 / 60)
+        state = scene.state
+        if len(getattr(state, "trick", [])) == 1 and scene.motion.animator.busy(scene.time):
+            return True
+    return False

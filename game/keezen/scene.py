@@ -335,7 +335,7 @@ class KeezenScene(GameScene):
             self.seat_character)), (0, 0))
         playing = self.can_play()
         focused = self.focus if playing or state.is_over() else None
-        self.status_line.draw(surface, layout.status, self.status_text(), layout.u, playing)
+        self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, playing and not self.words_held())
         choosing = playing and self.card is not None
         hint = self.computers.hinted if playing and self.card is None else None
         draw_choices(surface, layout, state, (self.lit(), self.steps, self.pawn) if choosing else None, hint, focused,

@@ -298,7 +298,7 @@ class KingenScene(GameScene):
                shown is not None, frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
         focused = self.focus if self.can_play() or self.at_break() or self.state.is_over() else None
-        self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
+        self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, self.can_play() and not self.words_held())
         hinted, legal = self.hinted(), self.legal_cards()
         played = hinted.card if isinstance(hinted, PlayCard) else None
         draw_hand(surface, layout.hand_cards, self.hand_rects(layout), layout.u, self.four(),
@@ -339,7 +339,7 @@ class KingenScene(GameScene):
         stacked, _ = self.taken()
         self.motion.draw_resting(surface, self.sprites(layout), away | stacked.keys())
         leader = state.leader if state.trick else (shown[0] if shown else None)
-        if leader is not None:
+        if leader is not None and not (state.trick and rules.CARD[state.trick[0]] in away):   # once the card has landed
             draw.led(surface, layout, leader)
         choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
         acting = state.to_move() if choosing or state.phase == PLAY and shown is None else None

@@ -334,7 +334,7 @@ class KingsCornersScene(GameScene):
                frozenset(away))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, away)), (0, 0))
         focused = self.focus if self.can_play() or state.hand_over() else None
-        self.status_line.draw(surface, layout.status, self.status_text(), layout.u, self.can_play())
+        self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, self.can_play() and not self.words_held())
         hint_from, hint_to, hint_end = self.hint_parts()
         if self.controls.hover == ("stock",) and self.can_play() and end_key(state) != "end" and not drag:
             mark(surface, layout.stock, "focus", layout.u)      # a click on the stock draws

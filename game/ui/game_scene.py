@@ -107,6 +107,7 @@ class GameScene(Scene):
         self.log_entries: list = [(None, None, state.copy())]
         self._log_lines = (None, [])
         self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
+        self._held_words = None       # (version, the status line's words before its move): see `words_held`
         phones = [seat for seat in phone_views.parse_phones(record.notes.get("phones"))
                   if seat < state.players and record.seats[seat] == "human"]
         self.phones = PhoneSeats(self, phones) if phones and self.game in phone_views.GAMES else None
@@ -299,6 +300,7 @@ class GameScene(Scene):
             self.refuse(why)       # a lesson's step teaches another move
             return False
         revealing = move is not None and self.state.reveals(move)
+        words = self.status_text() if hasattr(self, "status_text") else None   # held while the move flies
         before = self.undo.before(revealing)
         was_break = self.at_break()
         try:
@@ -318,8 +320,12 @@ class GameScene(Scene):
         if self.coach is not None:
             self.coach.played(mover, move)
         self.log_entries = (self.log_entries + [(mover, move, self.state.copy())])[-LOG_SIZE:]
+        for event in self.state.events:       # a card played from a hand shows its face as it leaves
+            if type(event) is CardMoved and event.face_up and event.source.startswith("hand:"):
+                self.motion.animator.reveal(event.card)
         self.after_move(mover, move)
         self.settle()
+        self._held_words = (self.version, words) if words is not None and self.motion.animator.busy(self.time) else None
         self.keeping.save()
         if self.state.is_over():
             self.keeping.game_ended()
@@ -330,6 +336,16 @@ class GameScene(Scene):
         """Whether a choice with one way to go on plays that move at once (the player's
         setting "Play forced moves at once"; not in a lesson, whose steps teach each stage)."""
         return bool(self.app.store.settings["play_forced"]) and self.coach is None
+
+    def words_held(self) -> bool:
+        """Whether the status line still says what it said before the last move, because what
+        that move set flying has not landed yet (the next turn, a deal's end wait for it)."""
+        held = self._held_words
+        return held is not None and held[0] == self.version and self.motion.animator.busy(self.time)
+
+    def shown_status(self) -> str:
+        """The status line's words: the game's `status_text`, once the last move has landed."""
+        return self._held_words[1] if self.words_held() else self.status_text()
 
     def after_move(self, seat, move) -> None:
         """A game's hook: what a move shows besides the table (the log, a notice, marks).

@@ -12,7 +12,8 @@ animate the same way, at the pace the player chose.
 Events say what the positions cannot: `come_from(key, rect, look)` gives a thing that
 appears the place it comes from (a card drawn from the stock), `route(key, rects)` the
 squares a pawn walks over, `leave(key, rect, look)` where a disappearing thing goes, and
-`jump(key, rect)` where it was just dropped by the mouse. A change of the window (or of
+`jump(key, rect)` where it was just dropped by the mouse, `reveal(key, look)` that it
+shows `look` from the start (a card played from a hidden hand is face up as it leaves it). A change of the window (or of
 whose eyes the table is seen through) moves nothing: everything snaps to its place.
 """
 from __future__ import annotations
@@ -71,6 +72,7 @@ class Animator:
     _origins: dict = field(default_factory=dict)
     _routes: dict = field(default_factory=dict)
     _exits: dict = field(default_factory=dict)
+    _reveal: dict = field(default_factory=dict)
     _delay: float = 0.0
     _stagger: float = 0.0
 
@@ -86,6 +88,10 @@ class Animator:
     def leave(self, key, rect, look=None) -> None:
         """When `key` disappears from the table it first flies to `rect`."""
         self._exits[key] = (pygame.Rect(rect), look)
+
+    def reveal(self, key, look="face") -> None:
+        """The next flight of `key` shows `look` from the start (until half-way, as ever)."""
+        self._reveal[key] = look
 
     def jump(self, key, rect) -> None:
         """`key` is at `rect` now (dropped there by the mouse): its next flight starts there."""
@@ -121,6 +127,7 @@ class Animator:
                     continue
                 else:
                     path, start_look = [self.rect(key, now) or old[0]], self.look(key, now) or old[1]
+                start_look = self._reveal.get(key, start_look)
                 path += self._routes.get(key, []) + [rect]
                 delay = self._delay + self._stagger * started
                 started += 1
@@ -139,6 +146,7 @@ class Animator:
         self._origins.clear()
         self._routes.clear()
         self._exits.clear()
+        self._reveal.clear()
         self._delay = self._stagger = 0.0
 
     # -- where to draw --------------------------------------------------------------------------
