@@ -14,6 +14,7 @@ from game import registry
 from game.app import open_scene
 from game.menu.recent import record_line
 from game.record import random_record
+from game.ui import input as inp
 from game.ui.i18n import t
 from posting import key, pad, run_until
 
@@ -301,7 +302,11 @@ def test_play_on_from_here_starts_the_position_on_screen_and_counts_nowhere(make
     # what runs in a review is the other tests' matter)
     from game.menu import review
     monkeypatch.setattr(review, "judge_module", lambda name: None)
-    choose(app, app.top, t("result.review"))
+    end = app.top              # the end screen: a click on its "Review this game"
+    where = end.layout()["buttons"][[label for label, _ in end.buttons].index(t("result.review"))].center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, button=1, pos=where))
+    tick(app)
     scene = app.top
     assert scene.name == "review" and scene.file_name == game.keeping.record_name
     assert app.store.record_names() == [scene.file_name]
@@ -410,3 +415,203 @@ def test_a_damaged_record_file_is_said_and_the_list_goes_on(make_app):
     press(app, pygame.K_RETURN)
     assert app.top.name == "review" and app.top.file_name == name
     tick(app, 3)
+
+
+# -- all hands after the game --------------------------------------------------------------------
+
+HIDDEN = ["kings_corners", "kingen", "keezen"]
+
+
+def hand_of(state, seat: int) -> list:
+    return list(state.hand_cards(seat)) if hasattr(state, "hand_cards") else list(state.hands[seat])
+
+
+def hidden_from(state, seat: int) -> set:
+    """The cards in the other seats' hands that are nowhere in `seat`'s sight (not in its own
+    hand, not on Keezen's pile of played cards)."""
+    public = set(hand_of(state, seat)) | (set(state.played) if type(state).__module__ == "game.keezen.rules" else set())
+    return {card for other in range(state.players) if other != seat for card in hand_of(state, other)} - public
+
+
+@pytest.fixture
+def faces_drawn(monkeypatch):
+    """Every card face drawn from now on (the kit draws each through `cards.face`, a strip
+    and a tinted one too, or `cards.turned_face`); nothing warmed ahead of need."""
+    from game.cards import Card
+    from game.ui import cards as cardui
+    from game.ui.table.draw import FaceWarmer
+    drawn = []
+
+    def recording(original):
+        def draw(card, width, four_colour=False):
+            drawn.append(Card(int(card[0]), str(card[1])))
+            return original(card, width, four_colour)
+        return draw
+
+    for name in ("face", "turned_face"):       # (a turned face is kept turned: it asks no face again)
+        monkeypatch.setattr(cardui, name, recording(getattr(cardui, name)))
+    monkeypatch.setattr(FaceWarmer, "step", lambda *args, **kwargs: None)
+    return drawn
+
+
+def drawn_after(app, drawn, act) -> set:
+    """The faces drawn by the frames that `act` (an input and its frame) and two more draw."""
+    drawn.clear()
+    act()
+    tick(app, 2)
+    return set(drawn)
+
+
+def some_hidden_ply(record, human: int, after: int = 0) -> int:
+    """A move after `after` where the other seats hold cards the human cannot see."""
+    for ply in range(max(after, len(record.moves) // 3), len(record.moves)):
+        if len(hidden_from(record.replay(ply), human)) >= 3:
+            return ply
+    raise AssertionError("no position with hidden cards")
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_all_hands_show_after_the_game_only_when_asked(make_app, faces_drawn, game):
+    """A finished game's review hides the other hands (no card of theirs is drawn face up)
+    until 'Show all hands' (Enter, the pad's A, a click on its button); then every hand is
+    drawn face up at every move, until it is asked again."""
+    record, human = reviewed(game, SEEDS[game])
+    assert record.replay().is_over()
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": {"moves": []}})
+    scene = app.top
+    ply = some_hidden_ply(record, human)
+    hidden = hidden_from(record.replay(ply), human)
+    assert not drawn_after(app, faces_drawn, lambda: scene.show(ply)) & hidden, \
+        "a hidden card drawn face up before it was asked"
+    assert faces_drawn, "the check sees nothing drawn"
+    assert "hands" in scene.toggles() and (inp.CONFIRM, "review.legend.hands") in scene.legend()
+
+    shown = drawn_after(app, faces_drawn, lambda: press(app, pygame.K_RETURN))     # the keyboard: Enter
+    assert scene.all_hands and scene.table.open_hands() == tuple(range(record.players))
+    assert hidden <= shown, "not every hand is shown face up"
+    shown = drawn_after(app, faces_drawn, lambda: press(app, pygame.K_RIGHT))      # at the next move too
+    assert hidden_from(record.replay(ply + 1), human) <= shown
+    press(app, pygame.K_LEFT)
+    shown = drawn_after(app, faces_drawn, lambda: button(app, pygame.CONTROLLER_BUTTON_A))   # the pad's A hides them
+    assert not scene.all_hands and scene.table.open_hands() == (human,)
+    assert not shown & hidden
+
+    def click():                                         # the mouse: its button
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, button=1, pos=scene.buttons["hands"].center))
+        tick(app)
+    shown = drawn_after(app, faces_drawn, click)
+    assert scene.all_hands and hidden <= shown
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_a_game_in_progress_offers_no_look_at_the_other_hands(make_app, faces_drawn, game):
+    """'Review the game so far' (a record not yet over): no 'Show all hands', no computers'
+    verdicts (a computer's best move names its cards); Enter and Y change nothing."""
+    record, human = reviewed(game, SEEDS[game])
+    ply = some_hidden_ply(record, human)
+    record.moves = record.moves[:ply]
+    assert not record.replay().is_over()
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": {"moves": []}})
+    scene = app.top
+    assert scene.toggles() == [] and "hands" not in scene.buttons
+    keys = [key for _, key in scene.legend()]
+    assert "review.legend.hands" not in keys and "review.legend.computers" not in keys
+    hidden = hidden_from(record.replay(ply), human)
+
+    def asked():
+        tick(app)
+        for k in (pygame.K_RETURN, pygame.K_y):
+            press(app, k)
+        button(app, pygame.CONTROLLER_BUTTON_A)
+    shown = drawn_after(app, faces_drawn, asked)
+    assert faces_drawn and not shown & hidden
+    assert not scene.all_hands and not scene.judge_computers and scene.table.open_hands() == (human,)
+
+
+# -- the computers' moves judged on request ------------------------------------------------------
+
+def test_the_computers_moves_are_judged_on_request_and_kept_apart(make_app, monkeypatch):
+    """'Judge the computers too' (Y): their moves are judged (streamed, the same way), kept in
+    the record's file apart from the humans' analysis, marked as mistakes to step through,
+    and read from the file the next time."""
+    record, human = reviewed("kings_corners", SEEDS["kings_corners"])
+    judge = judge_module("kings_corners")
+    seen = []
+
+    def quick(view, seat, rng, work, played=None):      # a judge of its own: what counts is the review
+        from ai.analysis import Values
+        seen.append(seat)
+        moves = view.legal_moves()
+        return Values({move: -float(index % 4) for index, move in enumerate(moves)}, {}, False)
+
+    monkeypatch.setattr(judge, "values", quick)
+    app = make_app(size=(960, 540))
+    name = kept(app, record, analysis={"moves": [judgement.to_dict() for judgement in analyse(record)]})
+    seen.clear()
+    open_scene(app, "recent", None)
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert scene.name == "review" and scene.runner is None and "computers" in scene.toggles()
+    computers = [seat for seat in range(record.players) if seat != human]
+    assert scene.computer_seats == computers
+    humans_mistakes = scene.mistakes()
+    press(app, pygame.K_y)
+    assert scene.judge_computers
+    assert run_until(app, lambda: scene.computer_runner is None and "analysis_computers" in scene.data, frames=6000)
+    expected = [judgement.to_dict() for judgement in analyse(record, computers)]
+    assert expected and set(seen) == set(computers)
+    stored = app.store.load_record(name)
+    assert stored["analysis_computers"] == {"moves": expected}
+    assert stored["analysis"]["moves"] == [judgement.to_dict() for judgement in analyse(record)]   # untouched
+    theirs = [move["ply"] for move in expected if move["verdict"] != "good"]
+    assert theirs and set(scene.mistakes()) == set(humans_mistakes) | set(theirs)
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_TAB)
+    assert scene.ply == min(scene.mistakes())
+    first = min(theirs)
+    scene.show(first)
+    tick(app)
+    assert scene.judgement(first)["seat"] in computers
+    button(app, pygame.CONTROLLER_BUTTON_BACK)           # the pad's Back: hidden again
+    assert not scene.judge_computers and scene.judgement(first) is None and scene.mistakes() == humans_mistakes
+    # the next review reads them from the file
+    press(app, pygame.K_BACKSPACE)
+    seen.clear()
+    press(app, pygame.K_RETURN)
+    again = app.top
+    assert again.computer_judgements == {move["ply"]: move for move in expected}
+    press(app, pygame.K_y)
+    tick(app, 5)
+    assert again.computer_runner is None and seen == []
+
+
+@pytest.mark.parametrize("game", HIDDEN)
+def test_a_computers_move_is_judged_on_its_own_view(game, monkeypatch):
+    """The analysis of all seats gives each judge the mover's view only: the other hands (and
+    the stock) unknown, exactly `state.view(seat)`."""
+    record, human = reviewed(game, SEEDS[game])
+    judge = judge_module(game)
+    given = []
+    monkeypatch.setattr(judge, "values", lambda view, seat, rng, work, played=None: given.append((view, seat)))
+    computers = [seat for seat in range(record.players) if seat != human]
+    rules = registry.game(game).rules()
+    plies = judged_plies(record, computers)[:40]
+    record.moves = record.moves[:plies[-1]]
+    list(analyse(record, computers))
+    assert len(given) == len(plies)
+    state = record.replay(0)
+    for ply, code in enumerate(record.moves, 1):
+        if ply in plies:
+            view, seat = given[plies.index(ply)]
+            assert seat == state.to_move() in computers
+            assert view.to_dict() == state.view(seat).to_dict() != state.to_dict()
+            for other in range(state.players):
+                if other != seat:
+                    assert not set(hand_of(state, other)) & set(c for c in hand_of(view, other) if c is not None), \
+                        f"move {ply}: seat {seat}'s judge sees seat {other}'s cards"
+        state.play(rules.parse_move(code))

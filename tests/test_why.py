@@ -55,3 +55,25 @@ def test_no_why_before_any_computer_move(make_app):
     assert "legend.why" not in [key for _, key in scene.legend()]
     scene.handle(inp.Action(inp.WHY, inp.KEYBOARD))
     assert scene.computers.asked is None
+
+
+def test_why_names_a_keezen_move_in_words_not_in_its_code(make_app):
+    """Keezen's computers search: "Why?" lists its best moves in words, where its pawns stand
+    said from the board's landmarks, never the notation ('Q b34+12')."""
+    from game.keezen.words import move_words
+    app = make_app()
+    app.store.settings["computer_pace"] = "fast"
+    open_scene(app, "game:keezen", 5, seats=["normal"] * 4)        # (nobody waits for a human)
+    scene = app.top
+    for _ in range(40):
+        assert play_until_a_computer_moved(app, scene, searched=True)
+        seat, move, candidates, view = scene.computers.last
+        if type(move).__name__ in ("Walk", "Swap", "Enter"):
+            break
+        scene.computers.last = None
+    else:
+        raise AssertionError("no computer moved a pawn")
+    scene.handle(inp.Action(inp.WHY, inp.KEYBOARD))
+    text = app.notices[-1][0]
+    assert move_words(view, move) in text and move.code not in text
+    assert all(move_words(view, entry[0]) in text and entry[0].code not in text for entry in candidates)

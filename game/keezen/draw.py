@@ -90,3 +90,18 @@ def draw_choices(surface, layout, state, choice, hinted, focused, time: float) -
             mark(surface, rect, "focus", u)
         else:
             mark_spot(surface, rect.inflate(width * 2, width * 2), theme.ACCENT, width)
+
+
+OPEN_SCALE = 1.5      # a hand shown face up is drawn larger than its backs: its indices must read
+
+
+def draw_open_hand(surface, layout, cards, seat: int, four: bool) -> None:
+    """A review showing every hand: `seat`'s cards face up over its backs under its plate."""
+    backs = layout.backs[seat]
+    if not backs:
+        return
+    width = int(backs[0].w * OPEN_SCALE)
+    step = (backs[1].x - backs[0].x) * OPEN_SCALE if len(backs) > 1 else 0
+    for index, card in enumerate(cards[:len(backs)]):
+        rect = pygame.Rect((round(backs[0].x + index * step), backs[0].y), cardui.card_size(width))
+        cardui.blit_card_image(surface, cardui.face(card, width, four), rect, width)

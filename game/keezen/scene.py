@@ -24,7 +24,7 @@ from __future__ import annotations
 from game import characters
 from game.base import PawnMoved, PawnSentHome
 from game.keezen import rules, words
-from game.keezen.draw import draw_choices, paint_table
+from game.keezen.draw import draw_choices, draw_open_hand, paint_table
 from game.keezen.layout import Layout, spot
 from game.keezen.rules import EXCHANGE, NEST, PLAY, START, Enter, Give, Swap, Walk
 from game.keezen.words import K, colour_name
@@ -69,8 +69,12 @@ class KeezenScene(GameScene):
     def bottom_hand(self) -> list:
         """The bottom seat's hand as drawn: cards when face up, None for each back."""
         seat = self.bottom_seat()
-        if self.face_up_seat() != seat:
+        if seat not in self.open_hands():
             return [None] * len(self.state.hands[seat])
+        return self.hand_of(seat)
+
+    def hand_of(self, seat: int) -> list:
+        """`seat`'s hand in the order shown, low to high."""
         return sorted(self.state.hands[seat], key=lambda card: (RANK_ORDER.get(card.rank, card.rank), card.suit))
 
     def only_lay_away(self) -> bool:
@@ -333,6 +337,9 @@ class KeezenScene(GameScene):
         surface.blit(self._layer.get(self.app.size, key, lambda layer: paint_table(
             layer, layout, state, self._felt, self.move_log, self.seat_name, self.seat_level, self.four(), moving,
             self.seat_character)), (0, 0))
+        for seat in self.open_hands():      # a review showing every hand: the others' cards face up
+            if seat != layout.bottom:
+                draw_open_hand(surface, layout, self.hand_of(seat), seat, self.four())
         playing = self.can_play()
         focused = self.focus if playing or state.is_over() else None
         self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, playing and not self.words_held())

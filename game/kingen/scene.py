@@ -65,7 +65,7 @@ class KingenScene(GameScene):
     def bottom_hand(self) -> list:
         """The bottom hand as drawn: its cards when it may be seen, else None for each."""
         hand = self.bottom_cards()
-        return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
+        return hand if self.bottom_seat() in self.open_hands() else [None] * len(hand)
 
     def can_play(self) -> bool:
         """The human to move may act now: their turn, their hand in view, no trick on show."""
@@ -99,8 +99,11 @@ class KingenScene(GameScene):
         state, found, shown = self.state, [], self.trick_shown()
         for seat, rects in layout.seat_cards.items():
             look = "back" if layout.sides[seat] == "top" else "turned"
-            found += [Sprite(card, rect, look) for card, rect in zip(state.hand_cards(seat), rects)]
-        look = "face" if self.face_up_seat() == layout.bottom else "back"
+            hand = state.hand_cards(seat)
+            if seat in self.open_hands():      # a review showing every hand
+                look, hand = ("face" if look == "back" else "turned_face"), hand_order(hand)
+            found += [Sprite(card, rect, look) for card, rect in zip(hand, rects)]
+        look = "face" if layout.bottom in self.open_hands() else "back"
         found += [Sprite(card, rect, look, live=True) for card, rect in zip(self.bottom_cards(), layout.hand)]
         for seat, card in state.trick_cards():
             found.append(Sprite(card, layout.spots[seat], "face"))
@@ -294,7 +297,7 @@ class KingenScene(GameScene):
         layout, shown = self.layout(), self.trick_shown()
         self.motion.warm(layout)
         moving = self.motion.moving()
-        key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
+        key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.open_hands(),
                shown is not None, frozenset(moving))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
         focused = self.focus if self.can_play() or self.at_break() or self.state.is_over() else None

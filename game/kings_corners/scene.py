@@ -2,7 +2,7 @@
 
 Where things lie is game/kings_corners/layout.py, what is said game/kings_corners/words.py,
 how the table's parts look game/kings_corners/draw.py. The kit seats the others around
-`bottom_seat()` and shows the bottom hand face up only for `face_up_seat()`.
+`bottom_seat()` and shows a hand face up only for the seats of `open_hands()`.
 
 Playing: drag a card from the hand onto a place, or a whole pile onto another; or click (or
 confirm with the cursor) a card or a pile, then its target: the legal targets light up.
@@ -57,7 +57,7 @@ class KingsCornersScene(GameScene):
     def bottom_hand(self) -> list:
         """The bottom seat's hand as drawn: cards when face up, None for each back."""
         hand = hand_order(self.state.hands[self.bottom_seat()])
-        return hand if self.face_up_seat() == self.bottom_seat() else [None] * len(hand)
+        return hand if self.bottom_seat() in self.open_hands() else [None] * len(hand)
 
     def can_play(self) -> bool:
         return self.state.phase == rules.PLAY and super().can_play()
@@ -80,7 +80,10 @@ class KingsCornersScene(GameScene):
                 found.append(Sprite(card, rect, covered if index < len(pile) - 1 else "face"))
         for seat, rects in layout.seat_cards.items():
             look = "back" if layout.positions[seat] == "top" else "turned"
-            found += [Sprite(card, rect, look) for card, rect in zip(state.hands[seat], rects)]
+            hand = state.hands[seat]
+            if seat in self.open_hands():      # a review showing every hand
+                look, hand = ("face" if look == "back" else "turned_face"), hand_order(hand)
+            found += [Sprite(card, rect, look) for card, rect in zip(hand, rects)]
         hand = hand_order(state.hands[layout.bottom])
         found += [Sprite(card, rect, "face" if layout.open_hand else "back", live=True)
                   for card, rect in zip(hand, layout.hand)]
@@ -330,7 +333,7 @@ class KingsCornersScene(GameScene):
         self.motion.warm(layout)
         drag = self.controls.drag
         away = self.motion.moving() | (set(drag.things) if drag else set())     # drawn on top of the table
-        key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.face_up_seat(),
+        key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.open_hands(),
                frozenset(away))
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, away)), (0, 0))
         focused = self.focus if self.can_play() or state.hand_over() else None

@@ -7,19 +7,24 @@ offscreen window of that size), and the review shows it scaled into the upper pa
 screen, so every game's own layout holds; the picture is made again only when the table
 changes. The scene never plays, thinks or saves here: the review only shows it a position
 (`GameScene.show_position`). Hidden hands stay hidden: the table
-shows the hand of the reviewing seat only, as it did in play. The analysis (`ai.analysis`)
-judges each move on what its seat could know then, in worker processes, and is kept with
-the record so it is computed once.
+shows the hand of the reviewing seat only, as it did in play, unless the player chooses to
+show all hands once the game is over (`GameScene.show_all_hands`: every seat's hand face up
+at every move). The analysis (`ai.analysis`) judges each move of the human seats on what its
+seat could know then, in worker processes, and is kept with the record so it is computed
+once. On request it judges the computers' moves too (each on its own seat's view), kept apart
+(`COMPUTERS`) and marked on the graph as triangles along its top. Both requests are offered
+only after the game, where a game hides hands: the best move for a computer names its cards.
 
 Keys: left/right a move, PgUp/PgDn (Tab) the previous/next mistake, Home/End (up/down) the
 first/last move, mouse wheel a move, a click on the graph jumps there; H plays on from here,
-U plays this deal again, Esc or Backspace leaves.
+U plays this deal again, Enter (A) shows or hides all hands, Y (Back) judges the computers'
+moves too or no more, Esc or Backspace leaves.
 """
 from __future__ import annotations
 
 import pygame
 
-from ai.analysis import Judgement, decisive, judge_module
+from ai.analysis import Judgement, decisive, human_seats, judge_module
 from ai.analysis.runner import Runner
 from game import record as records
 from game import registry
@@ -29,10 +34,12 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.table.panels import draw_button
-from game.ui.text import blit_text
+from game.ui.text import blit_in, blit_text
 
 VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blunder": theme.BAD}
 BAND = 196          # the height of the review's band under the table, at UI scale 1
+COMPUTERS = "analysis_computers"    # the record's field keeping the judgements of the computers' moves
+TEXT_WIDTH = 520    # the move, its verdict and the game's decisive move, left of the graph, at UI scale 1
 LOG_MOVES = 40      # the moves the table's log describes back from the one shown
 
 
@@ -77,6 +84,17 @@ class ReviewScene(Scene):
         self.runner = None
         self.judgements = {judgement["ply"]: judgement for judgement in data.get("analysis", {}).get("moves", [])}
         self.judge = judge_module(self.record.game)     # None: this game has no analysis yet
+        # after the game (or in a game that hides nothing) the computers' moves may be judged too
+        hides = getattr(scene_class(self.info), "hides_hands", False)
+        self.finished = self.states[-1].is_over()
+        humans = human_seats(self.record)
+        self.computer_seats = [seat for seat in range(self.record.players) if seat not in humans] \
+            if humans and self.judge is not None and (self.finished or not hides) else []
+        self.can_show_hands = self.finished and hides
+        self.all_hands = False             # every seat's hand face up on the table
+        self.judge_computers = False       # the computers' verdicts shown (and computed when not kept)
+        self.computer_judgements = {judgement["ply"]: judgement for judgement in data.get(COMPUTERS, {}).get("moves", [])}
+        self.computer_runner = None
         self.buttons: dict = {}
         self.time = 0.0
         self._picture = None       # (what it shows, the table drawn at full size)
@@ -96,6 +114,7 @@ class ReviewScene(Scene):
             self.table = scene_class(self.info)(window, shown, self.states[0].copy())
             self.table.seats = ["hard"] * self.record.players    # nobody plays in a review
             self.table.shown_seat = self.table.viewer()
+            self.table.show_all_hands = self.all_hands
             self.show(self.ply)
         return self.table
 
@@ -125,36 +144,80 @@ class ReviewScene(Scene):
         return "analysis" in self.data
 
     def exit(self) -> None:
-        if self.runner is not None:
-            self.runner.cancel()
-            self.runner = None
+        for runner in (self.runner, self.computer_runner):
+            if runner is not None:
+                runner.cancel()
+        self.runner = self.computer_runner = None
 
     def update(self, dt: float) -> None:
         self.time += dt
         table = self.ensure_table()
         table.time += dt
         table.settle()
-        if self.runner is None:
-            return
-        for judgement in self.runner.poll():
-            self.judgements[judgement.ply] = judgement.to_dict()
-        if self.runner.finished():
-            if not self.runner.failed:
-                self.keep_analysis()
-            else:
-                self.app.notify(t("review.failed"), 5)
-            self.runner.cancel()
-            self.runner = None
+        if self.runner is not None:
+            self.runner = self.poll(self.runner, self.judgements, "analysis")
+        elif self.judge_computers and COMPUTERS not in self.data and self.computer_runner is None:
+            # the computers' moves after the humans': the two would share the same cores
+            self.computer_runner = Runner(self.record.to_dict(), self.computer_seats,
+                                          use_process=not self.app.options.no_worker)
+        if self.computer_runner is not None:
+            self.computer_runner = self.poll(self.computer_runner, self.computer_judgements, COMPUTERS)
 
-    def keep_analysis(self) -> None:
-        """The finished analysis goes into the record's file: computed once."""
-        moves = [self.judgements[ply] for ply in sorted(self.judgements)]
-        self.data = {**self.data, "analysis": {"moves": moves}}
+    def poll(self, runner: Runner, judgements: dict, field: str) -> Runner | None:
+        """The judgements `runner` sent since the last frame into `judgements`; when it has
+        finished, they go into the record's `field` and the runner is gone (None)."""
+        for judgement in runner.poll():
+            judgements[judgement.ply] = judgement.to_dict()
+        if not runner.finished():
+            return runner
+        if not runner.failed:
+            self.keep_analysis(judgements, field)
+        else:
+            self.app.notify(t("review.failed"), 5)
+        runner.cancel()
+        return None
+
+    def keep_analysis(self, judgements: dict | None = None, field: str = "analysis") -> None:
+        """A finished analysis goes into the record's file: computed once."""
+        judgements = self.judgements if judgements is None else judgements
+        moves = [judgements[ply] for ply in sorted(judgements)]
+        self.data = {**self.data, field: {"moves": moves}}
         if self.file_name is not None:
             self.app.store.update_record(self.file_name, self.data)
 
+    def judgement(self, ply: int) -> dict | None:
+        """The verdict on move `ply`: a human's, or a computer's while those are shown."""
+        found = self.judgements.get(ply)
+        if found is None and self.judge_computers:
+            found = self.computer_judgements.get(ply)
+        return found
+
     def mistakes(self) -> list[int]:
-        return sorted(ply for ply, judgement in self.judgements.items() if judgement["verdict"] != "good")
+        shown = dict(self.computer_judgements) if self.judge_computers else {}
+        shown.update(self.judgements)
+        return sorted(ply for ply, judgement in shown.items() if judgement["verdict"] != "good")
+
+    # -- the two requests --------------------------------------------------------------------
+    def toggles(self) -> list[str]:
+        """The requests this review offers: "hands" (show every hand) and "computers" (judge
+        the computers' moves too)."""
+        return (["hands"] if self.can_show_hands else []) + (["computers"] if self.computer_seats else [])
+
+    def toggle_hands(self) -> None:
+        if not self.can_show_hands:
+            self.app.sound.play("error")
+            return
+        self.all_hands = not self.all_hands
+        self.ensure_table().show_all_hands = self.all_hands
+        self.app.sound.play("click")
+        self.show(self.ply)
+
+    def toggle_computers(self) -> None:
+        if not self.computer_seats:
+            self.app.sound.play("error")
+            return
+        self.judge_computers = not self.judge_computers     # (an analysis under way goes on, hidden)
+        self.app.sound.play("click")
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
@@ -174,6 +237,10 @@ class ReviewScene(Scene):
             self.play_on()
         elif name == inp.ACTION2:
             self.play_again()
+        elif name == inp.CONFIRM:
+            self.toggle_hands()
+        elif name == inp.WHY:
+            self.toggle_computers()
         elif name in (inp.BACK, inp.MENU):
             self.app.pop()
         elif name == inp.PRESS and action.pos is not None:
@@ -190,7 +257,8 @@ class ReviewScene(Scene):
     def click(self, pos) -> None:
         for name, rect in self.buttons.items():
             if rect.collidepoint(pos):
-                (self.play_on if name == "play_on" else self.play_again)()
+                {"play_on": self.play_on, "again": self.play_again, "hands": self.toggle_hands,
+                 "computers": self.toggle_computers}[name]()
                 return
         graph = self.graph_rect()
         if graph.collidepoint(pos) and self.record.moves:
@@ -214,11 +282,17 @@ class ReviewScene(Scene):
         start_game(self.app, self.record.game, self.record.setup, self.record.seed)
 
     # -- drawing -------------------------------------------------------------------------------
+    def button_width(self) -> int:
+        """The buttons' width: narrower when a second column holds the requests."""
+        return int((280 if self.toggles() else 380) * self.app.u)
+
     def graph_rect(self) -> pygame.Rect:
         _, band = self.areas()
         u = self.app.u
-        left = band.x + int(520 * u)
-        return pygame.Rect(left, band.y + int(16 * u), band.right - left - int(420 * u), band.h - int(32 * u))
+        left = band.x + int(TEXT_WIDTH * u) + int(40 * u)
+        columns = 2 if self.toggles() else 1
+        reserve = columns * self.button_width() + (columns - 1) * int(12 * u) + int(40 * u)
+        return pygame.Rect(left, band.y + int(16 * u), band.right - left - reserve, band.h - int(32 * u))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         table_rect, band = self.areas()
@@ -237,7 +311,7 @@ class ReviewScene(Scene):
         """The table as the game's scene draws it, made again only when it changes (while
         things fly, every frame)."""
         table = self.ensure_table()
-        key = (table.app.size, self.ply, table.version, self.app.store.settings["language"])
+        key = (table.app.size, self.ply, table.version, self.app.store.settings["language"], self.all_hands)
         if self._picture is None or self._picture[0] != key or table.motion.busy():
             picture = pygame.Surface(table.app.size)
             table.draw(picture, alpha)
@@ -247,7 +321,7 @@ class ReviewScene(Scene):
     def move_words(self, ply: int) -> str:
         """Move `ply` (from 1) in words: the table's log line for it, else the game's words
         for the move with who made it."""
-        before, table = self.states[ply - 1], self.table
+        before, table = self.states[ply - 1], self.ensure_table()
         seat = before.to_move()
         move = self.info.rules().parse_move(self.record.moves[ply - 1])
         lines = table.describe(self.states[ply], seat, move)
@@ -257,30 +331,42 @@ class ReviewScene(Scene):
                  move=table.move_name(before, move))
 
     def draw_moves(self, surface, band: pygame.Rect, u: float) -> None:
-        x, width = band.x + int(24 * u), int(480 * u)
+        x, width = band.x + int(24 * u), int(TEXT_WIDTH * u)
         size, small = int(theme.BODY * u), int(theme.SMALL * u)
         total = len(self.record.moves)
         blit_text(surface, t("review.position", n=self.ply, total=total), size, theme.TEXT,
                   (x, band.y + int(16 * u)), bold=True)
-        y = band.y + int(62 * u)
+        y = band.y + int(58 * u)
+        runner = self.runner or (self.computer_runner if self.judge_computers else None)
+        # the last line: the analysis under way, else where the game was decided; a verdict
+        # that names a better move takes its room too (a best move in words is long)
+        judgement = self.judgement(self.ply) if self.ply else None
+        verdict_room = band.bottom - int(12 * u) - (y + int(36 * u))
         if self.ply:
-            blit_text(surface, self.move_words(self.ply), small, theme.TEXT, (x, y), width=width)
-            judgement = self.judgements.get(self.ply)
+            blit_in(surface, self.move_words(self.ply), small, theme.TEXT, pygame.Rect(x, y, width, int(34 * u)),
+                    "left", "top")
             if judgement is not None:
                 colour = VERDICT_COLOURS.get(judgement["verdict"], theme.GOOD)
                 line = t(f"review.verdict.{judgement['verdict']}")
                 if judgement["verdict"] != "good":
-                    best = str(self.info.rules().parse_move(judgement["best"]))
+                    best = self.named(judgement["ply"], judgement["best"])
                     line = t("review.instead", verdict=line, best=best, loss=self.loss_text(judgement["loss"]))
-                blit_text(surface, line, small, colour, (x, y + int(40 * u)), width=width)
+                room = verdict_room if runner is None else verdict_room - int(34 * u)
+                blit_in(surface, line, small, colour, pygame.Rect(x, y + int(36 * u), width, room), "left", "top")
         worst = decisive([Judgement(**judgement) for judgement in self.judgements.values()])
-        if worst is not None and self.runner is None:
-            line = t("review.decided", n=worst.ply, move=str(self.info.rules().parse_move(worst.move)),
-                     best=str(self.info.rules().parse_move(worst.best)), loss=self.loss_text(worst.loss))
-            blit_text(surface, line, small, theme.TEXT_DIM, (x, band.bottom - int(44 * u)), width=width)
-        elif self.runner is not None:
-            blit_text(surface, t("review.analysing", percent=round(100 * self.runner.progress())), small,
-                      theme.TEXT_DIM, (x, band.bottom - int(44 * u)), width=width)
+        if runner is not None:
+            key = "review.analysing" if runner is self.runner else "review.analysing_computers"
+            blit_text(surface, t(key, percent=round(100 * runner.progress())), small,
+                      theme.TEXT_DIM, (x, band.bottom - int(42 * u)), width=width)
+        elif worst is not None and (judgement is None or judgement["verdict"] == "good"):
+            line = t("review.decided", n=worst.ply, move=self.named(worst.ply, worst.move),
+                     best=self.named(worst.ply, worst.best), loss=self.loss_text(worst.loss))
+            blit_in(surface, line, small, theme.TEXT_DIM, pygame.Rect(x, y + int(36 * u), width, verdict_room),
+                    "left", "bottom")
+
+    def named(self, ply: int, code: str) -> str:
+        """A move of the position before move `ply`, by its code, in the game's words."""
+        return self.ensure_table().move_name(self.states[ply - 1], self.info.rules().parse_move(code))
 
     def loss_text(self, loss: float) -> str:
         unit = self.judge.SCALE.unit
@@ -307,8 +393,9 @@ class ReviewScene(Scene):
         def point(ply, value):
             return (inner.x + inner.w * ply / total, inner.bottom - inner.h * (value - low) / span)
 
-        if self.runner is not None:      # the part analysed so far, as a bar under the graph
-            done = pygame.Rect(rect.x, rect.bottom - int(6 * u), int(rect.w * self.runner.progress()), int(6 * u))
+        runner = self.runner or (self.computer_runner if self.judge_computers else None)
+        if runner is not None:      # the part analysed so far, as a bar under the graph
+            done = pygame.Rect(rect.x, rect.bottom - int(6 * u), int(rect.w * runner.progress()), int(6 * u))
             surface.fill(theme.ACCENT_DARK, done)
         if len(judged) > 1:
             pygame.draw.lines(surface, theme.TEXT_DIM, False, [point(j["ply"], j["best_value"]) for j in judged],
@@ -319,20 +406,41 @@ class ReviewScene(Scene):
             colour = VERDICT_COLOURS.get(judgement["verdict"])
             if colour is not None:
                 pygame.draw.circle(surface, colour, point(judgement["ply"], judgement["value"]), max(4, int(7 * u)))
+        if self.judge_computers:      # the computers' mistakes: triangles along the top, apart from your line
+            size = max(4, int(8 * u))
+            for judgement in self.computer_judgements.values():
+                colour = VERDICT_COLOURS.get(judgement["verdict"])
+                if colour is not None:
+                    cx = inner.x + inner.w * judgement["ply"] / total
+                    top = rect.y + int(4 * u)
+                    pygame.draw.polygon(surface, colour, [(cx - size, top), (cx + size, top), (cx, top + int(size * 1.6))])
         x = inner.x + inner.w * self.ply / total
         pygame.draw.line(surface, theme.ACCENT, (x, rect.y + int(4 * u)), (x, rect.bottom - int(4 * u)),
                          max(2, int(3 * u)))
 
     def draw_buttons(self, surface, band: pygame.Rect, u: float) -> None:
-        width, height, gap = int(380 * u), int(58 * u), int(12 * u)
+        width, height, gap = self.button_width(), int(58 * u), int(12 * u)
         x = band.right - width - int(20 * u)
         self.buttons = {"play_on": pygame.Rect(x, band.y + int(24 * u), width, height),
                         "again": pygame.Rect(x, band.y + int(24 * u) + height + gap, width, height)}
+        for row, name in enumerate(self.toggles()):     # the requests in a column of their own
+            self.buttons[name] = pygame.Rect(x - width - gap, band.y + int(24 * u) + row * (height + gap), width, height)
         draw_button(surface, self.buttons["play_on"], t("review.play_on"), u, primary=True)
         draw_button(surface, self.buttons["again"], t("review.again"), u)
+        if "hands" in self.buttons:
+            draw_button(surface, self.buttons["hands"], t("review.hands." + ("hide" if self.all_hands else "show")), u,
+                        focused=self.all_hands)
+        if "computers" in self.buttons:
+            draw_button(surface, self.buttons["computers"],
+                        t("review.computers." + ("hide" if self.judge_computers else "show")), u,
+                        focused=self.judge_computers)
 
     def legend(self):
-        return [(inp.LEFT, "review.legend.step"), (inp.NEXT, "review.legend.mistake"),
-                (inp.UP, "review.legend.ends"), (inp.ACTION1, "review.play_on"), (inp.ACTION2, "review.again"),
-                (inp.BACK, "legend.back")]
+        toggles = self.toggles()
+        # (what does not fit is left out from the end: first and last go first)
+        return [(inp.LEFT, "review.legend.step"), (inp.NEXT, "review.legend.mistake")] \
+            + ([(inp.CONFIRM, "review.legend.hands")] if "hands" in toggles else []) \
+            + ([(inp.WHY, "review.legend.computers")] if "computers" in toggles else []) \
+            + [(inp.ACTION1, "review.legend.play_on"), (inp.ACTION2, "review.legend.again"),
+               (inp.UP, "review.legend.ends"), (inp.BACK, "legend.back")]
 

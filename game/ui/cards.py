@@ -791,6 +791,14 @@ def turned_back(width, colour="blue") -> pygame.Surface:
     return _cache.get(("turned", w, colour), lambda: pygame.transform.rotate(back(w, colour), 90))
 
 
+def turned_face(card: Card, width, four_colour: bool = False) -> pygame.Surface:
+    """A card's face lying sideways, its corner's index at the top (a hand on the left or the
+    right shown face up: a review with all hands open)."""
+    w = card_size(width)[0]
+    return _cache.get(("turned_face", card, w, bool(four_colour)),
+                      lambda: pygame.transform.rotate(face(card, w, four_colour), -90))
+
+
 def _shape_mask(face_image: pygame.Surface) -> pygame.Surface:
     """White with the card's alpha: BLEND_RGBA_MIN with it trims an image to the card's shape."""
     def make():

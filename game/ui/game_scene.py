@@ -6,7 +6,8 @@ The base owns what every game would otherwise repeat:
 
 - the seats: whose eyes the table is seen through (`bottom_seat`), which hand may be shown
   face up (`face_up_seat`: the one human's; with two or more humans only after the
-  hand-over screen; none when computers play alone), and autoplay, which lets the computer
+  hand-over screen; none when computers play alone; the hands a game draws face up are
+  `open_hands`, which a review of a finished game may open all), and autoplay, which lets the computer
   play a human's seat until any input (`set_autoplay`);
 - after every move: its sounds from `state.events`, the move log (`describe`), and the
   result after `result_pause` once the last things have landed.
@@ -118,6 +119,7 @@ class GameScene(Scene):
         # with two or more humans no hand shows until the hand-over screen was confirmed
         # (also when a saved game is resumed: whoever opens it may not be the one to move)
         self.shown_seat = None if self.hides_hands and len(self.tv_humans) > 1 else self.viewer()
+        self.show_all_hands = False   # a review of a finished game shows every hand face up
 
     # -- seats ----------------------------------------------------------------------------
     def is_human(self, seat) -> bool:
@@ -166,6 +168,14 @@ class GameScene(Scene):
         if self.hides_hands and len(humans) > 1 and seat != self.shown_seat:
             return None  # the hand-over screen has not been confirmed yet
         return seat
+
+    def open_hands(self) -> tuple:
+        """The seats whose hidden hands the table draws face up now: `face_up_seat`'s, or every
+        seat's when a review of a finished game asks for it (`show_all_hands`)."""
+        if self.show_all_hands:
+            return tuple(range(self.state.players))
+        seat = self.face_up_seat()
+        return () if seat is None else (seat,)
 
     def seat_name(self, seat: int) -> str:
         """'You', 'Player 2', or a computer by its character's name, 'Anna' (in a guided
@@ -412,7 +422,7 @@ class GameScene(Scene):
     def cached_layout(self, make, *depends):
         """The layout `make(self)` for this window, UI scale and viewer and for `depends`; made
         again only when one of them changes."""
-        key = (self.app.size, self.app.u, self.bottom_seat(), self.face_up_seat()) + depends
+        key = (self.app.size, self.app.u, self.bottom_seat(), self.open_hands()) + depends
         cached = getattr(self, "_layout", None)
         if cached is None or cached[0] != key:
             self._layout = cached = (key, make(self))
@@ -421,7 +431,7 @@ class GameScene(Scene):
     def frame_key(self):
         """What, when it changes, makes everything snap to its place instead of flying: the
         window, and whose eyes see the table (with hidden hands, also whose hand shows)."""
-        return (self.app.size, self.app.u, self.bottom_seat()) + ((self.face_up_seat(),) if self.hides_hands else ())
+        return (self.app.size, self.app.u, self.bottom_seat()) + ((self.open_hands(),) if self.hides_hands else ())
 
     def face_widths(self, layout) -> tuple:
         """A game's hook: the widths at which its table shows card faces (warmed ahead of need)."""

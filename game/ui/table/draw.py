@@ -209,15 +209,19 @@ class CachedLayer:
 def draw_card_sprite(surface: pygame.Surface, card, rect: pygame.Rect, look, four_colour: bool = False,
                      size=None) -> None:
     """A card as the table shows it: `look` is "face", "back", ("back", colour) (a red back:
-    a face-down pile of its own), "turned" (a back lying sideways) or ("strip", side, pixels)
+    a face-down pile of its own), "turned" (a back lying sideways), "turned_face" (a face
+    lying sideways) or ("strip", side, pixels)
     (see cards.strip_face). With `size` (a card on its way between two sizes) the image is
     made at that size and scaled to the rect."""
     if rect.w <= 0 or rect.h <= 0:
         return
     w, h = size or rect.size
-    width = h if look == "turned" else w
+    turned = look in ("turned", "turned_face")
+    width = h if turned else w
     if look == "turned":
         image = cardui.turned_back(width)
+    elif look == "turned_face":
+        image = cardui.turned_face(card, width, four_colour) if card is not None else cardui.turned_back(width)
     elif isinstance(look, tuple) and look[0] == "back":
         image = cardui.back(width, look[1])
     elif isinstance(look, tuple):
@@ -226,7 +230,7 @@ def draw_card_sprite(surface: pygame.Surface, card, rect: pygame.Rect, look, fou
         image = cardui.face(card, width, four_colour) if look == "face" and card is not None else cardui.back(width)
     if image.get_size() != rect.size:
         image = pygame.transform.smoothscale(image, rect.size)
-    cardui.blit_card_image(surface, image, rect, width, turned=look == "turned")   # the shadow of its own size
+    cardui.blit_card_image(surface, image, rect, width, turned=turned)   # the shadow of its own size
 
 
 def draw_stack(surface: pygame.Surface, rect: pygame.Rect, count: int, u: float, empty_label: str = "",
