@@ -193,6 +193,10 @@ class EndScreen(Scene):
         return [(inp.LEFT, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.BACK, "legend.back")]
 
     # -- layout -------------------------------------------------------------------------------
+    def panel_area(self) -> pygame.Rect:
+        """The screen's panel (inside the game's `result_area`)."""
+        return self.layout()["box"]
+
     def layout(self) -> dict:
         """Every rect of the screen, for this window and scale (made again when they change)."""
         key = (self.app.size, self.app.u)
