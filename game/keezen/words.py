@@ -101,7 +101,7 @@ def move_words(state, move) -> str:
     if type(move) is LayAway:
         return t(K + "move.lay_away")
     if type(move) is Give:
-        return t(K + "move.give", card=card_name(move.card))
+        return t(K + "move.give", card=card_name(move.card).lower())     # (mid-sentence)
     return str(move)
 
 

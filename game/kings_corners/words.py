@@ -55,9 +55,9 @@ def onto(state, place: int) -> str:
 
 
 def move_words(state, move) -> str:
-    """The move in words, for "Why?" and a review (`state`: before the move): 'J♦ onto the
-    Q♣ on N', 'K♦ into the top right corner', 'The pile from W onto the K♦ in the top right
-    corner', 'Draw a card and end the turn'."""
+    """The move in words, for "Why?" and a review (`state`: before the move), to follow
+    'Anna played' or a seat's name: 'J♦ onto the Q♣ on N', 'K♦ into the top right corner',
+    'the pile from W onto the K♦ in the top right corner', 'draw a card and end the turn'."""
     if isinstance(move, PlayCard):
         return t(K + "move.card", card=str(move.card), onto=onto(state, move.place))
     if isinstance(move, MovePile):

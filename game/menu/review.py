@@ -319,14 +319,15 @@ class ReviewScene(Scene):
         return self._picture[1]
 
     def move_words(self, ply: int) -> str:
-        """Move `ply` (from 1) in words: the table's log line for it, else the game's words
-        for the move with who made it."""
+        """Move `ply` (from 1) in words, with who made it: the game's words for moves (as the
+        verdict names the better one, so the two read alike), else the table's log line."""
         before, table = self.states[ply - 1], self.ensure_table()
         seat = before.to_move()
         move = self.info.rules().parse_move(self.record.moves[ply - 1])
-        lines = table.describe(self.states[ply], seat, move)
-        if lines:
-            return lines[0]
+        if not hasattr(table.words, "move_words"):
+            lines = table.describe(self.states[ply], seat, move)
+            if lines:
+                return lines[0]
         return t("review.move", name=table.seat_name(seat) if seat is not None else "",
                  move=table.move_name(before, move))
 
