@@ -62,12 +62,22 @@ class Phones:
                 continue
             data = json.loads(message.data)
             self.received[seat].append(data)
-            if self.auto and data["type"] == "state" and not self.hold(seat, data):
-                if data["turn"] and data["moves"]:
-                    move = self.rng.choice(data["moves"])
-                    await ws.send_str(json.dumps({"type": "move", "code": move["code"], "version": data["version"]}))
-                elif data["next"]:
-                    await ws.send_str(json.dumps({"type": "next"}))
+            await self._answer(seat, ws, data)
+
+    async def _answer(self, seat, ws, data):
+        if self.auto and data["type"] == "state" and not self.hold(seat, data):
+            if data["turn"] and data["moves"]:
+                move = self.rng.choice(data["moves"])
+                await ws.send_str(json.dumps({"type": "move", "code": move["code"], "version": data["version"]}))
+            elif data["next"]:
+                await ws.send_str(json.dumps({"type": "next"}))
+
+    def go(self) -> None:
+        """Play from now on, answering each phone's newest state too."""
+        self.auto = True
+        for seat, ws in list(self.sockets.items()):
+            if self.states(seat):
+                self.call(self._answer(seat, ws, self.states(seat)[-1]))
 
     def send(self, seat: int, data) -> None:
         text = data if isinstance(data, str) else json.dumps(data)
@@ -311,10 +321,10 @@ def test_hostile_messages_are_refused_and_change_nothing(make_app):
         assert server.refused["token"] >= 5
         assert scene.state.to_dict() == after or scene.version > version
         # the game goes on unharmed: the phones come back and play it to its end
-        clients.auto = True
         scene.phones.server.rate = scene.phones.server.burst = 10_000
         clients.join(0)
         clients.join(2)
+        clients.go()
         played = len(scene.record.moves)
         assert wait_for(app, lambda: len(scene.record.moves) >= played + 30, 60)
         assert scene.record.replay().to_dict() == scene.state.to_dict()
@@ -327,10 +337,10 @@ def test_hostile_messages_are_refused_and_change_nothing(make_app):
 def test_a_phone_that_goes_away_mid_trick_comes_back_to_the_same_table(make_app):
     app, scene, clients = kingen_with_phones(make_app, seed=6)
     try:
-        clients.auto = True
         scene.phones.server.rate = scene.phones.server.burst = 10_000
         # play on until seat 0 is to play into a trick that has begun
         clients.hold = lambda seat, message: seat == 0 and message["turn"] and len(message["table"][0]["cards"]) >= 1
+        clients.go()
         assert wait_for(app, lambda: scene.state.to_move() == 0 and len(scene.state.trick) >= 1
                         and scene.state.phase == "play", 60)
         clients.auto = False
@@ -361,11 +371,33 @@ def test_a_phone_that_goes_away_mid_trick_comes_back_to_the_same_table(make_app)
         assert wait_for(app, lambda: scene.phones.away(0))
         scene.phones.stand_in = True
         seen = {id(entry) for entry in scene.log_entries}
-        clients.auto = True
+        clients.go()
         assert wait_for(app, lambda: any(entry[0] == 0 and id(entry) not in seen for entry in scene.log_entries), 60), \
             "a computer plays the seat while its phone is away"
         assert scene.seats[0] != "human" and scene.record.notes.get("helper_played") is True
         clients.join(0)
         assert wait_for(app, lambda: scene.seats[0] == "human")
+    finally:
+        clients.close()
+
+
+def test_a_hint_on_the_phone_names_a_legal_move_in_its_language(make_app):
+    app, scene, clients = kingen_with_phones(make_app, seed=9)
+    try:
+        assert wait_for(app, lambda: scene.state.to_move() in (0, 2) and not scene.motion.busy(), 60)
+        seat = scene.state.to_move()
+        clients.send(seat, {"type": "lang", "lang": "nl"})
+        assert wait_for(app, lambda: clients.states(seat)[-1]["lang"] == "nl")
+        assert clients.states(seat)[-1]["words"]["hint"] == "Tip"
+        assert clients.states(2 - seat)[-1]["lang"] == "en", "one phone's language is its own"
+        version = scene.version
+        clients.send(seat, {"type": "hint"})
+        assert wait_for(app, lambda: any(m["type"] == "hint" for m in clients.received[seat]), 60)
+        hint = [m for m in clients.received[seat] if m["type"] == "hint"][-1]
+        assert hint["code"] in [move["code"] for move in clients.states(seat)[-1]["moves"]]
+        assert hint["text"].startswith("Tip: ")
+        assert scene.version == version and scene.state.to_move() == seat, "a hint plays nothing"
+        assert scene.app.notices == [] or all("Tip" not in text and "Hint" not in text for text, _ in scene.app.notices), \
+            "the TV does not show a phone's hint"
     finally:
         clients.close()

@@ -69,6 +69,7 @@ class PhoneSeats:
 
     # -- each update, on the loop's thread ---------------------------------------------------
     def update(self) -> None:
+        self.publish()      # what changed in an earlier update: not in the frame that played the move
         for _ in range(INBOX_PER_UPDATE):
             try:
                 seat, connection, message = self.server.inbox.get_nowait()
@@ -77,7 +78,6 @@ class PhoneSeats:
             self.take(seat, connection, message)
         self.seat_kinds()
         self.poll_hint()
-        self.publish()
 
     def seat_kinds(self) -> None:
         """A phone seat is a human's, or a computer's while its phone is away and the TV's
@@ -92,16 +92,22 @@ class PhoneSeats:
             if wanted != "human" and scene.state.to_move() == seat and not scene.state.is_over():
                 scene.record.notes["helper_played"] = True     # such a game is not counted
 
-    def publish(self) -> None:
+    def publish(self, most: int = 1) -> None:
+        """Send the seats whose message changed, `most` a call (one an update, which spreads
+        four phones' messages over two frames), the seat to move first."""
         scene = self.scene
         away = [scene.seat_name(seat) for seat in self.seats if self.away(seat)]
-        for seat in self.seats:
+        to_move = scene.state.to_move()
+        for seat in sorted(self.seats, key=lambda seat: seat != to_move):
             key = (scene.version, self.language[seat], tuple(away), self.may_say_next(seat),
                    scene.is_human(scene.state.to_move()), len(scene.log_entries))
             if self._sent.get(seat) == key:
                 continue
             self._sent[seat] = key
             self.server.publish(seat, json.dumps(self.message(seat, away), ensure_ascii=False))
+            most -= 1
+            if most <= 0:
+                return
 
     def message(self, seat: int, away=()) -> dict:
         """The seat's message now, in its phone's language, from its view alone."""
