@@ -87,7 +87,8 @@ def _chunks(markdown: str) -> list:
             chunks.append(("picture", found.group(1)))
         elif not line.strip() or line.startswith("#"):
             chunks.append(("text", [line]))
-        elif chunks and chunks[-1][0] == "text" and chunks[-1][1][-1].strip() and not chunks[-1][1][-1].startswith("#"):
+        elif chunks and chunks[-1][0] == "text" and chunks[-1][1][-1].strip() and not chunks[-1][1][-1].startswith("#") \
+                and chunks[-1][1][-1].startswith("|") == line.startswith("|"):     # a table is a part of its own
             chunks[-1][1].append(line)
         else:
             chunks.append(("text", [line]))
@@ -183,29 +184,11 @@ def _plain(text: str) -> str:
 
 
 def layout_lines(markdown: str, width: int, u: float) -> list[tuple[str, int, bool, int]]:
-    """The page as (text, size, bold, indent) lines wrapped to `width` pixels."""
+    """Headings, paragraphs and lists (tables: `layout_page`) as (text, size, bold, indent)
+    lines wrapped to `width` pixels."""
     lines = []
-    table: list[list[str]] = []
-
-    def flush_table():
-        if not table:
-            return
-        widths = [max(len(row[i]) if i < len(row) else 0 for row in table) for i in range(len(table[0]))]
-        for number, row in enumerate(table):
-            text = "   ".join(cell.ljust(widths[i]) for i, cell in enumerate(row))
-            for part in wrap(text.rstrip(), int(theme.SMALL * u), width - int(40 * u), bold=number == 0):
-                lines.append((part, theme.SMALL, number == 0, int(20 * u)))
-        lines.append(("", theme.SMALL, False, 0))
-        table.clear()
-
     for raw in markdown.splitlines():
         line = raw.rstrip()
-        if line.startswith("|"):
-            cells = [_plain(cell.strip()) for cell in line.strip("|").split("|")]
-            if not all(set(cell) <= set("-: ") for cell in cells):
-                table.append(cells)
-            continue
-        flush_table()
         if not line.strip():
             lines.append(("", theme.SMALL, False, 0))
             continue
@@ -227,7 +210,6 @@ def layout_lines(markdown: str, width: int, u: float) -> list[tuple[str, int, bo
             continue
         for part in wrap(_plain(line.strip()), int(theme.SMALL * u), width):
             lines.append((part, theme.SMALL, False, 0))
-    flush_table()
     return lines
 
 
