@@ -124,3 +124,41 @@ def test_a_card_is_played_by_a_click_in_a_real_browser(make_app, tmp_path):
         assert (shots / "phone-kingen-en.png").stat().st_size > 10_000
     finally:
         browser.close()
+
+
+def test_a_keezen_move_is_made_card_then_pawn_then_target(make_app, tmp_path):
+    """Keezen on the phone: a card, then each choice after it (a pawn, where it goes; a 7
+    part by part) by clicks, until the move is played; the page with its choices shown is
+    photographed."""
+    shots = Path(os.environ.get("SPELAVOND_SHOTS") or tmp_path)
+    app, scene = new_game(make_app, "keezen", ["phone", "random", "random", "random"], {}, 11)
+    browser = Browser(tmp_path / "profile", scene.phones.urls()[0])
+    try:
+        lit = "document.querySelectorAll('#hand button.lit').length"
+        pick = ("(() => { const b = document.querySelector('#options button') ||"
+                " document.querySelector('#hand button.lit') || document.querySelector('#buttons button.lit');"
+                " if (!b) return null; b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();"
+                " return [r.x + r.width / 2, r.y + r.height / 2, b.textContent]; })()")
+        staged = False
+        for _ in range(12):      # turns until one asks for a choice after the card
+            assert wait_for(app, lambda: scene.state.to_move() == 0 and not scene.motion.busy()
+                            and (browser.evaluate(lit) or browser.evaluate("document.querySelectorAll('#buttons button.lit').length")), 60)
+            version = scene.version
+            for step in range(8):
+                if scene.version > version:
+                    break
+                box = browser.evaluate(pick)
+                assert box is not None, "something to click"
+                browser.click(box[0], box[1])
+                for _ in range(20):
+                    app.tick(1 / 60)
+                if browser.evaluate("!document.getElementById('choices').hidden") and not staged:
+                    staged = True
+                    browser.screenshot(shots / "phone-keezen-choices-en.png")
+            assert wait_for(app, lambda: scene.version > version, 10), "the clicks played a move"
+            assert scene.log_entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log_entries[-3:])
+            if staged:
+                break
+        assert staged, "a move with choices after its card came up"
+    finally:
+        browser.close()

@@ -118,18 +118,18 @@ def keezen_parts(view, seat, names, said, words, human):
             path = []
             for colour, square, steps in move.parts:
                 end = rules.walk_path(colour, square, steps)[-1]
-                path += [pawn_label(words, rules, colour, square),
+                path += [pawn_label(words, colour, square),
                          t(P + ("keezen.back" if steps < 0 else "keezen.steps"), n=abs(steps),
-                           square=square_label(rules, end))]
+                           where=words.where(colour, end))]
         elif kind is rules.Swap:
-            path = [pawn_label(words, rules, move.colour, move.square),
-                    t(P + "keezen.swap_with", pawn=pawn_label(words, rules, move.other_colour, move.other_square))]
+            path = [pawn_label(words, move.colour, move.square),
+                    t(P + "keezen.swap_with", pawn=pawn_label(words, move.other_colour, move.other_square))]
         elif kind is rules.Give:
             path = []
         else:
             path = [t(P + "keezen.lay_away")]
         moves.append({"code": move.code, "key": key, "path": path})
-    table = [{"label": "", "cards": [card_json(card) for card in view.played[-4:]]}]
+    table = [{"label": t(P + "keezen.played"), "cards": [card_json(card) for card in view.played[-4:]]}]
     info = [words.table_info(view)] + [f"{names(other)}: " + words.plate_detail(view, other, seat, names)
                                        for other in range(4) if other != seat]
     score = words.plate_detail(view, seat, seat, names)
@@ -138,14 +138,9 @@ def keezen_parts(view, seat, names, said, words, human):
     return hand_json(view.hands[seat], rank), moves, table, info, score, status
 
 
-def square_label(rules, square: int) -> str:
-    if square >= rules.HOME:
-        return t(P + "keezen.home", n=square - rules.HOME + 1)
-    return t(P + "keezen.square", n=square)
-
-
-def pawn_label(words, rules, colour: int, square: int) -> str:
-    return t(P + "keezen.pawn", colour=words.colour_name(colour), square=square_label(rules, square))
+def pawn_label(words, colour: int, square: int) -> str:
+    """A pawn said by where it stands on the board's landmarks (never a square's number)."""
+    return t(P + "keezen.pawn", colour=words.colour_name(colour), where=words.where(colour, square))
 
 
 PARTS = {"kingen": kingen_parts, "kings_corners": kings_corners_parts, "keezen": keezen_parts}
