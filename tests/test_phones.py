@@ -401,3 +401,29 @@ def test_a_hint_on_the_phone_names_a_legal_move_in_its_language(make_app):
             "the TV does not show a phone's hint"
     finally:
         clients.close()
+
+
+def test_the_setup_seats_a_phone_and_a_new_game_makes_new_tokens(make_app):
+    from game.app import open_scene
+    from game.menu.setup import SetupScene, seat_kinds
+    from game import registry
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    assert "phone" in seat_kinds(registry.game("kingen")) and "phone" not in seat_kinds(registry.game("quarto"))
+    setup = SetupScene(app, "kings_corners")
+    app.push(setup)
+    app.tick(1 / 60)
+    setup._set_seat(1, "phone")
+    setup.start()
+    scene = app.top
+    assert scene.phones.seats == (1,) and scene.record.seats[1] == "human" and scene.record.notes["phones"] == "1"
+    assert app.store.last_setup("kings_corners")["seats"][1] == "phone"       # remembered for next time
+    first = scene.phones.urls()[1]
+    assert urllib.request.urlopen(first, timeout=3).status == 200
+    scene.press("new")                       # the same setup again: its phone seat stays a phone seat
+    again = app.top
+    assert again is not scene and again.phones.seats == (1,)
+    assert again.phones.urls()[1] != first, "a new game makes new tokens"
+    with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
+        urllib.request.urlopen(first, timeout=2)             # the old game's server is gone
+    assert urllib.request.urlopen(again.phones.urls()[1], timeout=3).status == 200
