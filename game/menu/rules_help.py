@@ -61,7 +61,7 @@ def picture_image(game: str, name: str, width: int, four: bool) -> pygame.Surfac
     """A rule picture drawn once per game, name, width, language and card colours, then kept."""
     key = (game, name, width, language(), four)
     if key not in _pictures:
-        if len(_pictures) > 64:
+        if len(_pictures) >= 32:        # a few pages, both languages: a few MB each at 4K
             _pictures.clear()
         _pictures[key] = render_picture(pictures_of(game)[name], width, four)
     return _pictures[key]
