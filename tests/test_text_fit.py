@@ -75,6 +75,9 @@ def open_screen(app, name: str) -> bool:
         app.notify(t("notice.computer_failed", name=app.top.seat_name(0)))
         app.notify(t("hint.prefix", move="a1", reason=LONG_HINT[app.store.settings["language"]]))
     elif kind in ("result", "sheet", "play"):
+        if kind == "sheet" and any(option.key == "games" for option in registry.game(game).rules().OPTIONS):
+            # a match of three games, so the break between two games shows (Quarto's summary)
+            app.store.settings["last_setup"][game] = {"options": {"games": 3}}
         open_scene(app, f"game:{game}", 1)
         scene = app.top
         if kind == "play":          # the middle of a game: a few moves played

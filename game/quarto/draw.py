@@ -170,12 +170,12 @@ def draw_info(surface, layout, u, score, rules_in_play, log) -> None:
     y = left.y
     for index, line in enumerate(score):
         blit_text(surface, line, theme.SMALL * u, theme.TEXT if index else theme.TEXT_DIM, (left.x, y), "topleft",
-                  bold=bool(index))
+                  bold=bool(index), width=left.w)      # a long name shrinks before it meets the moves
         y += theme.SMALL * (1.35 if index else 1.4) * u
     if score:
         y += theme.SMALL * 0.4 * u
     for line in rules_in_play:
-        blit_text(surface, line, theme.SMALL * u, theme.TEXT_DIM, (left.x, y), "topleft")
+        blit_text(surface, line, theme.SMALL * u, theme.TEXT_DIM, (left.x, y), "topleft", width=left.w)
         y += theme.SMALL * 1.35 * u
     y = moves.y
     blit_text(surface, t("quarto.info.moves"), theme.SMALL * u, theme.TEXT_DIM, (moves.x, y), "topleft")
