@@ -14,6 +14,7 @@ from game.kingen.rules import PLAY, ChooseGame, PlayCard
 from game.play import continue_game, start_game
 from game.ui.i18n import t
 from game.ui.table.seats import plate_text_width
+from game.ui.text import SHRINK
 from posting import click, key, move_focus, pad, run_until
 
 A = pygame.CONTROLLER_BUTTON_A
@@ -374,10 +375,13 @@ def test_every_string_fits_its_place(make_app, size, couch, language):
             _, rects = choice_rects(area, len(labels), u, per_row)
             for label, rect in zip(labels, rects):
                 assert width(label, theme.SMALL) <= rect.w - 16 * u, label
-        # the narrowest text of a plate: beside a portrait, or beside the dealer's disc
-        plate = min(plate_text_width(layout.plates[0], u, face, badge=True) for face in (False, True))
-        assert width(t("kingen.scene.plate.detail", points="-26", total="-104"), theme.TINY) <= plate
-        assert width(scene.seat_name(1), theme.SMALL, True) <= plate
+        # a plate's text: beside the dealer's disc at its size; beside a portrait the kit's rule
+        # may shrink it (to SHRINK of its size), never cut it
+        detail = t("kingen.scene.plate.detail", points="-26", total="-104")
+        plate, beside_face = (plate_text_width(layout.plates[0], u, face, badge=True) for face in (False, True))
+        assert width(detail, theme.TINY) <= plate
+        assert width(detail, theme.TINY * SHRINK) <= beside_face
+        assert width(scene.seat_name(1), theme.SMALL, True) <= beside_face
         names = [scene.seat_name(seat) for seat in range(4)]
         longest = [scene.said(f"kingen.scene.log.{key}", seat, name=name, n=20, card="\u266510",
                               suit="\u2666", game=t("kingen.game.no_7th_and_last"))

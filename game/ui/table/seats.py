@@ -33,21 +33,23 @@ def plate_size(u: float, area: pygame.Rect) -> tuple[int, int]:
             int(theme.SMALL * u * 1.25 + theme.TINY * u * 1.25 + 20 * u))
 
 
-def portrait_size(rect: pygame.Rect, u: float, text: int = 0) -> int:
-    """The side of a plate's portrait: the plate's height less its margins, smaller where
-    the plate's text (`text` pixels wide) needs the room (a narrow plate, couch mode's), but
-    never below half of that."""
+PLATE_TEXT = 185   # the text room a plate keeps beside its portrait (a longer detail shrinks by the kit's rule)
+
+
+def portrait_size(rect: pygame.Rect, u: float) -> int:
+    """The side of a plate's portrait: the plate's height less its margins, smaller on a
+    narrow plate (couch mode's) so that its text keeps `PLATE_TEXT`, but never below half of
+    that. It depends on the plate's size only, so the plates of a table show equal faces."""
     full = rect.h - int(18 * u)
-    return max(12, full // 2, min(full, rect.w - 2 * int(14 * u) - int(10 * u) - text))
+    return max(12, full // 2, min(full, rect.w - 2 * int(14 * u) - int(10 * u) - int(PLATE_TEXT * u)))
 
 
 def plate_text_width(rect: pygame.Rect, u: float, face: bool, badge: bool) -> int:
-    """The room a plate gives its name and detail line at least: beside a portrait at its
-    smallest (`face`), else left of the dealer's disc (`badge`), which goes onto a portrait
-    when there is one."""
+    """The room a plate gives its name and detail line: beside a portrait (`face`), else
+    left of the dealer's disc (`badge`), which goes onto a portrait when there is one."""
     pad, radius = int(14 * u), int(17 * u)
     if face:
-        return rect.w - 2 * pad - portrait_size(rect, u, rect.w) - int(10 * u)
+        return rect.w - 2 * pad - portrait_size(rect, u) - int(10 * u)
     return rect.w - 2 * pad - (2 * radius + int(8 * u) if badge else 0)
 
 
@@ -138,13 +140,9 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
         pygame.draw.rect(surface, team, stripe, border_radius=stripe.w // 2)
     pad, radius = int(14 * u), int(17 * u)
     left = rect.x + pad
-    inner = plate_text_width(rect, u, False, bool(badge))
+    inner = plate_text_width(rect, u, face is not None, bool(badge))
     if face is not None:
-        text = max(render(detail, int(theme.TINY * u)).get_width(),
-                   render(name, int(theme.SMALL * u), bold=True).get_width()
-                   + (int(10 * u) + render(level, int(theme.TINY * u * 0.75)).get_width() if level else 0))
-        size = portrait_size(rect, u, text)
-        inner = rect.w - 2 * pad - size - int(10 * u)
+        size = portrait_size(rect, u)
         centre = (left + size // 2, rect.centery)
         surface.blit(portrait(face, size), (left, rect.centery - size // 2))
         width = max(2, int((5 if ring else 3) * u))
@@ -160,7 +158,7 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
     name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT, (left, rect.y + int(10 * u)), "topleft",
                           bold=True, width=inner, box=rect)
     room = left + inner - name_rect.right - int(10 * u)
-    size = next((size for size in (theme.TINY * u, theme.TINY * u * 0.875, theme.TINY * u * 0.75)
+    size = next((size for size in (theme.TINY * u, theme.TINY * u * 0.85, theme.TINY * u * 0.7)
                  if level and render(level, int(size)).get_width() <= room), None)
     if size is not None:     # beside the name, a little smaller where it must
         blit_text(surface, level, size, theme.TEXT_DIM,
