@@ -70,10 +70,10 @@ def _board(surface, view) -> Board:
     return board
 
 
-def _pawns(surface, board, pawns, skip=()) -> None:
+def _pawns(surface, board, pawns) -> None:
+    """Every pawn where the table puts it (game/keezen/layout.py): in the nest each at its place."""
     for index, square in enumerate(pawns):
-        if index not in skip:
-            board.draw_pawn(surface, index >> 2, board.spot(index >> 2, square, index & 3, board.pawn_radius))
+        board.draw_pawn(surface, index >> 2, board.spot(index >> 2, square, index & 3, board.pawn_radius))
 
 
 def _path(board, colour: int, square: int, squares) -> list:
