@@ -122,6 +122,10 @@ def main(argv=None) -> int:
         app.close()
         return 2
     phones = getattr(app.top, "phones", None)
+    if args.phones is not None and phones is None:
+        print("spelavond: the phones' server could not start (see above)", file=sys.stderr)
+        app.close()
+        return 2
     if phones is not None:     # one line a seat, for the players (and scripts) to open
         for seat, url in phones.urls().items():
             print(f"seat {seat}: {url}", flush=True)

@@ -427,3 +427,11 @@ def test_the_setup_seats_a_phone_and_a_new_game_makes_new_tokens(make_app):
     with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
         urllib.request.urlopen(first, timeout=2)             # the old game's server is gone
     assert urllib.request.urlopen(again.phones.urls()[1], timeout=3).status == 200
+
+
+def test_a_server_that_cannot_listen_is_said_and_the_game_goes_on(make_app, monkeypatch):
+    monkeypatch.setenv("SPELAVOND_PHONE_HOST", "203.0.113.7")     # an address this computer does not have
+    app, scene = new_game(make_app, "kingen", ["phone", "random", "random", "random"], {}, 2)
+    assert scene.phones is None and scene.face_up_seat() == 0, "the seat is played on this screen"
+    assert any("could not start" in text for text, _ in app.notices)
+    assert wait_for(app, lambda: scene.can_play(), 30)

@@ -35,6 +35,7 @@ Each `game/<name>/scene.py` exposes its class as `SCENE`.
 from __future__ import annotations
 
 import importlib
+import sys
 
 import pygame
 
@@ -111,7 +112,7 @@ class GameScene(Scene):
         self._held_words = None       # (version, the status line's words before its move): see `words_held`
         phones = [seat for seat in phone_views.parse_phones(record.notes.get("phones"))
                   if seat < state.players and record.seats[seat] == "human"]
-        self.phones = PhoneSeats(self, phones) if phones and self.game in phone_views.GAMES else None
+        self.phones = self.start_phones(phones) if phones and self.game in phone_views.GAMES else None
         if self.phones is not None:
             self.setup["phones"] = list(self.phones.seats)     # "Play again" keeps them on their phones
         self.over_at = None           # when the game ended: the result follows
@@ -139,6 +140,16 @@ class GameScene(Scene):
 
     def on_phone(self, seat) -> bool:
         return self.phones is not None and self.phones.holds(seat)
+
+    def start_phones(self, seats):
+        """The phone seats' part with its server; None, said on the TV, when the server cannot
+        listen (no network address, a port refused): those seats are played here then."""
+        try:
+            return PhoneSeats(self, seats)
+        except OSError as error:
+            print(f"spelavond: the phones' server could not start: {error}"[:300], file=sys.stderr)
+            self.app.notify(t("phones.tv.no_server"), 8)
+            return None
 
     def viewer(self) -> int | None:
         """Whose eyes the table is drawn through: the human to move, or the one human (of the
