@@ -196,10 +196,12 @@ GAMES = [
     ("kingen", ("human", "human", "random", "human"), {}, 3, [0, 1, 3]),
     ("keezen", ("human", "random", "human", "random"), {"time_limit": True}, 2, [0, 2]),
     ("kings_corners", ("human", "human", "human", "human"), {"match_length": "hands", "hands": 1}, 8, [0, 1, 2, 3]),
+    ("keezen", ("human", "human", "human", "human"), {"exchange": True, "time_limit": True}, 4, [0, 1, 2, 3]),
 ]
 
 
-@pytest.mark.parametrize("game,seats,options,seed,phones", GAMES, ids=[f"{g[0]}-{len(g[4])}" for g in GAMES])
+@pytest.mark.parametrize("game,seats,options,seed,phones", GAMES,
+                         ids=[f"{g[0]}-{len(g[4])}" + ("-exchange" if g[2].get("exchange") else "") for g in GAMES])
 def test_a_whole_game_from_phones_next_to_computers(make_app, game, seats, options, seed, phones):
     seats = ["phone" if seat in phones else kind for seat, kind in enumerate(seats)]
     app, scene = new_game(make_app, game, seats, options, seed)
