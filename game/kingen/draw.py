@@ -76,7 +76,7 @@ def last_trick(surface, layout, trick, title: str, four: bool) -> None:
     """The last trick (leader, cards, winner) where it was played, on a panel over the table."""
     u = layout.u
     leader, cards, winner = trick
-    box = layout.trick_zone.inflate(int(layout.cw * 1.8), int(layout.ch * 0.5 + theme.SMALL * u * 3))
+    box = layout.trick_zone.inflate(int(layout.tw * 1.4), int(layout.th * 0.4 + theme.SMALL * u * 3))
     panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK)
     blit_text(surface, fit(title, int(theme.SMALL * u), box.w - int(20 * u), True), theme.SMALL * u, theme.TEXT,
               (box.centerx, box.y + int(8 * u)), "midtop", bold=True)

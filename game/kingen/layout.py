@@ -12,12 +12,16 @@ import pygame
 
 from game.kingen.rules import CHOOSE_GAME
 from game.ui import cards as cardui
+from game.ui import theme
 from game.ui.table.panels import stack_buttons, top_band
 from game.ui.table.seats import arrange_seats, hand_fan
 
 LOG_LINES = 5
 # where each seat's card lies in the trick, in card widths and heights from the table's centre
 TRICK_SPOT = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-1.05, 0), "right": (1.05, 0)}
+# the trick's cards, where the table has room: this much wider than the hand's (no more than
+# couch mode enlarges the cards, so that no card is smaller in couch mode than outside it)
+TRICK_GROW = 1.3
 
 
 class Layout:
@@ -47,6 +51,8 @@ class Layout:
         self.plates = {seat: place.plate for seat, place in seats.places.items()}
         self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}
         self.middle = middle = seats.middle
+        self.tw = self.trick_card_width()          # the trick's cards, larger: what everyone looks at
+        self.th = cardui.card_size(self.tw)[1]
         self.spots = self.trick_spots()
         self.trick_zone = self.spots[0].unionall(list(self.spots.values()))
         self.stacks, self.penalty_area = self.taken_places()
@@ -62,22 +68,33 @@ class Layout:
         else:
             self.chooser, self.quota = middle, None
 
+    def trick_card_width(self) -> int:
+        """The trick's card width: TRICK_GROW times the hand's, less where the table's middle
+        is too low for the trick (1.84 card heights and the "led" label) or too narrow for it
+        and what the seats have taken on both sides of it."""
+        middle, m = self.middle, self.m
+        high = (1 + 2 * TRICK_SPOT["bottom"][1]) * cardui.CARD_RATIO
+        wide = 1 + 2 * TRICK_SPOT["right"][0]
+        label = int(theme.TINY * self.u * 1.3)     # "led" above the top card or below the bottom one
+        room = min((middle.h - 2 * m - 2 * label) / high, middle.w * 0.46 / wide)
+        return max(self.cw, int(min(self.cw * TRICK_GROW, room)))
+
     def trick_spots(self) -> dict:
         """Each seat's card in the trick, on its own side of the table's centre."""
         cx, cy = self.middle.center
         spots = {}
         for seat, side in self.sides.items():
             dx, dy = TRICK_SPOT[side]
-            spots[seat] = pygame.Rect(0, 0, self.cw, self.ch)
-            spots[seat].center = (cx + round(dx * self.cw), cy + round(dy * self.ch))
+            spots[seat] = pygame.Rect(0, 0, self.tw, self.th)
+            spots[seat].center = (cx + round(dx * self.tw), cy + round(dy * self.th))
         return spots
 
     def taken_places(self) -> tuple[dict, dict]:
         """What each seat has taken: a stack of its tricks, its penalty cards fanned beside it."""
-        middle, m, cw, ch, sw, u = self.middle, self.m, self.cw, self.ch, self.sw, self.u
+        middle, m, cw, ch, sw, u = self.middle, self.m, self.tw, self.th, self.sw, self.u
         cx, cy = middle.center
         stacks, penalty_area = {}, {}
-        room = int(min(middle.w * 0.5 - cw * 1.35, sw * 5.5))
+        room = int(min(middle.w * 0.5 - cw * 1.6 - m, sw * 5.5))   # clear of the trick beside it
         for seat, side in self.sides.items():
             stack = pygame.Rect(0, 0, sw, self.sh)
             if side == "bottom":

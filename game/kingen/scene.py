@@ -291,7 +291,7 @@ class KingenScene(GameScene):
 
     # -- drawing ------------------------------------------------------------------------------
     def face_widths(self, layout) -> tuple:
-        return (layout.cw, layout.sw)
+        return (layout.cw, layout.tw, layout.sw)
 
     def draw(self, surface, alpha):
         layout, shown = self.layout(), self.trick_shown()

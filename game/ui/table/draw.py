@@ -111,9 +111,9 @@ felt_builds = 0                  # felts painted (a test counts them: one a wind
 def _noise_tiles() -> list:
     """Two tiles of fine grey noise (to lighten and to darken), made once with a fixed seed."""
     if not _noise:
-        rng = random.Random(FELT_SEED)
+        rng, levels = random.Random(FELT_SEED), bytes(value % 6 for value in range(256))
         for _ in range(2):
-            grey = bytes(rng.randrange(0, 6) for _ in range(NOISE_TILE * NOISE_TILE))
+            grey = rng.randbytes(NOISE_TILE * NOISE_TILE).translate(levels)     # 0..5 a pixel
             rgb = bytes(value for value in grey for _ in range(3))
             _noise.append(pygame.image.frombytes(rgb, (NOISE_TILE, NOISE_TILE), "RGB"))
     return _noise
@@ -137,7 +137,7 @@ def felt(size, table=None, radius: int = 0) -> pygame.Surface:
 def _glow(size, edge, centre) -> pygame.Surface:
     """`centre` in the middle of `size` fading to `edge` at the corners: a few dozen pixels
     computed, smooth-scaled up (a gradient has no detail to lose)."""
-    gw, gh = 32, 18
+    gw, gh = 24, 14
     grid = pygame.Surface((gw, gh))
     for y in range(gh):
         for x in range(gw):
