@@ -116,11 +116,14 @@ function render() {
     if (!row.cards.length && !row.label) continue;
     const line = el("div", "row");
     if (row.label) line.append(el("div", "label", row.label));
+    const cards = el("div", "cards");
     for (const card of row.cards) {
       const face = cardFace(card, "mini");
       if (card.who) face.append(el("small", "", card.who));
-      line.append(face);
+      cards.append(face);
     }
+    if (!row.cards.length) cards.append(el("div", "empty"));
+    line.append(cards);
     table.append(line);
   }
 
