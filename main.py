@@ -88,8 +88,8 @@ def parse_args(argv):
     if args.seats is not None and not (args.scene or "").startswith("game:"):
         parser.error("--seats sets the seats of a new game: use it with --scene game:GAME")
     if args.phones is not None:
-        game = (args.scene or "").partition(":")[2]
-        if not (args.scene or "").startswith("game:") or game not in PHONE_GAMES:
+        kind, _, game = (args.scene or "").partition(":")
+        if kind not in ("game", "pause") or game not in PHONE_GAMES:
             parser.error(f"--phones seats a new game of {', '.join(PHONE_GAMES)}: use it with --scene game:GAME")
         seats = list(args.seats) if args.seats is not None else ["normal"] * 4
         if max(args.phones) >= len(seats):
@@ -121,7 +121,7 @@ def main(argv=None) -> int:
         print(f"spelavond: {error}", file=sys.stderr)
         app.close()
         return 2
-    phones = getattr(app.top, "phones", None)
+    phones = next((scene.phones for scene in app.scenes if getattr(scene, "phones", None) is not None), None)
     if args.phones is not None and phones is None:
         print("spelavond: the phones' server could not start (see above)", file=sys.stderr)
         app.close()
