@@ -342,18 +342,20 @@ class ReviewScene(Scene):
         # the last line: the analysis under way, else where the game was decided; a verdict
         # that names a better move takes its room too (a best move in words is long)
         judgement = self.judgement(self.ply) if self.ply else None
-        verdict_room = band.bottom - int(12 * u) - (y + int(36 * u))
+        bottom = band.bottom - int(12 * u)
+        free = y                      # where the next line's room begins (a long one takes two)
         if self.ply:
-            blit_in(surface, self.move_words(self.ply), small, theme.TEXT, pygame.Rect(x, y, width, int(34 * u)),
-                    "left", "top")
+            free = blit_in(surface, self.move_words(self.ply), small, theme.TEXT,
+                           pygame.Rect(x, y, width, int(64 * u)), "left", "top").bottom + int(4 * u)
             if judgement is not None:
                 colour = VERDICT_COLOURS.get(judgement["verdict"], theme.GOOD)
                 line = t(f"review.verdict.{judgement['verdict']}")
                 if judgement["verdict"] != "good":
                     best = self.named(judgement["ply"], judgement["best"])
                     line = t("review.instead", verdict=line, best=best, loss=self.loss_text(judgement["loss"]))
-                room = verdict_room if runner is None else verdict_room - int(34 * u)
-                blit_in(surface, line, small, colour, pygame.Rect(x, y + int(36 * u), width, room), "left", "top")
+                room = bottom - free - (int(34 * u) if runner is not None else 0)
+                free = blit_in(surface, line, small, colour, pygame.Rect(x, free, width, room), "left",
+                               "top").bottom + int(6 * u)
         worst = decisive([Judgement(**judgement) for judgement in self.judgements.values()])
         if runner is not None:
             key = "review.analysing" if runner is self.runner else "review.analysing_computers"
@@ -362,8 +364,7 @@ class ReviewScene(Scene):
         elif worst is not None and (judgement is None or judgement["verdict"] == "good"):
             line = t("review.decided", n=worst.ply, move=self.named(worst.ply, worst.move),
                      best=self.named(worst.ply, worst.best), loss=self.loss_text(worst.loss))
-            blit_in(surface, line, small, theme.TEXT_DIM, pygame.Rect(x, y + int(36 * u), width, verdict_room),
-                    "left", "bottom")
+            blit_in(surface, line, small, theme.TEXT_DIM, pygame.Rect(x, free, width, bottom - free), "left", "bottom")
 
     def named(self, ply: int, code: str) -> str:
         """A move of the position before move `ply`, by its code, in the game's words."""
