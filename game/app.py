@@ -457,7 +457,7 @@ class App:
             draw_button(surface, rect, corner[0], u, focused=corner[2], ground=theme.PANEL_LIGHT)
             self.legend_chips.append((rect, corner[1]))
             end = rect.x - int(6 * u)
-        right = self.draw_notice(surface, pygame.Rect(bar.x, bar.y, end - bar.x, bar.h)) - 24 * u
+        right = self.draw_notice(surface, bar, end) - 24 * u
         x = bar.x + 24 * u
         entries = list(self.top.legend())
 
@@ -482,20 +482,21 @@ class App:
                 self.legend_chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
             x = label.right + 34 * u
 
-    def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect) -> int:
+    def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect, end: int | None = None) -> int:
         """The newest notice at the right of the legend bar (never over the status line at the
         top); a long one wraps at the small text size (shrinking at most by the kit's rule)
         and grows upwards over the table's corner, so it stays readable at any window size;
-        returns where it begins."""
+        returns where it begins. It ends at `end` (left of the corner button), as wide as ever."""
+        end = bar.right if end is None else end
         if not self.notices:
-            return bar.right
+            return end
         u = self.u
         text = self.notices[-1][0]
         pad, air = int(14 * u), int(6 * u)
         width = min(int(bar.w * 0.7), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
         size, lines = fit_lines(text, theme.SMALL * u, width - 2 * pad, lines_height(NOTICE_LINES, int(theme.SMALL * u)))
         height = max(bar.h - int(8 * u), int(lines_height(len(lines), size)) + 2 * air)
-        box = pygame.Rect(bar.right - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
+        box = pygame.Rect(end - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
         pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
         blit_in(surface, text, size, theme.TEXT, box.inflate(-2 * pad, -2 * air))

@@ -268,3 +268,25 @@ def run_to_lead(app, scene, frames=6000):
         if len(getattr(state, "trick", [])) == 1 and scene.motion.animator.busy(scene.time):
             return True
     return False
+
+
+# ----------------------------------------------------------------------------- setup lists that fit
+
+@pytest.mark.parametrize("game,size,couch", [
+    ("keezen", (1920, 1080), True), ("keezen", (960, 540), True), ("keezen", (960, 540), False),
+    ("kingen", (960, 540), False), ("kingen", (1920, 1080), False),
+    ("quarto", (960, 540), False), ("quarto", (1920, 1080), False), ("vier_koningen", (960, 540), True)])
+def test_a_setup_list_that_fits_the_screen_does_not_scroll(make_app, game, size, couch):
+    app = make_app(size=size)
+    app.store.settings.update(couch=couch, lessons_offered=[game])
+    open_scene(app, f"setup:{game}", None)
+    app.tick(1 / 60)
+    scene = app.top
+    assert not scene.list.scrolls()
+    widgets = scene.list.widgets
+    assert all(scene.list.area.contains(w.rect) for w in widgets[:len(widgets) - scene.pinned])
+    assert widgets[-1].rect.bottom <= app.content_rect().bottom
+    for upper, lower in zip(widgets, widgets[1:]):
+        assert upper.rect.bottom <= lower.rect.top          # nothing on top of anything
+    from game.ui import theme
+    assert scene.list.row_height >= theme.BODY * app.u * 1.4 - 1   # the text still has room

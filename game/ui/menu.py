@@ -16,6 +16,7 @@ from game.ui.widgets import FocusList
 
 
 COMPACT = 0.75     # a menu's rows may get this much lower to fit the screen
+ROW_TEXT = 1.4     # ... or to this many times the text's size, if lower (couch mode's larger rows; one line)
 
 
 @functools.lru_cache(maxsize=4)
@@ -75,22 +76,29 @@ class MenuScene(Scene):
         self.app.pop()
 
     def layout(self) -> None:
-        u = self.app.u
+        # the air below the list and between its rows is `space_u`'s: in couch mode the larger
+        # rows take it, so a list that fits the screen does not scroll
+        u, air = self.app.u, self.app.space_u
         area = self.app.content_rect()
         top = area.y + int(222 * u)
         width = min(int(self.width * u), area.w - int(60 * u))
-        rect = pygame.Rect(0, top, width, area.bottom - top - int(70 * u))
+        rect = pygame.Rect(0, top, width, area.bottom - top - int(70 * air))
         rect.centerx = area.centerx
-        self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), int(self.gap * u)), int(self.gap * u))
+        gap = int(self.gap * air)
+        self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), gap), gap)
 
     def fitted_row(self, height: int, row: int, gap: int) -> int:
         """The row height: lower (down to COMPACT of it) when that makes the whole list fit;
-        a list that does not fit even so keeps its rows, scrolls and shows it."""
+        a list that does not fit even so keeps its rows, scrolls and shows it. The rows that
+        stay at the bottom (`pinned`) have a gap of their own above them."""
         factors = sum(widget.height_factor for widget in self.list.widgets)
         if not factors:
             return row
-        room = (height - gap * (len(self.list.widgets) - 1)) / factors
-        return int(room) if row * COMPACT <= room < row else row
+        gaps = gap * (len(self.list.widgets) - 1 + (1 if self.list.pinned else 0))
+        room = (height - gaps) / factors
+        two_lines = any(getattr(widget, "subtitle", None) for widget in self.list.widgets)
+        lowest = row * COMPACT if two_lines else min(row * COMPACT, theme.BODY * self.app.u * ROW_TEXT)
+        return int(room) if lowest <= room < row else row
 
     def corner_button(self):
         return (t(self.corner_key), inp.BACK, self.list.away) if self.corner_key else None
@@ -166,7 +174,7 @@ class MenuScene(Scene):
         focused = self.list.focused
         if focused is not None and getattr(focused, "help", ""):
             blit_text(surface, t(focused.help), theme.SMALL * u, theme.TEXT_DIM,
-                      (area.centerx, area.bottom - 24 * u), "midbottom", width=room)
+                      (area.centerx, area.bottom - 24 * self.app.space_u), "midbottom", width=room)
 
     def legend(self):
         return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.BACK, "legend.back")]
