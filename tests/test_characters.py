@@ -193,3 +193,17 @@ def test_a_scene_names_computers_by_character_and_keezen_keeps_the_colours(make_
     assert scene.seat_character(0) is None and scene.seat_character(2) is cast[2]
     start_game(app, "keezen", {"players": 4, "seats": ["human", "hard", "human", "easy"], "options": {}}, 77)
     assert app.top.seat_name(2) == "Yellow" and app.top.seat_name(1) == cast[1].name
+
+
+def test_recent_games_name_the_computers_by_their_characters(language):
+    from game.menu.recent import record_line
+    cast = [character.name for character in table_cast(30563, 4)]
+    data = {"game": "kingen", "seats": ["human", "hard", "normal", "easy"], "seed": 30563,
+            "ended": "2026-11-25T16:40:00+00:00", "summary": {"outcome": "won"}}
+    assert f"against {cast[1]}, {cast[2]} and {cast[3]}" in record_line(data)
+    language("nl")
+    assert f"tegen {cast[1]}, {cast[2]} en {cast[3]}" in record_line(data)
+    language("en")
+    assert "against hard, normal, easy" in record_line({**data, "seed": "damaged"})   # the levels say what they can
+    lesson = {**data, "notes": {"lesson": 3}}
+    assert "against Computer 2, Computer 3 and Computer 4" in record_line(lesson)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from game import registry
+from game import characters, registry
 from game.record import SEAT_KINDS
 from game.ui import theme
 from game.ui.i18n import t
@@ -13,8 +13,10 @@ from game.ui.widgets import Button, Label
 
 
 def record_line(data: dict) -> str:
-    """'25 Nov 16:40 · Kingen · against hard, hard, normal · won', in the player's language. A
-    damaged file's fields say what they can: choosing it tells what is wrong (`App.review`)."""
+    """'25 Nov 16:40 · Kingen · against Anna, Bert and Carla · won', in the player's language
+    (the computers by their characters, chosen by the game's number; by their levels where the
+    number is damaged). A damaged file's fields say what they can: choosing it tells what is
+    wrong (`App.review`)."""
     game = data.get("game")
     title = t(registry.game(game).title) if isinstance(game, str) and game in registry.GAMES else str(game)[:40]
     try:
@@ -24,8 +26,14 @@ def record_line(data: dict) -> str:
         date = "\u2013"
     seats = data.get("seats")
     seats = [kind for kind in seats if isinstance(kind, str) and kind in SEAT_KINDS] if isinstance(seats, list) else []
-    levels = [t(f"level.{kind}") for kind in seats if kind != "human"]
-    opponents = t("recent.against", names=", ".join(levels)) if levels else t("recent.no_computers")
+    seed, notes = data.get("seed"), data.get("notes")
+    if type(seed) is int and 0 < len(seats) <= len(characters.CAST):
+        lesson = isinstance(notes, dict) and "lesson" in notes
+        names = [name for name, kind in zip(characters.seat_names(seed, seats, lesson), seats) if kind != "human"]
+        opponents = characters.join_names(names)
+    else:
+        opponents = ", ".join(t(f"level.{kind}") for kind in seats if kind != "human")
+    opponents = t("recent.against", names=opponents) if opponents else t("recent.no_computers")
     summary = data.get("summary")
     outcome = summary.get("outcome") if isinstance(summary, dict) else None
     result = t(f"result.{outcome}") if outcome in ("won", "lost", "drawn") else t("recent.finished")
