@@ -14,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 
+import pygame
 import pytest
 
 from game.cards import SUIT_SYMBOL
@@ -437,3 +438,37 @@ def test_a_server_that_cannot_listen_is_said_and_the_game_goes_on(make_app, monk
     assert scene.phones is None and scene.face_up_seat() == 0, "the seat is played on this screen"
     assert any("could not start" in text for text, _ in app.notices)
     assert wait_for(app, lambda: scene.can_play(), 30)
+
+
+@pytest.mark.parametrize("config", ["960x540", "1920x1080", "couch"])
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_codes_and_the_away_line_fit_on_the_tv(make_app, language, config):
+    """The TV's phone panels by the text-fit test's rule: no string outside its box, cut or
+    over another (the panels are layers of their own over the table)."""
+    from game.ui import text as kit_text
+    from game.ui.i18n import set_language
+    from test_text_fit import CONFIGS, problems_in
+    size, couch = CONFIGS[config]
+    found = []
+    for game, seats, phones, codes in (("kings_corners", ["human"] * 4, [0, 1, 2, 3], True),
+                                       ("kingen", ["human", "random", "random", "random"], [0], True),
+                                       ("kingen", ["human", "random", "random", "random"], [0], False)):
+        app = make_app(size=size, couch=couch)
+        app.store.settings["language"] = language
+        set_language(language)
+        from game.app import open_scene
+        open_scene(app, "title", None)
+        start_game(app, game, {"players": len(seats), "seats": ["phone" if seat in phones else kind
+                                                                 for seat, kind in enumerate(seats)],
+                               "options": {}}, 3)
+        scene = app.top
+        scene.phones.show_codes = codes
+        scene.phones.stand_in = not codes
+        with kit_text.recording() as records:
+            app.tick(1 / 60)
+        panel_texts = [record for record in records if record[0].get_size() != size]
+        assert panel_texts, "the panel's words were drawn"
+        found += [f"{game} {'codes' if codes else 'away'}: {problem}"
+                  for problem in problems_in(records, pygame.Rect((0, 0), size))]
+        app.to_title()
+    assert not found, "\n".join(found)

@@ -29,7 +29,7 @@ from game.ui import theme
 from game.ui.computer_seats import trial
 from game.ui.i18n import LANGUAGES, explain, has, language, speaking, t
 from game.ui.table.draw import panel
-from game.ui.text import blit_fitted, blit_in
+from game.ui.text import blit_in
 
 P = "phones."
 INBOX_PER_UPDATE = 64        # messages handled a frame at most (the rest wait a frame)
@@ -253,10 +253,14 @@ class PhoneSeats:
         return self._qr[seat]
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Drawing changes nothing: the codes panel, or a line for each phone that is away."""
+        """Drawing changes nothing: the codes panel, or a line for each phone that is away;
+        each a layer of its own over the table (it covers what lies beneath it)."""
         scene, u = self.scene, self.scene.app.u
         area = scene.app.content_rect()
         if self.show_codes:
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            shade.fill(theme.OVERLAY_SHADE)
+            surface.blit(shade, (0, 0))
             self.draw_codes(surface, area, u)
             return
         away = [seat for seat in self.seats if self.away(seat)]
@@ -265,45 +269,49 @@ class PhoneSeats:
         key = "tv.away_stand_in" if self.stand_in else "tv.away_waiting"
         text = t(P + key, names=", ".join(scene.seat_name(seat) for seat in away))
         size = int(theme.SMALL * u)
-        rect = pygame.Rect(0, 0, min(area.w - int(40 * u), int(900 * u)), int(size * 2.2))
+        rect = pygame.Rect(0, 0, min(area.w - int(40 * u), int(1000 * u)), int(size * 3.4))
         rect.midbottom = (area.centerx, area.bottom - int(70 * u))
-        panel(surface, rect, u, theme.BACKGROUND, theme.BAD)
-        blit_in(surface, text, size, theme.TEXT, rect.inflate(-int(24 * u), 0))
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel(layer, layer.get_rect(), u, theme.BACKGROUND, theme.BAD)
+        blit_in(layer, text, size, theme.TEXT, layer.get_rect().inflate(-int(32 * u), -int(16 * u)))
+        surface.blit(layer, rect)
 
     def draw_codes(self, surface: pygame.Surface, area: pygame.Rect, u: float) -> None:
+        """Each phone seat's name, its QR code, whether its phone has joined and the address
+        the game listens on."""
         scene = self.scene
         count = len(self.seats)
         heading, small = int(theme.BODY * u), int(theme.TINY * u)
         gap = int(24 * u)
-        width = min(area.w - 2 * gap, count * int(440 * u) + (count + 1) * gap)
+        width = min(area.w - 2 * gap, max(count * int(440 * u) + (count + 1) * gap, int(1000 * u)))
         column = (width - (count + 1) * gap) // count
+        title_h, foot_h = int(heading * 2.6), int(small * 2.8)
         code_side = min(column - gap, int(area.h * 0.42))
-        height = heading * 2 + code_side + small * 5 + gap * 3
-        rect = pygame.Rect(0, 0, width, height)
+        height = gap + title_h + int(heading * 1.4) + code_side + int(small * 3.2) + foot_h + gap
+        rect = pygame.Rect(0, 0, width, min(height, area.h))
         rect.center = area.center
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.OVERLAY_SHADE)
-        surface.blit(shade, (0, 0))
-        panel(surface, rect, u, theme.PANEL, theme.ACCENT)
-        blit_fitted(surface, t(P + "tv.title"), (heading,), rect.w - 2 * gap, theme.TEXT,
-                    (rect.centerx, rect.y + gap), "midtop", bold=True)
-        top = rect.y + gap + int(heading * 1.6)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel(layer, layer.get_rect(), u, theme.PANEL, theme.ACCENT)
+        inner = layer.get_rect().inflate(-2 * gap, -2 * gap)
+        blit_in(layer, t(P + "tv.title"), heading, theme.TEXT, pygame.Rect(inner.x, inner.y, inner.w, title_h),
+                bold=True)
+        top = inner.y + title_h
+        offset = (inner.w - count * column - (count - 1) * gap) // 2
         for index, seat in enumerate(self.seats):
-            x = rect.x + gap + index * (column + gap)
-            blit_fitted(surface, scene.seat_name(seat), (heading, small), column, theme.ACCENT,
-                        (x + column // 2, top), "midtop", bold=True)
+            cell = pygame.Rect(inner.x + offset + index * (column + gap), top, column, int(heading * 1.3))
+            blit_in(layer, scene.seat_name(seat), heading, theme.ACCENT, cell, bold=True)
             box = pygame.Rect(0, 0, code_side, code_side)
-            box.midtop = (x + column // 2, top + int(heading * 1.4))
-            self.draw_qr(surface, self.qr(seat), box)
+            box.midtop = (cell.centerx, cell.bottom + int(heading * 0.1))
+            self.draw_qr(layer, self.qr(seat), box)
             joined = not self.away(seat)
-            status = t(P + ("tv.joined" if joined else "tv.scan"))
-            blit_fitted(surface, status, (small,), column, theme.GOOD if joined else theme.TEXT_DIM,
-                        (x + column // 2, box.bottom + gap // 2), "midtop")
+            line = pygame.Rect(cell.x, box.bottom + gap // 3, column, int(small * 1.4))
+            blit_in(layer, t(P + ("tv.joined" if joined else "tv.scan")), small,
+                    theme.GOOD if joined else theme.TEXT_DIM, line)
             # the address's token is in the code; the address itself says where the game listens
-            blit_fitted(surface, f"{self.server.host}:{self.server.port}", (small,), column, theme.TEXT,
-                        (x + column // 2, box.bottom + gap // 2 + int(small * 1.4)), "midtop")
-        blit_fitted(surface, t(P + "tv.hide"), (small,), rect.w - 2 * gap, theme.TEXT_DIM,
-                    (rect.centerx, rect.bottom - gap), "midbottom")
+            blit_in(layer, f"{self.server.host}:{self.server.port}", small, theme.TEXT, line.move(0, line.h))
+        blit_in(layer, t(P + "tv.hide"), small, theme.TEXT_DIM,
+                pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h))
+        surface.blit(layer, rect)
 
     @staticmethod
     def draw_qr(surface: pygame.Surface, matrix, box: pygame.Rect) -> None:
