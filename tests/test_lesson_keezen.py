@@ -215,6 +215,8 @@ def test_the_lesson_played_to_its_end_by_mouse_keyboard_and_gamepad(make_app, tm
         move = rng.choice(scene.state.legal_moves())
         count = len(scene.record.moves)
         for goal in places(scene, move):
+            if len(scene.record.moves) > count:
+                break                  # its one way on was played at once (the setting's default)
             if goal[0] == "button":
                 click(scene.layout().buttons["lay_away"].center)
                 app.tick(1 / 60)
