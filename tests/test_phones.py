@@ -321,6 +321,10 @@ def test_hostile_messages_are_refused_and_change_nothing(make_app):
         with pytest.raises(aiohttp.WSServerHandshakeError):
             clients.join(0, base + "/" + "B" * len(token))
         tried += 1
+        with pytest.raises(aiohttp.WSServerHandshakeError):     # the right token, from another site's page
+            clients.call(clients.session.ws_connect(base + "/" + token + "/ws", origin="http://evil.example"))
+        tried += 1
+        assert server.refused["origin"] == 1
         assert server.refused["token"] >= 5
         assert scene.state.to_dict() == after or scene.version > version
         # the game goes on unharmed: the phones come back and play it to its end
@@ -472,3 +476,27 @@ def test_the_codes_and_the_away_line_fit_on_the_tv(make_app, language, config):
                   for problem in problems_in(records, pygame.Rect((0, 0), size))]
         app.to_title()
     assert not found, "\n".join(found)
+
+
+def test_a_saved_phone_game_continues_with_its_phone_seats_and_new_tokens(make_app):
+    from game.play import continue_game
+    app, scene = new_game(make_app, "kingen", ["phone", "random", "random", "random"], {}, 7)
+    clients = Phones(scene.phones.urls(), 7)
+    scene.phones.server.rate = scene.phones.server.burst = 10_000
+    try:
+        assert wait_for(app, lambda: scene.phones.played >= 2, 60)
+    finally:
+        clients.close()
+    moves, old = list(scene.record.moves), scene.phones.urls()[0]
+    continue_game(app)
+    resumed = app.top
+    assert resumed is not scene and resumed.phones.seats == (0,) and resumed.record.moves[:len(moves)] == moves
+    assert resumed.phones.urls()[0] != old and resumed.face_up_seat() is None
+    with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
+        urllib.request.urlopen(old, timeout=2)
+    again = Phones(resumed.phones.urls(), 8)
+    try:
+        assert wait_for(app, lambda: again.states(0) and again.states(0)[-1]["version"] == resumed.version)
+        check_no_leak("kingen", again.states(0)[-1], resumed.state, 0)
+    finally:
+        again.close()

@@ -10,7 +10,8 @@ Safe by construction:
 - it runs only while a game with a phone seat runs, on one address (the home network's, see
   `home_address`) and a port the OS picks, shown on the TV;
 - each seat's address carries a long random token (`secrets`); a token opens exactly that
-  seat, and anything without a valid token gets an empty 404;
+  seat, and anything without a valid token gets an empty 404, as does a WebSocket opened by
+  a page of another origin;
 - a phone's message is at most `MAX_MESSAGE` bytes of JSON text, an object with a known
   `type`; at most `RATE` a second on average (bursts of `BURST`); anything else is refused
   (counted in `refused`) and, from a phone that keeps flooding, the connection is closed.
@@ -215,6 +216,10 @@ class PhoneServer:
         from aiohttp import WSMsgType, web
         seat = self._seat(request)
         if seat is None:
+            return self._nothing()
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            self.refused["origin"] += 1      # a page from elsewhere, even one that learned the token
             return self._nothing()
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=15, compress=False)
         await ws.prepare(request)
