@@ -79,14 +79,15 @@ def name_of(character: Character) -> str:
 def seat_names(seed: int, seats: list, lesson: bool = False) -> list[str]:
     """Every seat's name as the table says it, from the game's seed and its seat kinds: "You"
     for the only human, "Player N" for one of several, a computer by its character's name. A
-    guided first game's words name its computers "Computer N", so there they keep those."""
+    guided first game's words name its computers "Computer N", so there they keep those; the
+    computer at a game of one seat (4 Koningen) is the helper playing, "Computer", no guest."""
     humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
     cast = table_cast(seed, len(seats))
     names = []
     for seat, kind in enumerate(seats):
         if kind == "human":
             name = t("seat.you") if len(humans) == 1 else t("seat.number", n=seat + 1)
-        elif lesson:
+        elif lesson or len(seats) == 1:
             name = t("seat.computer_plain") if len(seats) - len(humans) == 1 else t("seat.computer_number", n=seat + 1)
         else:
             name = name_of(cast[seat])

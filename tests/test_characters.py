@@ -113,6 +113,7 @@ def test_seats_are_named_by_their_character(language):
     assert seat_names(30, ["human", "hard", "human", "normal"]) == ["Player 1", cast[1].name, "Player 3", cast[3].name]
     assert seat_names(30, ["human", "hard", "easy", "normal"], lesson=True) == \
         ["You", "Computer 2", "Computer 3", "Computer 4"]             # the lessons' words say so
+    assert seat_names(30, ["hard"]) == ["Computer"]       # 4 Koningen's helper playing, nobody's guest
     language("nl")
     assert seat_names(30, ["human", "hard"])[0] == "Jij"
 

@@ -197,9 +197,9 @@ class GameScene(Scene):
         return characters.seat_names(self.seed, self.setup["seats"][: self.state.players], self.in_lesson())[seat]
 
     def seat_character(self, seat: int):
-        """The character at a computer seat (its portrait on the plate); None for a human and
-        in a guided first game, whose words name its computers by number."""
-        if seat in self.human_seats or self.in_lesson():
+        """The character at a computer seat (its portrait on the plate); None for a human, in a
+        guided first game, whose words name its computers by number, and in a game of one seat."""
+        if seat in self.human_seats or self.in_lesson() or self.state.players == 1:
             return None
         return characters.table_cast(self.seed, self.state.players)[seat]
 
