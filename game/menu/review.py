@@ -40,6 +40,8 @@ VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blu
 BAND = 196          # the height of the review's band under the table, at UI scale 1
 COMPUTERS = "analysis_computers"    # the record's field keeping the judgements of the computers' moves
 TEXT_WIDTH = 520    # the move, its verdict and the game's decisive move, left of the graph, at UI scale 1
+WIDE_TEXT = 760     # as wide as they get where the graph keeps GRAPH_WIDTH beside them
+GRAPH_WIDTH = 420
 LOG_MOVES = 40      # the moves the table's log describes back from the one shown
 
 
@@ -108,8 +110,10 @@ class ReviewScene(Scene):
     def ensure_table(self):
         size = self.app.content_rect().size
         if self.table is None or self.table.app.size != size:
+            # (without its phone seats: a review plays nothing, so no phone server starts for it)
+            notes = {name: value for name, value in self.record.notes.items() if name != "phones"}
             shown = records.Record(self.record.game, self.record.players, list(self.record.seats),
-                                   dict(self.record.options), self.record.seed, [], dict(self.record.notes))
+                                   dict(self.record.options), self.record.seed, [], notes)
             window = TableWindow(self.app, size)
             self.table = scene_class(self.info)(window, shown, self.states[0].copy())
             self.table.seats = ["hard"] * self.record.players    # nobody plays in a review
@@ -286,13 +290,24 @@ class ReviewScene(Scene):
         """The buttons' width: narrower when a second column holds the requests."""
         return int((280 if self.toggles() else 380) * self.app.u)
 
+    def text_width(self) -> int:
+        """The width of the words left of the graph: wider where the band has room (the
+        verdict's better move in words is long), never narrowing the graph below GRAPH_WIDTH."""
+        _, band = self.areas()
+        u = self.app.u
+        room = band.w - self.buttons_reserve() - int((GRAPH_WIDTH + 64) * u)
+        return max(int(TEXT_WIDTH * u), min(int(WIDE_TEXT * u), room))
+
+    def buttons_reserve(self) -> int:
+        u = self.app.u
+        columns = 2 if self.toggles() else 1
+        return columns * self.button_width() + (columns - 1) * int(12 * u) + int(40 * u)
+
     def graph_rect(self) -> pygame.Rect:
         _, band = self.areas()
         u = self.app.u
-        left = band.x + int(TEXT_WIDTH * u) + int(40 * u)
-        columns = 2 if self.toggles() else 1
-        reserve = columns * self.button_width() + (columns - 1) * int(12 * u) + int(40 * u)
-        return pygame.Rect(left, band.y + int(16 * u), band.right - left - reserve, band.h - int(32 * u))
+        left = band.x + self.text_width() + int(40 * u)
+        return pygame.Rect(left, band.y + int(16 * u), band.right - left - self.buttons_reserve(), band.h - int(32 * u))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         table_rect, band = self.areas()
@@ -332,7 +347,7 @@ class ReviewScene(Scene):
                  move=table.move_name(before, move))
 
     def draw_moves(self, surface, band: pygame.Rect, u: float) -> None:
-        x, width = band.x + int(24 * u), int(TEXT_WIDTH * u)
+        x, width = band.x + int(24 * u), self.text_width()
         size, small = int(theme.BODY * u), int(theme.SMALL * u)
         total = len(self.record.moves)
         blit_text(surface, t("review.position", n=self.ply, total=total), size, theme.TEXT,
