@@ -99,7 +99,7 @@ def test_a_dutch_number_takes_the_decimal_comma(language):
     assert "gemiddeld nog 1,5 slagen" in t("kingen.hint.card_tricks", **params)
     text = t("kingen.hint.game.trump", points="\u221212.4", deals=400, gain="+3.1")
     assert "\u221212,4 punten" in text and "+3,1 tegenover" in text
-    assert t("keezen.err.no_pawn", square="a1.5b") == "Op a1.5b staat geen pion van die kleur."   # not a number
+    assert t("keezen.err.no_pawn", square="a1.5b") == "Er staat geen pion van die kleur a1.5b."   # not a number
 
 
 # Words the Dutch strings left behind (issue 24): each has a replacement both regions use.

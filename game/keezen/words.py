@@ -29,8 +29,8 @@ PAST = 8                 # up to so many squares after a start square are said f
 def where(colour: int, square: int) -> str:
     """Where a pawn of `colour` on `square` stands, said from the board's landmarks (the
     square numbers of the notation mean nothing to a player): 'on Green's start square',
-    '3 squares past Green's start square', 'just before Red's start square', 'in Yellow's
-    home', 'in Yellow's nest'."""
+    '3 squares past Green's start', '1 square before Red's start', 'in Yellow's home', 'in
+    Yellow's nest'."""
     if square == NEST:
         return t(K + "where.nest", colour=colour_name(colour))
     if square >= HOME:
@@ -79,8 +79,8 @@ def card_label(rank: int) -> str:
 def move_words(state, move) -> str:
     """The move in words, for "Why?" and a review (`state`: before the move): 'Ace: a pawn
     onto the board', '7: 4 steps with the pawn on Blue's start square, 3 with the pawn in
-    Blue's home', 'Jack: swap Blue's pawn just past Red's start square with Green's, 2
-    squares before Red's start square'."""
+    Blue's home', 'Jack: swap Blue's pawn 1 square past Red's start with Green's, 2 squares
+    before Red's start'."""
     mover = state.mover_colour(state.to_move()) if state.to_move() is not None else None
     if type(move) is Enter:
         if move.colour == mover:
