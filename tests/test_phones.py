@@ -245,8 +245,10 @@ def wait_for(app, condition, limit=20.0) -> bool:
     return False
 
 
-def kingen_with_phones(make_app, seed=4):
+def kingen_with_phones(make_app, seed=4, fast=False):
     app, scene = new_game(make_app, "kingen", ["phone", "random", "phone", "random"], {}, seed)
+    if fast:      # robots tap faster than people (each connection's bound is set when it opens)
+        scene.phones.server.rate = scene.phones.server.burst = 10_000
     clients = Phones(scene.phones.urls(), seed, auto=False)
     assert wait_for(app, lambda: clients.states(0) and clients.states(2))
     return app, scene, clients
@@ -342,9 +344,8 @@ def test_hostile_messages_are_refused_and_change_nothing(make_app):
 
 
 def test_a_phone_that_goes_away_mid_trick_comes_back_to_the_same_table(make_app):
-    app, scene, clients = kingen_with_phones(make_app, seed=6)
+    app, scene, clients = kingen_with_phones(make_app, seed=6, fast=True)
     try:
-        scene.phones.server.rate = scene.phones.server.burst = 10_000
         # play on until seat 0 is to play into a trick that has begun
         clients.hold = lambda seat, message: seat == 0 and message["turn"] and len(message["table"][0]["cards"]) >= 1
         clients.go()
@@ -481,8 +482,8 @@ def test_the_codes_and_the_away_line_fit_on_the_tv(make_app, language, config):
 def test_a_saved_phone_game_continues_with_its_phone_seats_and_new_tokens(make_app):
     from game.play import continue_game
     app, scene = new_game(make_app, "kingen", ["phone", "random", "random", "random"], {}, 7)
-    clients = Phones(scene.phones.urls(), 7)
     scene.phones.server.rate = scene.phones.server.burst = 10_000
+    clients = Phones(scene.phones.urls(), 7)
     try:
         assert wait_for(app, lambda: scene.phones.played >= 2, 60)
     finally:
@@ -500,3 +501,21 @@ def test_a_saved_phone_game_continues_with_its_phone_seats_and_new_tokens(make_a
         check_no_leak("kingen", again.states(0)[-1], resumed.state, 0)
     finally:
         again.close()
+
+
+def test_the_review_of_a_phone_game_starts_no_server(make_app):
+    app, scene = new_game(make_app, "kings_corners", ["phone", "random"], {"match_length": "hands", "hands": 1}, 5)
+    scene.phones.server.rate = scene.phones.server.burst = 10_000      # (each connection's bound is set when it opens)
+    clients = Phones(scene.phones.urls(), 5)
+    try:
+        play_to_the_end(app, scene)
+    finally:
+        clients.close()
+    record = scene.record.to_dict()
+    assert record["notes"]["phones"] == "0"
+    app.review(record)
+    review = app.top
+    table = review.ensure_table()
+    assert table.phones is None
+    review.show(3)
+    app.tick(1 / 60)
