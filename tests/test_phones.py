@@ -327,6 +327,16 @@ def test_hostile_messages_are_refused_and_change_nothing(make_app):
             clients.call(clients.session.ws_connect(base + "/" + token + "/ws", origin="http://evil.example"))
         tried += 1
         assert server.refused["origin"] == 1
+        # more pages on one seat than a phone needs: the extra ones are refused
+        extra = []
+        for _ in range(6):
+            try:
+                extra.append(clients.call(clients.session.ws_connect(base + "/" + token + "/ws")))
+            except aiohttp.WSServerHandshakeError:
+                tried += 1
+        assert len(extra) == 4 and server.refused["pages"] == 2
+        for ws in extra:
+            clients.call(ws.close())
         assert server.refused["token"] >= 5
         assert scene.state.to_dict() == after or scene.version > version
         # the game goes on unharmed: the phones come back and play it to its end

@@ -13,8 +13,9 @@ Safe by construction:
   seat, and anything without a valid token gets an empty 404, as does a WebSocket opened by
   a page of another origin;
 - a phone's message is at most `MAX_MESSAGE` bytes of JSON text, an object with a known
-  `type`; at most `RATE` a second on average (bursts of `BURST`); anything else is refused
-  (counted in `refused`) and, from a phone that keeps flooding, the connection is closed.
+  `type`; at most `RATE` a second on average (bursts of `BURST`), and at most `PAGES`
+  pages are open on a seat at once; anything else is refused (counted in `refused`) and,
+  from a phone that keeps flooding, the connection is closed.
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ MAX_MESSAGE = 2048          # bytes of one message from a phone (a move code is 
 RATE, BURST = 8.0, 24       # messages a second on average, and at once
 FLOOD_CLOSE = 200           # refused for speed this many times on one connection: it is closed
 INBOX_LIMIT = 256           # messages waiting for the game loop; more are refused
+PAGES = 4                   # pages open on one seat at once (a phone and a reload or two)
 KINDS = ("move", "hint", "next", "lang", "hello")
 PAGE_FILES = {"app.js": "application/javascript", "style.css": "text/css"}
 HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff",
@@ -220,6 +222,9 @@ class PhoneServer:
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             self.refused["origin"] += 1      # a page from elsewhere, even one that learned the token
+            return self._nothing()
+        if len(self._sockets[seat]) >= PAGES:
+            self.refused["pages"] += 1
             return self._nothing()
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=15, compress=False)
         await ws.prepare(request)
