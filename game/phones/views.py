@@ -63,7 +63,7 @@ def kingen_parts(view, seat, names, said, words, human):
         leader, cards, winner = last
         table.append({"label": words.last_trick_title(last, names, said),
                       "cards": [dict(card_json(card), who=names((leader + n) % 4)) for n, card in enumerate(cards)]})
-    info = list(words.info_texts(view))
+    info = list(words.info_texts(view)) + others(view, seat, names, lambda other: words.plate_detail(view, other))
     return hand_json(view.hand_cards(seat)), moves, table, info, words.plate_detail(view, seat), status
 
 
@@ -88,6 +88,7 @@ def kings_corners_parts(view, seat, names, said, words, human):
     hand, target, tags, pot = words.info_texts(view)
     info = [line for line in (hand, target, tags, pot) if line]
     info.append(t(P + "kings_corners.stock", n=view.stock_count()))
+    info += others(view, seat, names, lambda other: words.plate_detail(view, other))
     return hand_json(words.hand_order(view.hands[seat])), moves, table, info, words.plate_detail(view, seat), status
 
 
@@ -130,8 +131,8 @@ def keezen_parts(view, seat, names, said, words, human):
             path = [t(P + "keezen.lay_away")]
         moves.append({"code": move.code, "key": key, "path": path})
     table = [{"label": t(P + "keezen.played"), "cards": [card_json(card) for card in view.played[-4:]]}]
-    info = [words.table_info(view)] + [f"{names(other)}: " + words.plate_detail(view, other, seat, names)
-                                       for other in range(4) if other != seat]
+    info = [words.table_info(view)] + others(view, seat, names,
+                                             lambda other: words.plate_detail(view, other, seat, names))
     score = words.plate_detail(view, seat, seat, names)
     if view.phase == rules.PLAY and view.mover_colour(seat) != seat:
         score += " \u00b7 " + t(P + "keezen.partner_pawns", colour=words.colour_name(partner(seat)))
@@ -141,6 +142,11 @@ def keezen_parts(view, seat, names, said, words, human):
 def pawn_label(words, colour: int, square: int) -> str:
     """A pawn said by where it stands on the board's landmarks (never a square's number)."""
     return t(P + "keezen.pawn", colour=words.colour_name(colour), where=words.where(colour, square))
+
+
+def others(view, seat: int, names, detail) -> list:
+    """A line for each other seat, from what its plate on the TV says (public)."""
+    return [f"{names(other)}: {detail(other)}" for other in range(view.players) if other != seat]
 
 
 PARTS = {"kingen": kingen_parts, "kings_corners": kings_corners_parts, "keezen": keezen_parts}
