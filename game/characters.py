@@ -11,6 +11,7 @@ expert), from the keys in assets/i18n/<language>/characters.json.
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 
@@ -56,12 +57,13 @@ BY_KEY = {character.key: character for character in CAST}
 LEVELS = ("easy", "normal", "hard", "random")
 
 
-def table_cast(seed: int, players: int) -> list[Character]:
+@functools.lru_cache(maxsize=64)
+def table_cast(seed: int, players: int) -> tuple[Character, ...]:
     """A character for every seat of a game, from its seed: the same people for the same
-    game number, no one twice at a table."""
+    game number, no one twice at a table. (Kept: a table names its seats many times a frame.)"""
     if not 0 < players <= len(CAST):
         raise ValueError(f"a table of {players} seats cannot be cast from {len(CAST)} characters")
-    return random.Random(f"spelavond-cast-{seed}").sample(CAST, players)
+    return tuple(random.Random(f"spelavond-cast-{seed}").sample(CAST, players))
 
 
 def level_words(kind: str) -> str:
