@@ -39,7 +39,11 @@ docstring says how to measure):
   attribute maps) are used only at the root of the opening, where they merge most moves
   (`python -m ai.quarto_bench --symmetry` measures what they would merge inside the search);
 - budgets are node counts (`max_nodes`, an int), so a seed replays on any machine; the
-  `deadline` (a process_time() value) is only a safety net.
+  `deadline` (a process_time() value) is only a safety net;
+- its reach (`exact_reach`): the most empty squares at which a complete solve takes about a
+  second (median), 11 under the lines alone and 12 with the 2x2 squares. The positions of one
+  search tree are nearly all distinct, even by their live groups alone, so neither a table,
+  symmetric keys nor killer or history ordering shrinks it (measured: docs/benchmark-notes.md).
 The hard level first proves a move that does not lose (a null-window search, cheap), then
 spends the rest of its budget looking for a win. What the measurements behind these choices
 gave: docs/benchmark-notes.md.
@@ -837,6 +841,22 @@ def reason(code: str) -> Reason:
     return Reason(REASONS[code], f"quarto.hint.{code}")
 
 
+# The exact solver's reach: the most empty squares at which the median complete solve of the
+# positions a game reaches takes about a second or less of process time, per rule set (by
+# whether the 2x2 squares count; `python -m ai.quarto_bench`, docs/benchmark-notes.md, 2026-11-28:
+# at 12 empty squares 6.7 s and 408,000 nodes under the lines alone, 0.5 s and 31,000 nodes
+# with the squares, whose threats end the game sooner). The review judges exactly within it;
+# the hard player asks one square further, since its first question (a move that does not
+# lose) costs a small part of a complete solve (12 empty squares: 13,000 nodes).
+EXACT_REACH = {False: 11, True: 12}
+
+
+def exact_reach(geo: Geometry) -> int:
+    """How many empty squares the exact solver takes on in about a second (median) under
+    this rule set."""
+    return EXACT_REACH[geo.squares]
+
+
 # Work budgets per move, so that the same position always gets the same answer however busy
 # the machine is (how they were calibrated: docs/benchmark-notes.md).
 NORMAL_EXACT_NODES = 32_000
@@ -848,12 +868,13 @@ HARD_HEURISTIC_NODES = 28_000
 class QuartoBot:
     """The computer player. `choose(view)` returns a rules move; `hint(view)` (move, Reason)."""
 
-    # per level: (exact search up to this many empty squares, heuristic depth,
-    #             exact solver nodes, heuristic nodes) for one move
+    # per level: (exact search up to this many empty squares, None: one beyond the solver's
+    #             reach (exact_reach), heuristic depth, exact solver nodes, heuristic nodes)
+    #             for one move
     LEVELS = {
         "easy": (0, 0, 0, 0),
         "normal": (8, 1, NORMAL_EXACT_NODES, NORMAL_HEURISTIC_NODES),
-        "hard": (12, 3, HARD_EXACT_NODES, HARD_HEURISTIC_NODES),
+        "hard": (None, 3, HARD_EXACT_NODES, HARD_HEURISTIC_NODES),
     }
     CAP_SECONDS = 3.0   # process time a move may never exceed (a safety net: the nodes decide)
 
@@ -928,7 +949,8 @@ class QuartoBot:
         cap = time.process_time() + self.CAP_SECONDS
         self.last_info = {"empties": empties}
         result = None
-        if empties <= self.exact_max:
+        exact_max = exact_reach(geo) + 1 if self.exact_max is None else self.exact_max
+        if empties <= exact_max:
             if self.level == "hard" and empties > 10:
                 # a quick heuristic answer first, in case the exact search runs out of budget
                 result = self._heuristic(geo, pos, state, 2, self.heuristic_nodes // 4, cap)

@@ -7,6 +7,8 @@
     python -m ai.quarto_bench --hard 13              # the hard level's move where it goes exact
     python -m ai.quarto_bench --not-losing           # only hard's first stage: a move that does not lose
     python -m ai.quarto_bench --no-loss 30 --empties 11   # hard keeps every draw and win
+    python -m ai.quarto_bench --review --empties 10-12   # the review's judgement of a move
+    python -m ai.quarto_bench --squares --attributes 7   # another rule set (2x2 squares, three attributes)
     python -m ai.quarto_bench --symmetry             # do symmetric transposition keys pay?
 
 How it measures. Positions come from random play in which nobody hands over a piece that
@@ -27,6 +29,10 @@ versions taking turns in every repeat; their values must agree.
 of each to the end twice: with a fresh solver per position, and with one solver whose
 transposition table is carried from each position to the next (as a review of the game
 would); it reports per game the first position, the rest, and the whole.
+
+`--review` times the review's judgement of one move (what the review's worker does for each
+move it judges: the exact solver within the judge's node budget, else the estimate) and says
+how many judgements were exact and how many solver nodes the judge spent.
 
 `--hard E` times the hard level's whole move (QuartoBot.think: its exact stage and the
 heuristic answer it prepares first) on positions with E empty squares.
@@ -208,6 +214,34 @@ def hard_times(empties: int, positions: int, seed: int, options=None) -> dict:
             "max_s": max(times), "exact": exact, "values": values}
 
 
+def review_times(empties: int, positions: int, seed: int, options=None, work: float = 1.0) -> dict:
+    """The review's judgement of one move (ai.analysis.quarto, as the review's worker makes
+    it, at `work`) on positions with `empties` empty squares, the move played drawn among those
+    that hand over no winning piece: process time, how many were exact, the solver's nodes."""
+    from ai.analysis import quarto as AQ
+
+    rng = random.Random(seed * 1000 + empties)
+    states = [random_position(rng, empties, options) for _ in range(positions)]
+    times, spent, exact = [], [], 0
+    for index, state in enumerate(states):
+        pick = random.Random(seed * 1000 + index)
+        geo = Q.geometry_of(state)
+        pos = geo.position(state.board, state.hand)
+        safe = [(s, q) for s, ok in geo.safe_sets(pos) for q in Q.BITS[ok]]
+        legal = state.legal_moves()
+        played = R.Place(*pick.choice(safe)) if safe else pick.choice(legal)
+        view = state.view(state.turn)
+        started = time.process_time()
+        judge = AQ._Judge(view, legal, work)
+        values = judge.values(played)
+        times.append(time.process_time() - started)
+        spent.append(judge.spent)
+        exact += bool(values.exact)
+    return {"empties": empties, "positions": positions, "median_s": statistics.median(times),
+            "max_s": max(times), "exact": exact, "median_nodes": statistics.median(spent),
+            "max_nodes": max(spent)}
+
+
 def no_loss(games: int, seed: int, empties: int = 9) -> dict:
     """Hard plays positions against a perfect opponent (the exact solver without a time
     limit). It must never lose a position whose value is a draw or a win; a won position
@@ -298,15 +332,24 @@ def main(argv=None) -> int:
                         help="process seconds after which a solve is stopped, failing the run")
     parser.add_argument("--against", metavar="REV", help="also time ai/quarto.py as at this git revision")
     parser.add_argument("--squares", action="store_true", help="the advanced 2x2 variant")
+    parser.add_argument("--attributes", type=int, default=15, metavar="MASK",
+                        help="the attributes that count, as a bit mask (15: all four)")
     parser.add_argument("--game", type=int, metavar="E", help="solve every position of games from E empty squares")
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--hard", type=int, metavar="E", help="time the hard level's move at E empty squares")
+    parser.add_argument("--review", action="store_true",
+                        help="time the review's judgement of a move (ai.analysis.quarto) instead")
     parser.add_argument("--no-loss", type=int, default=0, metavar="N", help="play N solvable positions")
     parser.add_argument("--symmetry", action="store_true")
     parser.add_argument("--not-losing", action="store_true",
                         help="time only the proof of a move that does not lose (hard's first stage)")
     args = parser.parse_args(argv)
     options = {"squares": True} if args.squares else {}
+    if args.attributes != 15:
+        if not 0 < args.attributes < 16:
+            print("quarto_bench: --attributes is a mask of the four attributes, 1 to 15", file=sys.stderr)
+            return 2
+        options["attributes"] = args.attributes
     try:
         return _run(args, options)
     except Incomplete as error:
@@ -337,6 +380,14 @@ def _run(args, options) -> int:
                   f"the rest median {statistics.median(r['rest'] for r in runs):.3f} s, "
                   f"whole game median {statistics.median(r['whole'] for r in runs):.3f} s, "
                   f"max {max(r['whole'] for r in runs):.3f} s", flush=True)
+        return 0
+    if args.review:
+        for empties in range(int(low), int(high or low) + 1):
+            row = review_times(empties, args.positions, args.seed, options)
+            print(f"{empties:>2} empty, {args.positions} positions, seed {args.seed}, the review's judgement "
+                  f"of a move: median {row['median_s']:.3f} s, max {row['max_s']:.3f} s (process time); "
+                  f"exact {row['exact']}/{row['positions']}; solver nodes median {row['median_nodes']:.0f}, "
+                  f"max {row['max_nodes']}", flush=True)
         return 0
     versions = {"this tree": Q}
     if args.against:

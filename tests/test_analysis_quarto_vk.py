@@ -1,7 +1,8 @@
 """The analysis judges of Quarto and 4 Koningen (ai/analysis/quarto.py, vier_koningen.py).
 
 Quarto: the verdicts equal those of a brute-force minimax written here (independent of the
-solver in ai/quarto.py) on small positions, the judge is exact at 11 empty squares, and
+solver in ai/quarto.py) on small positions, the judge is exact at 11 empty squares and tries
+the solver only within its reach, and
 crafted records with a blunder (a winning piece given away, a Quarto! not called, a claim
 missed) are flagged. 4 Koningen: a crafted cover that gives away a won card is flagged, the
 hard helper's own moves are rarely flagged, and a deal's outlook. Budgets are work counts:
@@ -16,6 +17,7 @@ import pytest
 from ai.analysis import analyse, judged, verdict
 from ai.analysis import quarto as AQ
 from ai.analysis import vier_koningen as AV
+from ai.quarto import BITS
 from ai.quarto_bench import random_position
 from ai.vier_koningen import Player
 from game import record as records
@@ -156,6 +158,24 @@ def test_quarto_exact_at_eleven_empty_squares():
         values = AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, played)
         assert values.exact, state.to_notation()
         assert set(values.values.values()) <= {-1.0, 0.0, 1.0}
+
+
+def test_quarto_the_judge_solves_only_within_the_solvers_reach():
+    """Twelve empty squares are beyond the solver's reach under the lines alone (a complete
+    solve takes 200,000 nodes and more there): the judge spends no solver nodes on them and
+    estimates. With the 2x2 squares they are within it: this won position (14,597 nodes) is
+    judged exactly."""
+    for notation, exact in (("..........75..3f 2", False), (".7..........60.1 8 s", True)):
+        state = R.from_notation(notation)
+        geo = AQ.geometry_of(state)
+        assert AQ.exact_reach(geo) == (12 if exact else 11)
+        pos = geo.position(state.board, state.hand)
+        s, safe = next((s, safe) for s, safe in geo.safe_sets(pos) if safe)
+        judge = AQ._Judge(state.view(state.turn), state.legal_moves(), 1.0)
+        values = judge.values(R.Place(s, BITS[safe][0]))
+        assert (judge.spent > 0) == exact, notation
+        if exact:
+            assert values.exact and max(values.values.values()) == 1.0
 
 
 def quarto_record(moves, options=None, seed=3) -> records.Record:

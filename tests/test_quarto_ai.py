@@ -167,6 +167,20 @@ def test_hard_keeps_the_value_against_a_perfect_opponent():
     assert played >= 6
 
 
+def test_hard_asks_the_solver_one_square_beyond_its_reach():
+    """The hard player's exact search starts one square beyond the solver's reach (12 empty
+    squares under the lines alone, 13 with the 2x2 squares) and not before."""
+    rng = random.Random(4)
+    for options, start in (({}, 12), ({"squares": True}, 13)):
+        for empties in (start, start + 1):
+            state = random_position(rng, empties, options)
+            geo = Q.geometry_of(state)
+            bot = Q.QuartoBot("hard", seed=1, scale=0.05)
+            bot.think(geo, geo.position(state.board, state.hand), state)
+            tried = "exact" in bot.last_info
+            assert tried == (empties == start), (state.to_notation(), bot.last_info)
+
+
 def test_easy_is_weaker_than_hard():
     # from positions with a forced win, hard always converts; easy sometimes does not
     rng = random.Random(2)

@@ -5,9 +5,11 @@ Quarto hides nothing, so the view is the position. A placement is both halves of
 the square, and the piece given to the opponent; their value is the value of the position
 the opponent then faces (or a win, a loss or a draw at once).
 
-- **Exact** (at most `EXACT_EMPTIES` empty squares, within `EXACT_NODES` solver nodes times
-  `work`): the solver of `ai.quarto` (`Exact`, as `QuartoBot.think` uses it) values the
-  position and the move played; `exact` is true.
+- **Exact** (at most `ai.quarto.exact_reach` empty squares: 11, or 12 with the 2x2 squares,
+  where the median complete solve takes about a second; within `EXACT_NODES` solver nodes
+  times `work`): the solver of `ai.quarto` (`Exact`, as `QuartoBot.think` uses it) values the
+  position and the move played; `exact` is true. `python -m ai.quarto_bench --review` times
+  it.
 - **Estimate** (earlier, or when the solver runs out of nodes): the hard player's heuristic
   search (`Heuristic` with `ai.negamax`, depth `HEURISTIC_DEPTH`, `HEURISTIC_NODES` times
   `work`) values the position and the move played at the depth its iterative deepening
@@ -42,12 +44,14 @@ import random
 
 from ai.analysis import Scale, Values, verdict
 from ai.negamax import WIN, Negamax, SearchTimeout
-from ai.quarto import BITS, POP, Exact, Heuristic, geometry_of
+from ai.quarto import BITS, POP, Exact, Heuristic, exact_reach, geometry_of
 from game.quarto import rules as R
 
 SCALE = Scale("outcome", inaccuracy=0.1, mistake=0.35, blunder=0.75)
-EXACT_EMPTIES = 12           # the solver is tried from this many empty squares down
-EXACT_NODES = 200_000        # solver nodes per position, times `work` (11 empty squares: up to ~90,000)
+EXACT_NODES = 200_000        # solver nodes per position, times `work` (the review's judgement at
+                             # the reach took at most 84,600 nodes at 11 empty squares, 2026-11-28;
+                             # a complete solve at 12 empty squares under the lines alone
+                             # took 200,000 to 918,000: beyond it, so the judge does not try)
 HEURISTIC_DEPTH = 3          # the hard player's depth
 HEURISTIC_NODES = 8_000      # search nodes per position, times `work`: from 16 to 13 empty
                              # squares the hard player's 28,000 finish depth 2 and no more, and
@@ -197,11 +201,15 @@ class _Judge:
     # -- values -----------------------------------------------------------------------------
     def values(self, played) -> Values:
         wins = [s for s in BITS[self.pos[2]] if self.geo.wins_at(self.pos, s)]
-        if self.empties <= EXACT_EMPTIES:
+        self.spent = 0      # the solver's nodes (python -m ai.quarto_bench --review counts them)
+        if self.empties <= exact_reach(self.geo):
+            solver = _Solver(self.geo, int(EXACT_NODES * self.work))
             try:
-                return self.judged(_Solver(self.geo, int(EXACT_NODES * self.work)), played, wins)
+                return self.judged(solver, played, wins)
             except SearchTimeout:
                 pass        # beyond the solver's reach within its budget: the estimate
+            finally:
+                self.spent = int(EXACT_NODES * self.work) - solver.left
         return self.judged(_Estimate(self.geo, max(1, int(HEURISTIC_NODES * self.work))), played, wins)
 
     def judged(self, search, played, wins) -> Values:
