@@ -465,10 +465,10 @@ def start_app(data_dir: str, rng: random.Random, screen: str):
 
 
 def random_setup(game: str, rng: random.Random) -> dict:
-    from game.menu.setup import SEAT_KINDS, clean_setup
+    from game.menu.setup import clean_setup, seat_kinds
     info = registry.game(game)
     players = rng.choice(info.seats)
-    seats = [rng.choice(SEAT_KINDS) for _ in range(players)]
+    seats = [rng.choice(seat_kinds(info)) for _ in range(players)]    # a human on a phone too, where a game has them
     return clean_setup(info, {"players": players, "seats": seats, "options": random_options(info.rules(), rng)})
 
 
