@@ -83,9 +83,10 @@ def _path(board, colour: int, square: int, squares) -> list:
 def _trim(points, start: float, end: float) -> list:
     """The path without its first `start` and last `end` pixels (from under a pawn, to its edge)."""
     points = [pygame.Vector2(point) for point in points]
-    if start and len(points) > 1:
+    # (in a window too small to draw in, two points may fall on one pixel: nothing to trim)
+    if start and len(points) > 1 and points[0] != points[1]:
         points[0] += (points[1] - points[0]).normalize() * min(start, points[0].distance_to(points[1]) * 0.8)
-    if end and len(points) > 1:
+    if end and len(points) > 1 and points[-1] != points[-2]:
         points[-1] -= (points[-1] - points[-2]).normalize() * min(end, points[-1].distance_to(points[-2]) * 0.8)
     return points
 
