@@ -314,7 +314,21 @@ def symmetry(positions: int, seed: int, empties: int = 10) -> dict:
     return {"tree_positions": raw, "symmetry_classes": merged,
             "saving": round(1 - merged / max(raw, 1), 4),
             "canonical_key_us": round(1e6 * spent / max(calls, 1), 1),
-            "second_move_root_moves": len(moves), "second_move_distinct": len(distinct)}
+            "second_move_root_moves": len(moves), "second_move_distinct": len(distinct),
+            "own_symmetry_of_200": own_symmetry(200, seed)}
+
+
+def own_symmetry(positions: int, seed: int) -> dict:
+    """Per number of empty squares (12, 11, 10): how many of `positions` positions have a
+    symmetry of their own (board and hand), the only case where symmetric moves at the root
+    could be searched once."""
+    found = {}
+    for empties in (12, 11, 10):
+        rng = random.Random(seed * 1000 + empties)
+        states = [random_position(rng, empties) for _ in range(positions)]
+        found[empties] = sum(1 for state in states
+                             if len(Q.stabilizer(Q.geometry_of(state), state.board, state.hand)) > 1)
+    return found
 
 
 def _values(values) -> str:
