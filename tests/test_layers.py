@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Bottom to top. A module may import from its own layer and the layers below it.
 PURE, AI, KIT, GAMES, MENUS, APP, TOOLS, MAIN = range(8)
 PURE_MODULES = {"game", "game.base", "game.cards", "game.options", "game.registry", "game.paths", "game.store",
-                "game.save_check", "game.record", "game.lesson", "game.words",
+                "game.save_check", "game.record", "game.lesson", "game.words", "game.characters", "game.standings",
                 "game.ui.i18n"}   # the words of both languages, plain Python: a game's words and the analysis say them
 
 
