@@ -290,3 +290,33 @@ def test_a_setup_list_that_fits_the_screen_does_not_scroll(make_app, game, size,
         assert upper.rect.bottom <= lower.rect.top          # nothing on top of anything
     from game.ui import theme
     assert scene.list.row_height >= theme.BODY * app.u * 1.4 - 1   # the text still has room
+
+
+@pytest.mark.parametrize("forced", [True, False])
+def test_a_kings_corners_card_with_one_place_goes_there_at_once(make_app, forced):
+    from game import registry
+    from game.kings_corners.rules import PlayCard
+    from game.menu.setup import clean_setup
+    for seed in range(1, 40):
+        app = make_app(size=(1280, 720))
+        app.store.settings.update(computer_pace="instant", animation_speed="instant", play_forced=forced)
+        open_scene(app, "title", None)
+        start_game(app, "kings_corners", clean_setup(registry.game("kings_corners"), {"players": 2}), seed)
+        scene = app.top
+        assert posting.run_until(app, lambda: scene.can_play())
+        layout = scene.layout()
+        only = [(i, card) for i, card in enumerate(layout.hand_cards) if len(scene.state.card_targets(card)) == 1]
+        if only:
+            break
+    index, card = only[0]
+    place = scene.state.card_targets(card)[0]
+    played = len(scene.state.history)
+    presses = Presses(app, scene, "mouse")
+    presses.choose(("hand", index))
+    if forced:
+        assert len(scene.state.history) > played and scene.state.history[played] == PlayCard(card, place)
+    else:
+        assert len(scene.state.history) == played and scene.selected == ("card", card)
+        presses.choose(("place", place))
+        assert scene.state.history[played] == PlayCard(card, place)
+    assert presses.count == (1 if forced else 2)
