@@ -4,7 +4,9 @@ A human seat "on a phone" is played from a phone on the home network: this part 
 game's `PhoneServer` (game/phones/server.py) while the scene lives, and on the loop's thread,
 in `update`:
 - publishes each phone seat's message (game/phones/views.py, from `view(seat)` only, in the
-  phone's language) whenever the position, the language or who is away changed;
+  phone's language) whenever the position, the language or who is away changed: in the
+  update after the change, one seat an update, the seat to move first (the frame that plays
+  a move is the table's busiest);
 - takes the phones' messages from the server's inbox and plays a move through the scene's
   own `apply` (so the record, undo, saving, the log, the sounds and the animation follow as
   for any move), after the same checks the rules make: garbage, another seat's move, a move
@@ -12,11 +14,14 @@ in `update`:
   phone's language, and change nothing;
 - while a seat's phone is away the table waits and says so, or, when the TV's player chose
   it, a computer plays that seat until the phone is back (`stand_in`).
-On the TV it draws each seat's QR code and address until that seat's phone has joined.
+On the TV it draws each phone seat's QR code and the address the game listens on until
+every phone has joined (any key hides them; the pause menu shows them again and offers the
+computer for a phone that is away).
 """
 from __future__ import annotations
 
 import json
+import queue
 import time
 from collections import Counter
 
@@ -73,7 +78,7 @@ class PhoneSeats:
         for _ in range(INBOX_PER_UPDATE):
             try:
                 seat, connection, message = self.server.inbox.get_nowait()
-            except Exception:       # queue.Empty
+            except queue.Empty:
                 break
             self.take(seat, connection, message)
         self.seat_kinds()
