@@ -147,3 +147,22 @@ def test_every_kings_corners_move_in_words(language):
                 assert str(state.piles[target][-1]) in text, (move, text)      # what it goes onto
             seen.add(type(move).__name__)
     assert {"PlayCard", "MovePile", "EndTurn", "Deal"} <= seen
+
+
+def test_kings_corners_hints_name_the_corners_by_where_they_lie(language):
+    """The table labels a corner only 'K': a hint or a judgement says 'the top right corner',
+    never the code 'NE'."""
+    from ai.kings_corners import explain
+    corner_codes = {t(f"kings_corners.scene.place.{code}") for code in ("NE", "SE", "SW", "NW")}
+    said = set()
+    for state, moves, _, say_all in positions("kings_corners", 3, games=4):
+        if not say_all or state.hand_over():
+            continue
+        view = state.view(state.to_move())
+        for move in moves:
+            reason = explain(view, move)
+            text = i18n.explain(reason, corners_words.reason_params)
+            assert text and "{" not in text and not set(re.findall(r"[A-Z]+", text)) & corner_codes, text
+            if any(value in ("NE", "SE", "SW", "NW") for value in getattr(reason, "params", {}).values()):
+                said.add(reason.key)
+    assert {"kings_corners.hint.king_corner", "kings_corners.hint.play"} <= said

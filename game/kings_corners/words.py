@@ -35,9 +35,17 @@ def place_name(place: int) -> str:
 
 
 def named_places(params: dict) -> dict:
-    """A hint's reasons name places by code ("NE"): here by their names in this language."""
-    return {name: place_name(PLACES.index(value)) if name in ("place", "source", "target") and value in PLACES
+    """A hint's reasons name places by code ("NE"): here as the table shows them, a side by
+    its label ("N"), a corner (labelled only "K") by where it lies ("the top right corner")."""
+    return {name: where_place(PLACES.index(value)) if name in ("place", "source", "target") and value in PLACES
             else value for name, value in params.items()}
+
+
+def where_place(place: int) -> str:
+    """'N' for a side place, 'the top right corner' for a corner."""
+    if place in CORNERS:
+        return t(K + "from.corner", corner=t(K + "corner." + PLACES[place]))
+    return place_name(place)
 
 
 reason_params = named_places     # what "Why?" uses to say a reason's parameters
