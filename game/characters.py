@@ -68,7 +68,7 @@ def table_cast(seed: int, players: int) -> tuple[Character, ...]:
 
 def level_words(kind: str) -> str:
     """A computer seat's level as a person says it ("club player"); '' for a human."""
-    return t(f"character.level.{kind}") if kind in LEVELS else ""
+    return t(f"level.{kind}") if kind in LEVELS else ""
 
 
 def name_of(character: Character) -> str:

@@ -93,7 +93,7 @@ def test_names_and_levels_in_both_languages(language, lang):
         assert f"character.{character.key}" in table
         assert characters.name_of(character) == character.name     # the same in Dutch and English
     words = [characters.level_words(level) for level in LEVELS]
-    assert all(f"character.level.{level}" in table for level in LEVELS)
+    assert all(f"level.{level}" in table for level in LEVELS)
     assert len(set(words)) == len(LEVELS) and all(words)
     assert characters.level_words("human") == ""
     assert characters.join_names(["Anna", "Bert", "Carla"]) == ("Anna, Bert and Carla" if lang == "en"
@@ -206,6 +206,6 @@ def test_recent_games_name_the_computers_by_their_characters(language):
     language("nl")
     assert f"tegen {cast[1]}, {cast[2]} en {cast[3]}" in record_line(data)
     language("en")
-    assert "against hard, normal, easy" in record_line({**data, "seed": "damaged"})   # the levels say what they can
+    assert "against expert, club player, beginner" in record_line({**data, "seed": "damaged"})   # the levels say what they can
     lesson = {**data, "notes": {"lesson": 3}}
     assert "against Computer 2, Computer 3 and Computer 4" in record_line(lesson)
