@@ -169,8 +169,7 @@ def message(game: str, view, seat: int, names, said, version: int, *, human_to_m
             "words": page_words()}
 
 
-PAGE_KEYS = ("your_turn", "waiting", "hint", "next", "back", "language", "refused", "away", "over",
-             "connecting", "reconnecting", "choose", "table", "log", "seat")
+PAGE_KEYS = ("hint", "next", "back", "language", "away", "reconnecting", "choose", "seat")
 REFUSALS = ("flood", "garbage", "size", "not_your_turn", "stale", "bad_move", "no_hint", "not_now")
 
 
