@@ -320,3 +320,13 @@ def test_a_kings_corners_card_with_one_place_goes_there_at_once(make_app, forced
         presses.choose(("place", place))
         assert scene.state.history[played] == PlayCard(card, place)
     assert presses.count == (1 if forced else 2)
+
+
+def test_a_review_has_a_back_button(make_app):
+    app = make_app(size=(960, 540))
+    open_scene(app, "review:kingen", 2)
+    app.tick(1 / 60)
+    assert app.top.name == "review"
+    posting.click(app.corner_rect(app.top.corner_button()[0]).center)
+    app.tick(1 / 60)
+    assert app.top.name == "title"

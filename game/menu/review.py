@@ -452,6 +452,9 @@ class ReviewScene(Scene):
                         t("review.computers." + ("hide" if self.judge_computers else "show")), u,
                         focused=self.judge_computers)
 
+    def corner_button(self):
+        return t("button.back"), inp.BACK, False     # the mouse's way back to where the review was opened
+
     def legend(self):
         toggles = self.toggles()
         # (what does not fit is left out from the end: first and last go first)
