@@ -150,7 +150,9 @@ function render() {
   const left = chosenKey === undefined ? [] : candidates();
   choices.hidden = left.length === 0;
   if (left.length) {
-    $("choose").textContent = words.choose;
+    // what is chosen so far (a Keezen pawn, its first part of a 7), then what to choose now
+    const sofar = chosenPath.join(" → ");
+    $("choose").textContent = sofar ? sofar.charAt(0).toUpperCase() + sofar.slice(1) + " — " + words.choose : words.choose;
     const options = $("options");
     options.replaceChildren();
     const seen = new Set();
