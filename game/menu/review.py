@@ -334,17 +334,18 @@ class ReviewScene(Scene):
         return self._picture[1]
 
     def move_words(self, ply: int) -> str:
-        """Move `ply` (from 1) in words, with who made it: the game's words for moves (as the
-        verdict names the better one, so the two read alike), else the table's log line."""
+        """Move `ply` (from 1) in words, with who made it: the table's log line where it says
+        the move as the game's words do ('You play ♠2'), else the seat and those words (as the
+        verdict names the better move, so the two read alike: Keezen's log says '3 steps',
+        its words which pawn)."""
         before, table = self.states[ply - 1], self.ensure_table()
         seat = before.to_move()
         move = self.info.rules().parse_move(self.record.moves[ply - 1])
-        if not hasattr(table.words, "move_words"):
-            lines = table.describe(self.states[ply], seat, move)
-            if lines:
-                return lines[0]
-        return t("review.move", name=table.seat_name(seat) if seat is not None else "",
-                 move=table.move_name(before, move))
+        words = table.move_name(before, move)
+        lines = table.describe(self.states[ply], seat, move)
+        if lines and (words in lines[0] or not hasattr(table.words, "move_words")):
+            return lines[0]
+        return t("review.move", name=table.seat_name(seat) if seat is not None else "", move=words)
 
     def draw_moves(self, surface, band: pygame.Rect, u: float) -> None:
         x, width = band.x + int(24 * u), self.text_width()
