@@ -330,3 +330,16 @@ def test_a_review_has_a_back_button(make_app):
     posting.click(app.corner_rect(app.top.corner_button()[0]).center)
     app.tick(1 / 60)
     assert app.top.name == "title"
+
+
+def test_a_seven_is_played_at_once_only_when_its_whole_split_has_one_way(make_app):
+    # one pawn out: the 7 can only walk it seven squares
+    app, scene = keezen_app(make_app, "3,n,n,n/n,n,n,n/n,n,n,n/n,n,n,n 7,2,4,5,6/8,8,9,9,10/2,3,4,5,10/6,6,8,9,10 b r -")
+    sevens = {m for m in scene.state.legal_moves() if getattr(m, "card", None) == 7}
+    assert len(sevens) == 1
+    Presses(app, scene, "mouse").choose(hand_key(scene, 7))
+    assert keezen_rules.parse_move(scene.record.moves[0]) == sevens.pop()
+    # two pawns out: the 7 may be split, so choosing it asks for the first pawn
+    app, scene = keezen_app(make_app, "3,10,n,n/n,n,n,n/n,n,n,n/n,n,n,n 7,2,4,5,6/8,8,9,9,10/2,3,4,5,10/6,6,8,9,10 b r -")
+    Presses(app, scene, "mouse").choose(hand_key(scene, 7))
+    assert not scene.record.moves and scene.card == 7 and len(scene.lit()) == 2
