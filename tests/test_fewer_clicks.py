@@ -198,7 +198,7 @@ def test_the_rules_page_has_a_back_button(make_app):
 
 # ----------------------------------------------------------------------------- a computer's card in the air
 
-def watch_computer_cards(app, scene, plays=3, frames=6000):
+def watch_computer_cards(app, scene, plays=3, frames=6000, until=None):
     """Step frames until computers have played `plays` cards from their hands; for each, while
     it flies: it shows its face from the first frame, and the status line still says what it
     said before the move (its next turn or deal end waits), until it has landed. Returns the
@@ -227,7 +227,7 @@ def watch_computer_cards(app, scene, plays=3, frames=6000):
                     app.draw(1.0)
                     scene.update(1 / 120)        # (no input, no computer move: the flight goes on)
                 assert scene.shown_status() == scene.status_text()
-                if seen >= plays:
+                if (until is None and seen >= plays) or (until is not None and until()):
                     return checked
         before = scene.shown_status()
     raise AssertionError(f"only {seen} computer cards seen")
@@ -258,6 +258,9 @@ def test_a_computer_card_flies_face_up_and_the_next_turn_waits(make_app, game, m
             scene.update(1 / 120)
         assert not [leader for leader in drawn if leader == scene.state.leader and scene.state.trick]
     assert watch_computer_cards(app, scene) > 3
+    # the deal's last card: its end is said once the card has landed
+    assert watch_computer_cards(app, scene, frames=20000, until=scene.at_break) > 0
+    assert scene.at_break() and not scene.words_held()
 
 
 def run_to_lead(app, scene, frames=6000):
