@@ -1,5 +1,6 @@
 """The people at the table (issue 24): the cast chosen from a game's seed, their portraits,
-the seats named by them with their level in words, and Continue naming the saved game."""
+the seats named by them with their level in words (in a review too), and Continue naming the
+saved game."""
 from __future__ import annotations
 
 import json
@@ -209,3 +210,13 @@ def test_recent_games_name_the_computers_by_their_characters(language):
     assert "against expert, club player, beginner" in record_line({**data, "seed": "damaged"})   # the levels say what they can
     lesson = {**data, "notes": {"lesson": 3}}
     assert "against Computer 2, Computer 3 and Computer 4" in record_line(lesson)
+
+
+def test_a_review_names_the_level_the_game_was_played_at(make_app):
+    from game.record import random_record
+    app = make_app()
+    app.review(random_record("quarto", 1).to_dict())      # the player against a "random" seat
+    app.tick(1 / 60)
+    table = app.top.table
+    assert table.seats == ["hard", "hard"], "a review plays every seat itself"
+    assert table.seat_level(0) == "" and table.seat_level(1) == "gambler"

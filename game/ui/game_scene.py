@@ -207,8 +207,9 @@ class GameScene(Scene):
         return "lesson" in self.record.notes
 
     def seat_level(self, seat: int) -> str:
-        """A computer seat's level in a person's words ('club player'); '' for a human."""
-        return "" if seat in self.human_seats else characters.level_words(self.seats[seat])
+        """A computer seat's level in a person's words ('club player'); '' for a human. The level
+        the game was set up with: a review plays every seat itself ("hard") but names the real one."""
+        return "" if seat in self.human_seats else characters.level_words(self.setup["seats"][seat])
 
     @property
     def humans_turn(self) -> bool:
