@@ -453,3 +453,13 @@ def test_two_analysis_seeds_agree(two_seeds, name):
     assert max(abs(a.value - b.value) for a, b in pairs) < scale.blunder
     assert max(abs(a.loss - b.loss) for a, b in pairs) < scale.mistake
     assert any(a.value != b.value for a, b in pairs), "two seeds, two samples"
+
+
+def test_the_analysis_benchmark_times_a_whole_game(capsys):
+    """`python -m ai.analysis.bench` analyses a game as the review does and prints its row."""
+    from ai.analysis import bench
+    bench.main(["--games", "quarto", "--seed", "3"])
+    row = [line for line in capsys.readouterr().out.splitlines() if line.startswith("quarto")]
+    assert len(row) == 1
+    moves, judged = (int(field) for field in row[0].split()[1:3])
+    assert moves > 0 and 0 < judged <= moves
