@@ -21,18 +21,18 @@ def places(scores, higher_is_better: bool = True) -> list[int]:
 class Ending:
     """What the end screen shows besides its title and buttons."""
     headings: list                  # the columns after place and name ("Total", "Pawns home")
-    rows: list                      # (place or None, name, cells, won), best first
+    rows: list                      # (place or None, name, cells, won, seat), best first (seat: its portrait)
     best: str = ""                  # what the player (or the winner) did best, in one line
     notes: list | None = field(default_factory=list)   # the lines under the table (None: the scene's result lines)
     winner_line: str = ""           # who won, when the title does not say it (a team)
 
 
 def ranked_rows(scores, names, cells, winners, higher_is_better: bool = True) -> list:
-    """The rows of seats ranked by `scores`: (place, name, cells(seat), won), best first and
-    in seat order within a place."""
+    """The rows of seats ranked by `scores`: (place, name, cells(seat), won, seat), best first
+    and in seat order within a place."""
     place = places(scores, higher_is_better)
     order = sorted(range(len(scores)), key=lambda seat: (place[seat], seat))
-    return [(place[seat], names(seat), cells(seat), seat in winners) for seat in order]
+    return [(place[seat], names(seat), cells(seat), seat in winners, seat) for seat in order]
 
 
 def played(record) -> list[tuple]:

@@ -1,6 +1,6 @@
 """The people at the table (issue 24): the cast chosen from a game's seed, their portraits,
-the seats named by them with their level in words (in a review too), and Continue naming the
-saved game."""
+the seats named by them with their level in words (in a review too), Continue naming the saved
+game, and the end screen showing each computer's face."""
 from __future__ import annotations
 
 import json
@@ -210,6 +210,38 @@ def test_recent_games_name_the_computers_by_their_characters(language):
     assert "against expert, club player, beginner" in record_line({**data, "seed": "damaged"})   # the levels say what they can
     lesson = {**data, "notes": {"lesson": 3}}
     assert "against Computer 2, Computer 3 and Computer 4" in record_line(lesson)
+
+
+# ----------------------------------------------------------------------------- faces at Quarto's table and the end
+
+def drawn_portraits(monkeypatch, module) -> list:
+    """Record the portraits `module` draws: (character, size) each, the real one drawn."""
+    drawn = []
+    real = module.portrait
+
+    def recording(character, size):
+        drawn.append((character, size))
+        return real(character, size)
+    monkeypatch.setattr(module, "portrait", recording)
+    return drawn
+
+
+@pytest.mark.parametrize("game", ["quarto", "kings_corners", "kingen", "keezen"])
+def test_the_end_screen_shows_each_computer_seat_with_its_face(make_app, monkeypatch, game):
+    import game.ui.endings as endings
+    from test_text_fit import open_screen
+    app = make_app()
+    assert open_screen(app, f"result:{game}")
+    screen, scene = app.top, app.top.game_scene
+    faces = drawn_portraits(monkeypatch, endings)
+    app.tick(1 / 60)
+    rows = screen.ending.rows
+    computers = [scene.seat_character(row[4]) for row in rows if row[4] not in scene.human_seats]
+    assert computers and all(computers)
+    assert [face for face, _ in faces] == computers, "every computer's row has its face, in the rows' order"
+    row_height = screen.layout()["rects"][("row", 0)].h
+    assert all(row_height // 2 < size <= row_height for _, size in faces), "sized to the row"
+    assert len(rows) - len(computers) == len(scene.human_seats), "a human's row has none"
 
 
 def test_a_review_names_the_level_the_game_was_played_at(make_app):

@@ -1,5 +1,5 @@
-"""The end of a match, drawn: the places (1st to 4th, ties sharing one), each seat's name and
-totals, what the player did best, the game's own lines, and the buttons "New game",
+"""The end of a match, drawn: the places (1st to 4th, ties sharing one), each seat's name (a
+computer's with its portrait, as on its plate at the table) and totals, what the player did best, the game's own lines, and the buttons "New game",
 "Review this game", the look back at the table and "Quit to menu" in a row. The winner is
 celebrated once: a crown rises beside the winning rows while confetti falls, for
 `Celebration.SECONDS`, then everything stands still; with the animation speed "instant"
@@ -20,6 +20,7 @@ import pygame
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import has, t
+from game.ui.portraits import portrait
 from game.ui.scene import Scene
 from game.ui.table.draw import panel
 from game.ui.table.panels import draw_button
@@ -134,6 +135,9 @@ class EndScreen(Scene):
         self.shade = game_scene.result_area() == app.content_rect()   # beside the table, the table stays lit
         self.ending = game_scene.ending()
         self.lines = self.ending.notes if self.ending.notes is not None else game_scene.result_lines()
+        # each row's character (its portrait beside the name), None for a human's row
+        self.faces = [game_scene.seat_character(row[4]) if len(row) > 4 and row[4] is not None else None
+                      for row in self.ending.rows]
         first = not game_scene.celebrated
         still = not first or app.store.settings["animation_speed"] == "instant" or not self.winning_rows()
         self.celebration = Celebration(still)
@@ -211,8 +215,10 @@ class EndScreen(Scene):
         columns = 4 if width >= int(4 * 265 * u) else 2     # else two rows of two
         ending = self.ending
 
+        faces = any(face is not None for face in self.faces)
+
         def heights(k):
-            row = int(theme.BODY * 1.55 * u * k)
+            row = int(theme.BODY * (1.9 if faces else 1.55) * u * k)     # a face wants a little more height
             parts = [("title", int(theme.HEADING * 1.45 * u * k))]
             if ending.winner_line:
                 parts.append(("winner", int(theme.BODY * 1.5 * u * k)))
@@ -246,7 +252,10 @@ class EndScreen(Scene):
         cells = len(ending.headings) or max((len(row[2]) for row in ending.rows), default=0)
         cell_w = min(int(230 * u * k), (inner.w - place_w - crown_w) // (cells + 2)) if cells else 0
         name_w = inner.w - place_w - crown_w - cells * cell_w
-        table = dict(place=(0, place_w), crown=(place_w, crown_w), name=(place_w + crown_w, name_w),
+        # a portrait as high as the row, less some air, at the name's left (every row's name
+        # starts after it, so the names line up)
+        face = int(rects[("row", 0)].h * 0.86) if faces and ending.rows else 0
+        table = dict(place=(0, place_w), crown=(place_w, crown_w), name=(place_w + crown_w, name_w), face=face,
                      cells=[(place_w + crown_w + name_w + index * cell_w, cell_w) for index in range(cells)])
         buttons, area_b = [], rects["buttons"]
         per_row = columns
@@ -276,7 +285,7 @@ class EndScreen(Scene):
                         pygame.Rect(row.x + x, row.y, w, row.h), "center", "bottom")
         crown_image = crown(max(8, int(table["crown"][1] * 0.72)))
         rise = self.celebration.rise()
-        for index, (place, name, cells, won) in enumerate(ending.rows):
+        for index, (place, name, cells, won, *_) in enumerate(ending.rows):
             row = rects[("row", index)]
             if won:
                 surface.blit(glow(row.size), row.topleft)
@@ -286,6 +295,10 @@ class EndScreen(Scene):
             blit_in(surface, place_text(place), size, colour, pygame.Rect(row.x + x, row.y, w, row.h), "left",
                     bold=won)
             x, w = table["name"]
+            if table["face"]:
+                self.draw_face(surface, self.faces[index], pygame.Rect(row.x + x, row.y, table["face"], row.h), won, u)
+                shift = table["face"] + int(14 * u * k)
+                x, w = x + shift, w - shift
             blit_in(surface, name, size, colour, pygame.Rect(row.x + x, row.y, w - int(8 * u), row.h), "left",
                     bold=won)
             for (x, w), cell in zip(table["cells"], cells):
@@ -302,3 +315,15 @@ class EndScreen(Scene):
         for index, (rect, (label, _)) in enumerate(zip(layout["buttons"], self.buttons)):
             draw_button(surface, rect, label, u * k, primary=index == 0, focused=index == self.focus)
         self.celebration.draw_confetti(surface, self.game_scene.result_area(), u)
+
+    @staticmethod
+    def draw_face(surface: pygame.Surface, character, place: pygame.Rect, won: bool, u: float) -> None:
+        """A row's portrait, centred in `place` (as wide as it is), ringed in gold for a
+        winner; nothing for a human's row."""
+        if character is None:
+            return
+        size = place.w
+        spot = pygame.Rect(place.x, place.centery - size // 2, size, size)
+        surface.blit(portrait(character, size), spot)
+        ring = max(2, int(3 * u))
+        pygame.draw.circle(surface, theme.ACCENT if won else theme.TEXT_DIM, spot.center, size // 2 + ring // 2, ring)

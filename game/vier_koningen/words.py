@@ -140,5 +140,5 @@ def ending(state, played, seat, names, said) -> Ending:
     kings, won = state.kings_controlled(), state.result == "won"
     turns = sum(state.round_turns.values())
     best = t(E + "all_kings", n=turns) if kings == 4 else t(E + "kings", n=kings) if kings else ""
-    rows = [(None, names(0), [t(E + "of_four", n=kings)], won)]     # a game alone has no places
+    rows = [(None, names(0), [t(E + "of_four", n=kings)], won, 0)]     # a game alone has no places
     return Ending([t(E + "heading")], rows, best, None)
