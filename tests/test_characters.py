@@ -1,6 +1,6 @@
 """The people at the table (issue 24): the cast chosen from a game's seed, their portraits,
 the seats named by them with their level in words (in a review too), Continue naming the saved
-game, and the end screen showing each computer's face."""
+game, Quarto's plates and the end screen showing each computer's face."""
 from __future__ import annotations
 
 import json
@@ -224,6 +224,74 @@ def drawn_portraits(monkeypatch, module) -> list:
         return real(character, size)
     monkeypatch.setattr(module, "portrait", recording)
     return drawn
+
+
+def drawn_plates(monkeypatch) -> list:
+    """Record Quarto's plates as drawn: (rect, name, level, detail, lit, character) each."""
+    import game.quarto.draw as quarto_draw
+    plates = []
+    real = quarto_draw.draw_plate
+
+    def recording(surface, rect, u, name, level, detail, active, **kinds):
+        plates.append((pygame.Rect(rect), name, level, detail, active, kinds.get("face")))
+        real(surface, rect, u, name, level, detail, active, **kinds)
+    monkeypatch.setattr(quarto_draw, "draw_plate", recording)
+    return plates
+
+
+@pytest.mark.parametrize("size,couch", [((1920, 1080), False), ((960, 540), False), ((1920, 1080), True)])
+def test_quarto_shows_both_players_on_plates_the_computer_with_its_face(make_app, monkeypatch, language, size, couch):
+    import game.ui.table.seats as seats
+    from game.play import start_game
+    from game.quarto import rules
+    app = make_app(size=size, couch=couch)
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "easy"], "options": {}}, 41)
+    scene = app.top
+    faces, plates = drawn_portraits(monkeypatch, seats), drawn_plates(monkeypatch)
+    app.tick(1 / 60)
+    computer = table_cast(41, 2)[1]
+    assert [face for face, _ in faces] == [computer], "one face: the computer's, none for the player"
+    assert [plate[1:3] for plate in plates] == [("You", ""), (computer.name, "")]
+    assert [plate[3] for plate in plates] == ["", "beginner"], "a single game: the level under the name"
+    assert [plate[4] for plate in plates] == [seat == scene.state.to_move() for seat in range(2)]
+    # the plates lie between the status line and the hand, side by side, inside the window
+    layout = scene.layout()
+    left, right = layout["plates"]
+    assert layout["status"].bottom < left.top and right.bottom < layout["hand"].top
+    assert left.size == right.size and left.right < right.left and right.right <= app.content_rect().right
+    assert faces[0][1] <= left.h, "the face fits its plate"
+    assert layout["pool"][-1].bottom < layout["facts"].top <= layout["facts"].bottom <= app.content_rect().bottom
+    # the lit plate follows the turn
+    if not scene.humans_turn:
+        scene.state.play(scene.state.random_move())
+    scene.apply(next(m for m in scene.state.legal_moves() if isinstance(m, rules.Give) or m.give is not None))
+    assert scene.state.to_move() == 1
+    plates.clear()
+    app.tick(1 / 60)
+    assert [plate[4] for plate in plates[:2]] == [False, True], "the computer's turn: its plate is lit"
+
+
+def test_quarto_plates_of_a_match_say_the_games_won_and_two_humans_have_no_faces(make_app, monkeypatch, language):
+    import game.ui.table.seats as seats
+    from game.play import start_game
+    from test_text_fit import open_screen
+    app = make_app()
+    assert open_screen(app, "sheet:quarto")         # a match of three, its first game over
+    scene = app.top
+    plates = drawn_plates(monkeypatch)
+    app.tick(1 / 60)
+    scores = scene.state.scores()
+    assert sum(scores) + scene.state.draws() == 1
+    assert [plate[3] for plate in plates[:2]] == [t("quarto.plate.won", n=n) for n in scores]
+    assert {t("quarto.plate.won", n=1), t("quarto.plate.won", n=0)} == {"1 game won", "0 games won"}
+    assert not any(plate[4] for plate in plates[:2]), "between two games no plate is lit"
+    language("nl")
+    assert t("quarto.plate.won", n=1) == "1 partij gewonnen" and t("quarto.plate.won", n=2) == "2 partijen gewonnen"
+    language("en")
+    start_game(app, "quarto", {"players": 2, "seats": ["human", "human"], "options": {}}, 41)
+    faces, plates = drawn_portraits(monkeypatch, seats), drawn_plates(monkeypatch)
+    app.tick(1 / 60)
+    assert faces == [] and [plate[1] for plate in plates] == ["Player 1", "Player 2"]
 
 
 @pytest.mark.parametrize("game", ["quarto", "kings_corners", "kingen", "keezen"])

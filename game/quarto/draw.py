@@ -1,6 +1,6 @@
 """Quarto drawn: the pieces, the table that never moves (the wooden board, its holes and the
 names of its rows and columns, the places of the pool), the marks on the board and the pool,
-the cursor, the hand and the information beside the board.
+the cursor, the players' plates, the hand and the information beside the board.
 
 Pieces are drawn in a three-quarter view so all four attributes read at a glance, also for
 colour-blind players: light or dark by brightness (cream against near-black), round or
@@ -20,6 +20,7 @@ from game.quarto.words import piece_words
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.table.draw import felt as table_felt
+from game.ui.table.seats import draw_plate
 from game.ui.text import blit_in, blit_text, fit
 
 WOOD = (122, 84, 50)
@@ -134,6 +135,13 @@ def draw_cursor(surface, layout, u, focused) -> None:
                          border_radius=int(rect.w * 0.2))
     elif kind == "piece":
         pygame.draw.rect(surface, theme.ACCENT, layout["pool"][place], max(3, int(5 * u)), border_radius=int(10 * u))
+
+
+def draw_plates(surface, layout, u, plates) -> None:
+    """The two players' plates under the status line: `plates` holds (name, level, detail,
+    whether it is the seat's turn, its character or None) for seat 0 and seat 1."""
+    for rect, (name, level, detail, active, face) in zip(layout["plates"], plates):
+        draw_plate(surface, rect, u, name, level, detail, active, face=face)
 
 
 def draw_hand(surface, layout, u, clock_left, heading=None, piece=None, picture=False) -> None:

@@ -1,4 +1,5 @@
-"""Quarto on screen: the board, the pieces beside it, the piece in hand, and whose turn it is.
+"""Quarto on screen: the board, the pieces beside it, the piece in hand, and whose turn it is
+(the status line, and the lit one of the two players' plates).
 
 The player picks a square, then the piece to give (select-then-target with the kit's cursor,
 or clicks with the mouse); the legal targets light up. Every piece is a sprite: the animator
@@ -10,8 +11,8 @@ from __future__ import annotations
 import pygame
 
 from game.quarto import rules, words
-from game.quarto.draw import (draw_board_marks, draw_cursor, draw_hand, draw_info, draw_pool_marks, draw_shadow,
-                              paint_table, piece_image)
+from game.quarto.draw import (draw_board_marks, draw_cursor, draw_hand, draw_info, draw_plates, draw_pool_marks,
+                              draw_shadow, paint_table, piece_image)
 from game.quarto.layout import lay_out
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
@@ -252,6 +253,7 @@ class QuartoScene(GameScene):
         surface.blit(self._table.get(self.app.size, key, lambda layer: paint_table(layer, layout, u)), (0, 0))
         self.draw_status(surface, words.status(state, self.seat_name, self.said, self.is_human(state.to_move()),
                                                self.chosen_square), layout["status"])
+        draw_plates(surface, layout, u, [self.plate(seat) for seat in range(2)])
         hint_square, hint_piece = self._hint_parts()
         win = state.winning_squares() if state.game_over() else ()
         legal = {square for square in range(16) if self.is_legal_target(("square", square))}
@@ -270,8 +272,21 @@ class QuartoScene(GameScene):
         for index, ((key, _), rect) in enumerate(zip(self.button_moves(), layout["buttons"])):
             draw_button(surface, rect, t(key), u, primary=key in ("quarto.button.call", "quarto.button.claim"),
                         focused=focused == ("button", index))
-        draw_info(surface, layout, u, words.match_score(state, self.seat_name, self.seat_level),
-                  words.rules_in_play(state), list(zip(words.log_lines(state, self.seat_name), state.game_log())))
+        score = words.match_score(state, self.seat_name, self.seat_level)[:1]     # the games won are on the plates
+        draw_info(surface, layout, u, score, words.rules_in_play(state),
+                  list(zip(words.log_lines(state, self.seat_name), state.game_log())))
+
+    def plate(self, seat: int) -> tuple:
+        """A seat's plate: (name, level, detail, lit, character). In a match its detail is the
+        games it won; in a single game a computer's level takes that line, under its name."""
+        state = self.state
+        level = self.seat_level(seat)
+        if state.games > 1:
+            detail = t("quarto.plate.won", n=state.scores()[seat])
+        else:
+            level, detail = "", level
+        lit = self.phase in ("give", "place", "pass") and state.to_move() == seat
+        return self.seat_name(seat), level, detail, lit, self.seat_character(seat)
 
     def in_hand(self) -> tuple:
         """What the hand shows: (a heading, the piece named under it, whether its picture is

@@ -155,8 +155,10 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
         if badge:   # on the portrait's lower right, clear of the name's line
             _badge(surface, badge, (centre[0] + int(size * 0.36), centre[1] + int(size * 0.3)), int(13 * u), u)
             badge = ""
-    name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT, (left, rect.y + int(10 * u)), "topleft",
-                          bold=True, width=inner, box=rect)
+    alone = not level and not detail     # the name alone (a human where the table counts nothing): in the middle
+    name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT,
+                          (left, rect.centery) if alone else (left, rect.y + int(10 * u)),
+                          "midleft" if alone else "topleft", bold=True, width=inner, box=rect)
     room = left + inner - name_rect.right - int(10 * u)
     size = next((size for size in (theme.TINY * u, theme.TINY * u * 0.85, theme.TINY * u * 0.7)
                  if level and render(level, int(size)).get_width() <= room), None)
@@ -164,9 +166,10 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
         blit_text(surface, level, size, theme.TEXT_DIM,
                   (name_rect.right + int(10 * u), name_rect.bottom - int(3 * u)), "bottomleft")
     elif level and render(f"{level} \u00b7 {detail}", int(theme.TINY * u)).get_width() <= inner:
-        detail = f"{level} \u00b7 {detail}"     # else before the detail, where that line has room
-    blit_text(surface, detail, theme.TINY * u, theme.TEXT if active else theme.TEXT_DIM,
-              (left, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
+        detail = f"{level} \u00b7 {detail}" if detail else level     # else before the detail, where that line has room
+    if detail:
+        blit_text(surface, detail, theme.TINY * u, theme.TEXT if active else theme.TEXT_DIM,
+                  (left, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
     if badge:
         _badge(surface, badge, (rect.right - pad - radius, rect.centery), radius, u)
 
