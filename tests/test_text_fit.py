@@ -3,11 +3,15 @@ in couch mode, draws no string outside its box or the window, and no string over
 
 The UI kit tells a recorder (`game.ui.text.recording`) every string it draws, where, and the
 box it must stay in; this test renders each screen while recording and checks the records.
-New games join by themselves: the screens come from the registry's playable games.
+New games join by themselves: the screens come from the registry's playable games. With
+SPELAVOND_SHOTS set to a folder, each screen checked is also saved there as a picture
+(`<language>-<config>-<screen>.png`), to look at.
 """
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -153,6 +157,10 @@ def check_screen(make_app, language: str, config: str, name: str) -> tuple[int, 
         surface, rects = pictures()
         found += [f"{text!r} at {tuple(rect)} over a picture at {tuple(picture)}"
                   for drawn, text, rect, *_ in kept if drawn is surface for picture in rects if rect.colliderect(picture)]
+    if os.environ.get("SPELAVOND_SHOTS"):
+        shots = Path(os.environ["SPELAVOND_SHOTS"])
+        shots.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(shots / f"{language}-{config}-{name.replace(':', '-')}.png"))
     return len(kept), found
 
 
