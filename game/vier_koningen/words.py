@@ -135,10 +135,10 @@ def lost_row(lost, suit: str) -> str:
 
 
 def ending(state, played, seat, names, said) -> Ending:
-    """The end screen: the kings conquered (won with all four), and in one line how many."""
+    """The end screen: the kings conquered (won with all four), and in one line how many
+    when the game was lost (a win says it in its title and its result line already)."""
     E = "endings.vier_koningen."
     kings, won = state.kings_controlled(), state.result == "won"
-    turns = sum(state.round_turns.values())
-    best = t(E + "all_kings", n=turns) if kings == 4 else t(E + "kings", n=kings) if kings else ""
+    best = t(E + "kings", n=kings) if kings and not won else ""
     rows = [(None, names(0), [t(E + "of_four", n=kings)], won, 0)]     # a game alone has no places
     return Ending([t(E + "heading")], rows, best, None)
