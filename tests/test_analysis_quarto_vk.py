@@ -9,12 +9,13 @@ hard helper's own moves are rarely flagged, and a deal's outlook. Budgets are wo
 no assertion depends on the machine's speed."""
 from __future__ import annotations
 
+import json
 import random
 from functools import lru_cache
 
 import pytest
 
-from ai.analysis import analyse, judged, verdict
+from ai.analysis import Judgement, analyse, judged, verdict
 from ai.analysis import quarto as AQ
 from ai.analysis import vier_koningen as AV
 from ai.quarto import BITS
@@ -128,6 +129,118 @@ def test_quarto_verdicts_equal_brute_force(index, options):
         verdicts.add(judgement.verdict)
         checked += 1
     assert {"good", "blunder"} <= verdicts       # the sample holds both kinds
+
+
+@lru_cache(maxsize=None)
+def brute_end(board: tuple, hand: int, mask: int, squares: bool) -> tuple:
+    """(value, plies) for the player to move by plain minimax with the distance: the winner
+    takes the fastest win, the loser the longest resistance; plies are the placements of both
+    players from this one to the one that wins (0 for a draw)."""
+    empties = [s for s in range(16) if board[s] is None]
+    left = [p for p in range(16) if p not in board and p != hand]
+    best = None
+    for s in empties:
+        if makes_line(board, s, hand, mask, squares):
+            return 1, 1
+        if len(empties) == 1:
+            found = [(0, 0)]
+        else:
+            after = board[:s] + (hand,) + board[s + 1:]
+            found = [brute_end(after, q, mask, squares) for q in left]
+        for value, plies in found:
+            mine = (-value, plies + 1 if value else 0)
+            if best is None or preference(mine) > preference(best):
+                best = mine
+    return best
+
+
+def preference(result) -> int:
+    value, plies = result
+    return value * (100 - plies)       # a sooner win, a later loss; a draw between
+
+
+def brute_plies(state, move) -> int | None:
+    """The brute-force distance of a rules move (auto mode): the placements of both players
+    from it to the one that wins; None for a draw."""
+    squares = bool(state.options["squares"])
+    if makes_line(tuple(state.board), move.square, state.hand, state.mask, squares):
+        return 1
+    after = state.board[:]
+    after[move.square] = state.hand
+    value, plies = brute_end(tuple(after), move.give, state.mask, squares)
+    return plies + 1 if value else None
+
+
+@pytest.mark.parametrize("index,options", list(enumerate(OPTIONS)))
+def test_quarto_distances_equal_brute_force(index, options):
+    """Where the move played or the best wins or loses, the judgement's moves to the end
+    (`plies`) equal the brute force's: the winner's fastest win against the longest
+    resistance."""
+    rng = random.Random(200 + index)
+    counted = set()
+    checked = 0
+    while checked < 40:
+        empties = rng.choice([3, 4, 5, 6] if options.get("attributes", 15) == 15 else [3, 4, 5])
+        state = random_position(rng, empties, options) if rng.random() < 0.6 \
+            else random_play_position(rng, empties, options)
+        if state is None or len(state.legal_moves()) < 2:
+            continue
+        played = rng.choice(state.legal_moves())
+        values = AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, played)
+        judgement = judged(values, played, AQ.SCALE, 1, state.turn)
+        best = R.parse_move(judgement.best)
+        for move, value, plies in ((played, judgement.value, judgement.plies),
+                                   (best, judgement.best_value, judgement.best_plies)):
+            expected = brute_plies(state, move)
+            assert (expected is None) == (value == 0), (state.to_notation(), move)
+            assert plies == expected, (state.to_notation(), move)
+            counted.add(plies)
+        checked += 1
+    assert {1, 2, 3} <= counted          # wins at once, lost at once and longer ones
+
+
+def test_quarto_crafted_distances():
+    """Counted moves on known positions: a line made wins at once (1), handing over a piece
+    that wins loses to the opponent's next move (2); and on a position solved by the brute
+    force, the move played lets the opponent win with its second move (4: the mover's next
+    placement cannot stop it) where a2 giving e wins with the mover's second (3)."""
+    won = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give 3", "d1"])
+    [last] = [j for j in analyse(won, seats=[0]) if j.ply == 5]
+    assert last.value == 1.0 and last.plies == last.best_plies == 1
+    state = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give c"]).replay()
+    played = R.parse_move("a4 give 3")
+    judgement = judged(AQ.values(state.view(0), 0, random.Random(0), 1.0, played), played, AQ.SCALE, 5, 0)
+    assert judgement.value == -1.0 and judgement.plies == 2
+    state = R.from_notation("5.d2.a1...4c96b. f")
+    played = R.parse_move("d2 give 7")
+    judgement = judged(AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, played),
+                       played, AQ.SCALE, 1, state.turn)
+    assert (judgement.best, judgement.verdict) == ("a2 give e", "blunder")
+    assert (judgement.value, judgement.plies, judgement.best_value, judgement.best_plies) == (-1.0, 4, 1.0, 3)
+    assert (brute_plies(state, played), brute_plies(state, R.parse_move("a2 give e"))) == (4, 3)
+
+
+def test_quarto_no_distance_when_its_budget_runs_out(monkeypatch):
+    """The distance search has a budget of its own: when it runs out the verdict stays and
+    no distance is given."""
+    state = R.from_notation(".4.7f.a0..e2...8 3")      # won: b3 giving d wins at the last square
+    played = R.parse_move("b3 give d")
+    full = AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, played)
+    assert full.plies == {played: 7} == {played: brute_plies(state, played)}
+    monkeypatch.setattr(AQ, "DISTANCE_NODES", 10)
+    starved = AQ.values(state.view(state.turn), state.turn, random.Random(0), 1.0, played)
+    assert starved.values == full.values == {played: 1.0} and starved.plies == {}
+
+
+def test_quarto_an_analysis_kept_before_distances_loads():
+    """A judgement kept without `plies` (before they were counted) reads as unknown, and one
+    with them goes through JSON unchanged."""
+    old = {"ply": 5, "seat": 0, "move": "a4 give 3", "best": "a4 give 5", "value": -1.0, "best_value": 0.0,
+           "loss": 1.0, "verdict": "blunder", "exact": True}
+    judgement = Judgement(**old)
+    assert judgement.plies is None and judgement.best_plies is None
+    kept = judgement._replace(plies=2).to_dict()
+    assert Judgement(**json.loads(json.dumps(kept))) == judgement._replace(plies=2)
 
 
 def test_quarto_brute_force_checks_itself():

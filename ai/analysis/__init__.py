@@ -47,6 +47,7 @@ class Values(NamedTuple):
     values: dict         # move -> value (higher is better for the mover)
     errors: dict         # move -> standard error of the value (0.0 where exact)
     exact: bool          # every value is exact (a solved position)
+    plies: dict | None = None   # move -> `Judgement.plies` where the judge knows it (Quarto)
 
 
 class Judgement(NamedTuple):
@@ -59,6 +60,12 @@ class Judgement(NamedTuple):
     loss: float          # best_value - value, never below 0
     verdict: str         # one of VERDICTS
     exact: bool
+    # a won or lost game's distance to its end with best play (the winner the shortest win,
+    # the loser the longest resistance): the moves of both players from the move judged
+    # (itself the first) to the one that wins, of the move played and of the best; None
+    # where unknown (a draw, an estimate, a judge that does not count it, or kept before)
+    plies: int | None = None
+    best_plies: int | None = None
 
     def to_dict(self) -> dict:
         return self._asdict()
@@ -93,8 +100,9 @@ def judged(values: Values, move, scale: Scale, ply: int, seat: int) -> Judgement
         best = move
     loss = max(0.0, values.values[best] - played)
     error = (values.errors.get(move, 0.0) ** 2 + values.errors.get(best, 0.0) ** 2) ** 0.5
+    plies = values.plies or {}
     return Judgement(ply, seat, move.code, best.code, played, values.values[best], loss,
-                     verdict(loss, error, scale), values.exact)
+                     verdict(loss, error, scale), values.exact, plies.get(move), plies.get(best))
 
 
 def human_seats(record: Record) -> list[int]:

@@ -19,7 +19,11 @@ move that lost most or null}; each move: ply (its number in the record, from 1),
 (its code), best (the best move's code; the move itself when it was as good), value and
 best_value (for the mover, higher is better, in the unit: outcome 1 win / 0 draw / -1 loss,
 points of the deal, or chance to win), loss (best_value - value), verdict (good, inaccuracy,
-mistake, blunder), exact (true where the value is solved, not estimated)."""
+mistake, blunder), exact (true where the value is solved, not estimated), plies and
+best_plies (Quarto: where the move played or the best wins or loses, how many moves of both
+players it takes with best play, counted from that move, itself the first, to the one that
+wins: 1 it wins at once, 2 the opponent wins with its next move; null where unknown, and
+absent in analyses kept before they were counted)."""
 
 
 def parse_args(argv):

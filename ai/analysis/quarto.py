@@ -25,8 +25,12 @@ The best move reported is the nearest move as good as the best, so that it says 
 was wrong: the claim when one was missed, else the same square with another piece (the piece
 was the mistake), else the same piece on another square (the square was), else the
 solver's or the search's own move. In an estimate "as good" is near enough to be judged good
-itself while leaving the move played the same verdict. The solver gives no distance to the
-end, so a win is a win however long it takes. The value lost decides the verdict (`SCALE`):
+itself while leaving the move played the same verdict. A win is a win however long it takes
+for the verdict; the judgement says how long besides (`plies`): where the move played or the
+best wins or loses (a value of 1 or -1: solved, proven or known at once), a search of its own
+(`_Distance`) counts the moves of both players to the end with best play, the winner taking
+the shortest win and the loser the longest resistance, within `DISTANCE_NODES` times `work`
+(none when that runs out). The value lost decides the verdict (`SCALE`):
 
     blunder     a loss of 0.75 or more: every change of the exact outcome (a won game drawn
                 or lost, a drawn game lost: 1 or 2), and in an estimate walking into a loss
@@ -56,6 +60,8 @@ HEURISTIC_DEPTH = 3          # the hard player's depth
 HEURISTIC_NODES = 8_000      # search nodes per position, times `work`: from 16 to 13 empty
                              # squares the hard player's 28,000 finish depth 2 and no more, and
                              # so do these, in a third of the time (some 0.5 s)
+DISTANCE_NODES = 20_000      # positions the distance search expands per move judged, times
+                             # `work` (python -m ai.analysis.bench: docs/benchmark-notes.md)
 ESTIMATE = 0.15              # an unproven score counts at most this much either way
 SCORE_SCALE = 200            # a score 20 better (safe replies, sooner or later) counts 0.1
 PROVEN = WIN - 100           # a heuristic score at least this large is a forced result
@@ -74,7 +80,9 @@ def values(view, seat: int, rng: random.Random, work: float, played=None) -> Val
     if phase == "pass":
         found = {move: (1.0 if isinstance(move, R.Claim) else 0.0) for move in legal}
         return Values(found, {}, True)
-    return _Judge(view, legal, work).values(played)
+    judge = _Judge(view, legal, work)
+    found = judge.values(played)
+    return found._replace(plies=judge.distances(found))
 
 
 def outcome(score: float) -> float:
@@ -198,6 +206,24 @@ class _Judge:
             if move != played:
                 yield move
 
+    def distances(self, found: Values) -> dict:
+        """The moves to the end (`Judgement.plies`) of each won or lost move in `found`, those
+        the search finished within its budget (one budget for them all)."""
+        search = _Distance(self.geo, max(1, int(DISTANCE_NODES * self.work)))
+        plies = {}
+        for move, value in found.values.items():
+            if abs(value) != 1:
+                continue
+            if self.at_once(move) is not None:
+                # a line made (or claimed) now ends the game; one not called, the opponent's claim
+                plies[move] = 1 if value == 1 else 2
+                continue
+            try:
+                plies[move] = 1 + search.plies(self.child(move), value == -1)
+            except SearchTimeout:
+                break
+        return plies
+
     # -- values -----------------------------------------------------------------------------
     def values(self, played) -> Values:
         wins = [s for s in BITS[self.pos[2]] if self.geo.wins_at(self.pos, s)]
@@ -270,3 +296,63 @@ class _Judge:
             return None
         same = verdict(max(0.0, known - value), 0.0, SCALE) == verdict(best_value - value, 0.0, SCALE)
         return known if same else None
+
+
+class _Distance:
+    """How many moves a won or lost position lasts with best play: iterative deepening of
+    "can the player to move force a win with one of its next k placements", over the
+    placements that hand over no piece winning at once (any other loses at once). The budget
+    counts the positions expanded, so a seed replays."""
+
+    def __init__(self, geo, nodes: int):
+        self.geo = geo
+        self.left = nodes
+        self.known: dict = {}      # (board key, piece in hand, k, who wins) -> bool
+
+    def plies(self, pos, won: bool) -> int:
+        """The moves of both players from `pos` to the winning one, the player to move having
+        won (`won`) or lost the position: the winner's fastest win against the longest
+        resistance. Raises SearchTimeout when the budget runs out."""
+        test = self.wins_within if won else self.loses_within
+        for k in range(1, POP[pos[2]] + 1):
+            if test(pos, k):
+                return 2 * k - 1 if won else 2 * k
+        raise ValueError("the position is neither won nor lost")
+
+    def expand(self, pos):
+        """The positions after each placement of `pos` that gives a piece winning nowhere."""
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTimeout
+        geo = self.geo
+        for s, safe in sorted(geo.safe_sets(pos), key=lambda item: POP[item[1]]):
+            for q in BITS[safe]:
+                yield geo.child(pos, s, q)
+
+    def wins_within(self, pos, k: int) -> bool:
+        """Does the player to move win with one of its next `k` placements, whatever the
+        opponent plays?"""
+        p, avail, empt, _, winat, key = pos
+        if any(winat[s] >> p & 1 for s in BITS[empt]):
+            return True
+        if k == 1 or not avail:
+            return False        # no line now, or the last piece placed: a draw
+        entry = (key, p, k, True)
+        if entry not in self.known:
+            self.known[entry] = any(self.loses_within(child, k - 1) for child in self.expand(pos))
+        return self.known[entry]
+
+    def loses_within(self, pos, k: int) -> bool:
+        """Does the opponent win with one of its next `k` placements, whatever the player to
+        move plays? (Giving a piece that wins somewhere loses at once: only the other gives
+        can last longer.)"""
+        p, avail, empt, _, winat, key = pos
+        if any(winat[s] >> p & 1 for s in BITS[empt]) or not avail:
+            return False        # a line now, or the last piece placed without one: a draw
+        if k == 1:
+            # the opponent wins at its next placement only if no give is safe
+            return not any(safe for _, safe in self.geo.safe_sets(pos))
+        entry = (key, p, k, False)
+        if entry not in self.known:
+            self.known[entry] = all(self.wins_within(child, k) for child in self.expand(pos))
+        return self.known[entry]
