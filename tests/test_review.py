@@ -615,3 +615,107 @@ def test_a_computers_move_is_judged_on_its_own_view(game, monkeypatch):
                     assert not set(hand_of(state, other)) & set(c for c in hand_of(view, other) if c is not None), \
                         f"move {ply}: seat {seat}'s judge sees seat {other}'s cards"
         state.play(rules.parse_move(code))
+
+
+# -- Quarto's distances to the end ----------------------------------------------------------------
+
+@pytest.fixture
+def english_after():
+    from game.ui.i18n import set_language
+    yield set_language
+    set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_quarto_review_says_in_how_many_moves_a_game_is_won_or_lost(make_app, monkeypatch, english_after, language):
+    """The verdict line says how soon a won or lost game ends where the analysis counted it:
+    the words drawn at each move, from the record's real analysis (a winning piece handed over,
+    then the line made with it) and from kept judgements with longer distances; a judgement
+    kept before distances were counted says the verdict alone."""
+    from game.menu import review
+    record = records.Record("quarto", 2, ["human", "human"], {}, 3,
+                            ["give 0", "a1 give 1", "b1 give 2", "c1 give c", "a4 give 3", "d1"])
+    moves = [judgement.to_dict() for judgement in analyse(record, work=0.25)]
+    by_ply = {move["ply"]: move for move in moves}
+    assert (by_ply[5]["plies"], by_ply[6]["plies"]) == (2, 1)
+    # kept judgements with longer distances (what the review does with them is what counts
+    # here; ai/analysis/quarto.py's tests check the distances themselves)
+    by_ply[3] = {**by_ply[3], "value": -1.0, "best_value": 1.0, "loss": 2.0, "verdict": "blunder",
+                 "plies": 4, "best_plies": 3}
+    by_ply[4] = {**by_ply[4], "value": 1.0, "best_value": 1.0, "loss": 0.0, "verdict": "good", "plies": 5}
+    by_ply[2] = {key: value for key, value in by_ply[2].items() if key not in ("plies", "best_plies")}
+    by_ply[2].update(value=-1.0, best_value=-1.0, loss=0.0, verdict="good")
+    data = {**record.to_dict(), "analysis": {"moves": [by_ply[ply] for ply in sorted(by_ply)]}}
+    drawn = []
+    original = review.blit_in
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return original(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(review, "blit_in", recording)
+    app = make_app(size=(960, 540))
+    app.store.settings["language"] = language
+    english_after(language)
+    open_scene(app, "title", None)
+    app.review(data)
+    scene = app.top
+    tick(app)
+
+    def words(ply):
+        scene.show(ply)
+        drawn.clear()
+        tick(app)
+        return drawn[:]
+
+    good, blunder = t("review.verdict.good"), t("review.verdict.blunder")
+    assert t("review.wins_now", verdict=good) in words(6)
+    assert t("review.wins_in", verdict=good, n=3) in words(4)
+    better = t("review.instead", verdict=blunder, best=scene.named(3, by_ply[3]["best"]),
+               loss=t("review.loss.win_in", n=2))
+    assert better in words(3)
+    assert t("review.instead", verdict=blunder, best=scene.named(5, by_ply[5]["best"]),
+             loss=t("review.loss.outcome")) in words(5)       # the better move's end not counted
+    assert good in words(2)         # kept before distances: the verdict alone
+    if language == "en":
+        assert "A good move: it wins at once" in words(6)
+        assert "A good move: it wins in 3 moves" in words(4)
+        assert better.endswith("(it would have won in 2 moves)")
+    else:
+        assert "Een goede zet: wint meteen" in words(6)
+        assert better.endswith("(die had in 2 zetten gewonnen)")
+    by_ply[2]["plies"] = 2
+    scene.judgements[2] = by_ply[2]
+    assert t("review.loses_next", verdict=good) in words(2)
+
+
+@pytest.mark.parametrize("config", ["960x540", "1920x1080", "couch"])
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_quarto_distance_lines_fit(make_app, english_after, language, config):
+    """The verdict lines with a distance (the longest: a better move named and how soon it
+    would have won, the decisive move's line) fit their room at every size, in both languages."""
+    from game.ui import text as kit_text
+    from test_text_fit import CONFIGS, problems_in
+    record = records.Record("quarto", 2, ["human", "human"], {}, 3,
+                            ["give 0", "a1 give 1", "b1 give 2", "c1 give c", "a4 give 3", "d1"])
+    moves = []
+    for ply, code in enumerate(record.moves, 1):
+        moves.append({"ply": ply, "seat": (ply - 1) % 2, "move": code, "best": code, "value": -1.0,
+                      "best_value": -1.0, "loss": 0.0, "verdict": "good", "exact": True, "plies": 2 * ply})
+    moves[2].update(best="b1 give 5", best_value=1.0, loss=2.0, verdict="blunder", best_plies=13)
+    size, couch = CONFIGS[config]
+    app = make_app(size=size, couch=couch)
+    app.store.settings["language"] = language
+    english_after(language)
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": {"moves": moves}})
+    scene = app.top
+    for ply in (2, 3, 4):
+        scene.show(ply)
+        tick(app)
+        with kit_text.recording() as drawn:
+            tick(app)
+        found = problems_in([entry for entry in drawn if entry[0] is app.screen], pygame.Rect((0, 0), size))
+        assert not found, (ply, found)
+        if ply == 3:      # its verdict (the other moves: the line saying the game was decided there, room allowing)
+            assert any(t("review.loss.win_in", n=7) in entry[1] for entry in drawn if entry[0] is app.screen)
