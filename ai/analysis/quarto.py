@@ -219,9 +219,11 @@ class _Judge:
                 plies[move] = 1 if value == 1 else 2
                 continue
             try:
-                plies[move] = 1 + search.plies(self.child(move), value == -1)
+                found = search.plies(self.child(move), value == -1)
             except SearchTimeout:
                 break
+            if found is not None:
+                plies[move] = 1 + found
         return plies
 
     # -- values -----------------------------------------------------------------------------
@@ -309,15 +311,16 @@ class _Distance:
         self.left = nodes
         self.known: dict = {}      # (board key, piece in hand, k, who wins) -> bool
 
-    def plies(self, pos, won: bool) -> int:
+    def plies(self, pos, won: bool) -> int | None:
         """The moves of both players from `pos` to the winning one, the player to move having
         won (`won`) or lost the position: the winner's fastest win against the longest
-        resistance. Raises SearchTimeout when the budget runs out."""
+        resistance; None when no win is forced (not a won or lost position after all: no
+        distance rather than a wrong one). Raises SearchTimeout when the budget runs out."""
         test = self.wins_within if won else self.loses_within
-        for k in range(1, POP[pos[2]] + 1):
+        for k in range(1, (POP[pos[2]] + 1) // 2 + 1):     # the winner's placements left
             if test(pos, k):
                 return 2 * k - 1 if won else 2 * k
-        raise ValueError("the position is neither won nor lost")
+        return None
 
     def expand(self, pos):
         """The positions after each placement of `pos` that gives a piece winning nowhere."""
