@@ -25,7 +25,7 @@ from game.base import PawnSentHome
 from game.record import Record, random_record
 
 ROOT = Path(__file__).resolve().parent.parent
-FIELDS = {"ply", "seat", "move", "best", "value", "best_value", "loss", "verdict", "exact"}
+FIELDS = {"ply", "seat", "move", "best", "value", "best_value", "loss", "verdict", "exact", "plies", "best_plies"}
 
 
 def at_least(verdict: str, floor: str) -> bool:
@@ -215,6 +215,7 @@ def check_json(out: dict, record: Record, seats) -> list:
     for move in moves:
         assert set(move) == FIELDS
         assert type(move["ply"]) is int and type(move["seat"]) is int and type(move["exact"]) is bool
+        assert all(move[name] is None or type(move[name]) is int and move[name] >= 1 for name in ("plies", "best_plies"))
         assert isinstance(move["move"], str) and isinstance(move["best"], str)
         assert move["move"] == record.moves[move["ply"] - 1]
         assert move["verdict"] in VERDICTS
