@@ -346,3 +346,60 @@ def test_a_seven_is_played_at_once_only_when_its_whole_split_has_one_way(make_ap
     app, scene = keezen_app(make_app, "3,10,n,n/n,n,n,n/n,n,n,n/n,n,n,n 7,2,4,5,6/8,8,9,9,10/2,3,4,5,10/6,6,8,9,10 b r -")
     Presses(app, scene, "mouse").choose(hand_key(scene, 7))
     assert not scene.record.moves and scene.card == 7 and len(scene.lit()) == 2
+
+
+@pytest.mark.parametrize("game", ["quarto", "vier_koningen"])
+def test_quarto_and_4_koningen_say_the_next_turn_once_the_move_has_landed(make_app, game, monkeypatch):
+    """Quarto's computers (a piece placed or handed over) and 4 Koningen's autoplay (cards
+    taken, drawn, laid): while what a move set flying is in the air, the status line drawn
+    still says what it said before the move; once it has landed, the new words."""
+    from game import registry
+    from game.menu.setup import clean_setup
+    from game.vier_koningen import draw as vk_draw
+    app = make_app(size=(1280, 720))
+    app.store.settings.update(computer_pace="instant", animation_speed="slow")
+    open_scene(app, "title", None)
+    setup = clean_setup(registry.game(game), {})
+    setup["seats"] = ["normal"] * len(setup["seats"])
+    start_game(app, game, setup, 7)
+    scene = app.top
+    if game == "vier_koningen":
+        scene.set_autoplay(True)       # the helper plays the solo seat
+    drawn = []
+    if game == "quarto":
+        real = scene.draw_status
+        monkeypatch.setattr(scene, "draw_status", lambda surface, text, *rest, **kw: (drawn.append(text),
+                                                                                     real(surface, text, *rest, **kw))[1])
+    else:
+        real = vk_draw.lines
+        monkeypatch.setattr(vk_draw, "lines", lambda surface, frame, text, *rest: (drawn.append(text),
+                                                                                  real(surface, frame, text, *rest))[1])
+    flights = changed = checked = 0
+    need = 3 if game == "quarto" else 1      # 4 Koningen's line changes with the round's stage, not each card
+    version = scene.version
+    before = scene.shown_status()
+    for _ in range(20000):
+        app.tick(1 / 60)
+        if scene.version != version:
+            version = scene.version
+            if scene.motion.animator.busy(scene.time):
+                flights += 1
+                after = scene.status_text()
+                changed += after != before
+                while scene.motion.animator.busy(scene.time):
+                    assert scene.words_held() and scene.shown_status() == before
+                    if checked % 6 == 0 or after != before:       # drawn now and then (a frame costs)
+                        drawn.clear()
+                        app.draw(1.0)
+                        assert drawn == [before], (before, after)
+                    checked += 1
+                    scene.update(1 / 120)       # (no input, no computer move: the flight goes on)
+                drawn.clear()
+                app.draw(1.0)
+                assert drawn == [scene.status_text()]
+                if flights >= 6 and changed >= need:
+                    break
+        if app.top is not scene:
+            break                          # the game is over: its end is on screen
+        before = scene.shown_status()      # (drawn as such: checked while each flight is in the air)
+    assert flights >= 6 and changed >= need and checked > flights, (flights, changed, checked)

@@ -251,8 +251,7 @@ class QuartoScene(GameScene):
         layout, u, state = self.layout(), self.app.u, self.state
         key = (u, self.app.couch_scale, language())
         surface.blit(self._table.get(self.app.size, key, lambda layer: paint_table(layer, layout, u)), (0, 0))
-        self.draw_status(surface, words.status(state, self.seat_name, self.said, self.is_human(state.to_move()),
-                                               self.chosen_square), layout["status"])
+        self.draw_status(surface, self.shown_status(), layout["status"])   # the next turn waits for the flight
         draw_plates(surface, layout, u, [self.plate(seat) for seat in range(2)])
         hint_square, hint_piece = self._hint_parts()
         win = state.winning_squares() if state.game_over() else ()
@@ -275,6 +274,10 @@ class QuartoScene(GameScene):
         score = words.match_score(state, self.seat_name, self.seat_level)[:1]     # the games won are on the plates
         draw_info(surface, layout, u, score, words.rules_in_play(state),
                   list(zip(words.log_lines(state, self.seat_name), state.game_log())))
+
+    def status_text(self) -> str:
+        state = self.state
+        return words.status(state, self.seat_name, self.said, self.is_human(state.to_move()), self.chosen_square)
 
     def plate(self, seat: int) -> tuple:
         """A seat's plate: (name, level, detail, lit, character). In a match its detail is the

@@ -394,7 +394,7 @@ class VierKoningenScene(GameScene):
         key = (self.app.size, layout["gw"], layout["tw"], self.state.round, frame.four, tuple(layout["side"]), grid)
         surface.blit(self._layer.get(self.app.size, key, lambda image: draw.paint_table(
             image, layout, frame.u, frame.four, self.state.round, *grid)), (0, 0))
-        draw.lines(surface, frame, self.status_text(), *self.message_text())
+        draw.lines(surface, frame, self.shown_status(), *self.message_text())   # the next turn waits for the flight
         draw.grid_marks(surface, frame)
         self.motion.draw_resting(surface, frame.sprites, away, live=True)   # the hand, the drawn cards and their covers
         draw.table(surface, frame)
