@@ -215,13 +215,39 @@ def test_back_looks_at_the_table_and_the_buttons_are_all_there(make_app):
 
 def test_the_fanfare_sounds_once(make_app):
     app, scene = finished(make_app)
-    assert scene.state.winners(), "this game has a winner"
+    assert 0 in scene.state.winners(), "the human (seat 0) won this game"
     assert app.sound.played.count("fanfare") == 1
     app.top.handle(inp.Action(inp.BACK, inp.KEYBOARD))
     scene.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))     # the result again: no second fanfare
     assert isinstance(app.top, EndScreen)
     assert app.sound.played.count("fanfare") == 1
     assert app.top.celebration.done, "shown again, it stands still"
+
+
+def fanfares(app, scene, humans) -> int:
+    """The fanfares the end screen of `scene`'s finished game sounds when it first opens with
+    `humans` the seats humans sat at (the others computers)."""
+    scene.setup["seats"] = ["human" if seat in humans else "random" for seat in range(scene.state.players)]
+    scene.celebrated = False
+    app.sound.played.clear()
+    EndScreen(app, scene)
+    return app.sound.played.count("fanfare")
+
+
+@pytest.mark.parametrize("game", ["quarto", "keezen"])
+def test_the_fanfare_sounds_only_when_a_human_won_or_computers_played_alone(make_app, game):
+    app, scene = finished(make_app, game)
+    winners = set(scene.state.winners())
+    assert winners, "this game has a winner"
+    losers = [seat for seat in range(scene.state.players) if seat not in winners]
+    assert fanfares(app, scene, [min(winners)]) == 1
+    assert fanfares(app, scene, losers[:1]) == 0, "the human lost: no fanfare"
+    assert fanfares(app, scene, losers) == 0
+    assert fanfares(app, scene, [losers[0], min(winners)]) == 1, "one of the humans won"
+    assert fanfares(app, scene, []) == 1, "computers alone: the fanfare as before"
+    if game == "keezen":      # the human's partner brought the last pawn home: their team won
+        assert fanfares(app, scene, [max(winners)]) == 1
+    assert "win" not in app.sound.played and "error" not in app.sound.played
 
 
 def test_the_celebration_ends_and_then_nothing_moves(make_app):

@@ -4,7 +4,7 @@ computer's with its portrait, as on its plate at the table) and totals, what the
 celebrated once: a crown rises beside the winning rows while confetti falls, for
 `Celebration.SECONDS`, then everything stands still; with the animation speed "instant"
 (the setting that asks for no motion) it stands still at once. The fanfare sounds once, when
-the screen first opens.
+the screen first opens, where a human won (or computers played alone).
 
 The words come from the game's `ending` (game/<name>/words.py) through `GameScene.ending`;
 the confetti and the crown are drawn once into small surfaces and only blitted per frame.
@@ -143,7 +143,7 @@ class EndScreen(Scene):
         self.celebration = Celebration(still)
         if first:
             game_scene.celebrated = True
-            if self.winning_rows():
+            if self.fanfare():
                 app.sound.play("fanfare")
         kept = game_scene.keeping.kept or game_scene.record.to_dict()
         scene = game_scene
@@ -156,6 +156,20 @@ class EndScreen(Scene):
 
     def winning_rows(self) -> list[int]:
         return [index for index, row in enumerate(self.ending.rows) if row[3]]
+
+    def fanfare(self) -> bool:
+        """Whether the fanfare sounds: a human at this table won or shares the win (in Keezen
+        with the partner), or computers alone played (a demo). A human who lost hears no
+        fanfare: there is no sound of losing, and the last move has sounded already."""
+        rows = [self.ending.rows[index] for index in self.winning_rows()]
+        if not rows:
+            return False
+        humans = set(self.game_scene.human_seats)
+        if not humans:
+            return True
+        winners = {row[4] for row in rows if len(row) > 4 and row[4] is not None} \
+            or set(self.game_scene.state.winners())
+        return bool(humans & winners)
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, action: inp.Action) -> None:
