@@ -529,3 +529,62 @@ def test_the_review_of_a_phone_game_starts_no_server(make_app):
     assert table.phones is None
     review.show(3)
     app.tick(1 / 60)
+
+
+@pytest.mark.parametrize("config", ["960x540", "1920x1080", "couch"])
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_phone_seat_plate_shows_a_phone_and_whether_it_is_away(make_app, language, config, monkeypatch):
+    """On the TV a phone seat's plate shows a phone drawn beside the name (gold, red while the
+    phone is away) and "on a phone" / "phone away" where a computer's level goes; the words
+    fit by the text-fit test's rule, and they follow the phone without repainting by hand."""
+    from game.ui import text as kit_text
+    from game.ui import theme
+    from game.ui.i18n import set_language, t
+    from game.ui.table import seats as kit_seats
+    from test_text_fit import CONFIGS, problems_in
+    size, couch = CONFIGS[config]
+    glyphs = []
+    real_glyph = kit_seats.phone_glyph
+    monkeypatch.setattr(kit_seats, "phone_glyph", lambda surface, rect, colour, u: (
+        glyphs.append((surface, pygame.Rect(rect), colour)), real_glyph(surface, rect, colour, u))[1])
+    found = []
+    for game, seats in (("kingen", ["human", "random", "random", "random"]),
+                        ("kings_corners", ["human", "random", "random"]),
+                        ("keezen", ["human", "random", "random", "random"])):
+        app = make_app(size=size, couch=couch)
+        app.store.settings["language"] = language
+        set_language(language)
+        from game.app import open_scene
+        open_scene(app, "title", None)
+        start_game(app, game, {"players": len(seats), "seats": ["phone", *seats[1:]], "options": {}}, 3)
+        scene = app.top
+        scene.phones.show_codes = False
+        plate = scene.layout().plates[0]
+        connected = {0: 0}
+        monkeypatch.setattr(scene.phones.server, "connected", lambda seat: connected.get(seat, 0))
+        for away, words, colour in ((True, t("phones.plate.away"), theme.BAD),
+                                    (False, t("phones.plate.on_phone"), theme.ACCENT)):
+            connected[0] = 0 if away else 1
+            glyphs.clear()
+            with kit_text.recording() as records:
+                app.tick(1 / 60)
+            drawn = [(text, rect) for _, text, rect, *_ in records if plate.contains(rect)]
+            texts = [text for text, _ in drawn]
+            assert any(words in text for text in texts), (game, away, texts)
+            assert not any(t("phones.plate.on_phone" if away else "phones.plate.away") in text for text in texts)
+            assert scene.seat_name(0) in texts
+            assert not any(t("phones.plate.on_phone") in text for text, rect in
+                           [(r[1], r[2]) for r in records] if not plate.contains(rect)), "on the phone seat's plate only"
+            mine = [(surface, rect, c) for surface, rect, c in glyphs if plate.contains(rect)]
+            assert len(mine) == 1 and mine[0][2] == colour, (game, away, glyphs)
+            layer, glyph, _ = mine[0]
+            name = next(rect for text, rect in drawn if text == scene.seat_name(0))
+            assert glyph.left >= name.right and all(not glyph.colliderect(rect) for _, rect in drawn), \
+                "the phone beside the name, over no words"
+            assert any(layer.get_at(point)[:3] == colour for point in
+                       [(x, y) for x in range(glyph.left, glyph.right) for y in range(glyph.top, glyph.bottom)]), \
+                "the phone is drawn"
+            found += [f"{game} {language} {config} away={away}: {problem}"
+                      for problem in problems_in(records, pygame.Rect((0, 0), size))]
+        app.to_title()
+    assert not found, "\n".join(found)

@@ -333,7 +333,8 @@ class KeezenScene(GameScene):
         layout, state = self.layout(), self.state
         self.motion.warm(layout)
         moving = self.motion.moving()
-        key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving))
+        key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving),
+               self.phone_plates())
         surface.blit(self._layer.get(self.app.size, key, lambda layer: paint_table(
             layer, layout, state, self._felt, self.move_log, self.seat_name, self.seat_level, self.four(), moving,
             self.seat_character)), (0, 0))

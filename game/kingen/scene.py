@@ -298,7 +298,7 @@ class KingenScene(GameScene):
         self.motion.warm(layout)
         moving = self.motion.moving()
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.open_hands(),
-               shown is not None, frozenset(moving))
+               shown is not None, frozenset(moving), self.phone_plates())
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
         focused = self.focus if self.can_play() or self.at_break() or self.state.is_over() else None
         self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, self.can_play() and not self.words_held())

@@ -334,7 +334,7 @@ class KingsCornersScene(GameScene):
         drag = self.controls.drag
         away = self.motion.moving() | (set(drag.things) if drag else set())     # drawn on top of the table
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.open_hands(),
-               frozenset(away))
+               frozenset(away), self.phone_plates())
         surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, away)), (0, 0))
         focused = self.focus if self.can_play() or state.hand_over() else None
         self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, self.can_play() and not self.words_held())

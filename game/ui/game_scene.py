@@ -53,6 +53,7 @@ from game.ui.scene import Scene
 from game.ui.table.draw import draw_card_sprite
 from game.ui.table.motion import Motion
 from game.ui.table.panels import StatusLine
+from game.ui.table.seats import PhoneLevel
 from game.ui.table.targets import Controls, Target, Targets
 from game.ui.undo import Undo
 
@@ -207,9 +208,20 @@ class GameScene(Scene):
         return "lesson" in self.record.notes
 
     def seat_level(self, seat: int) -> str:
-        """A computer seat's level in a person's words ('club player'); '' for a human. The level
-        the game was set up with: a review plays every seat itself ("hard") but names the real one."""
+        """A computer seat's level in a person's words ('club player'); '' for a human, or for
+        one on a phone 'on a phone' ('phone away' while it is away), which its plate shows with
+        a phone. The level the game was set up with: a review plays every seat itself ("hard")
+        but names the real one."""
+        phones = getattr(self, "phones", None)
+        if phones is not None and phones.holds(seat):
+            away = phones.away(seat)
+            return PhoneLevel(t("phones.plate.away" if away else "phones.plate.on_phone"), away)
         return "" if seat in self.human_seats else characters.level_words(self.setup["seats"][seat])
+
+    def phone_plates(self) -> tuple:
+        """Which phone seats are away, as their plates say (a key of a cached table layer)."""
+        phones = getattr(self, "phones", None)
+        return () if phones is None else tuple(phones.away(seat) for seat in phones.seats)
 
     @property
     def humans_turn(self) -> bool:

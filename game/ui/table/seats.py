@@ -122,6 +122,30 @@ def arrange_seats(area: pygame.Rect, top: int, hand_row: pygame.Rect, right_rese
     return SeatsLayout(places, middle, hand_area)
 
 
+class PhoneLevel(str):
+    """A plate's level words for a human seat played from a phone ("on a phone", "phone
+    away"): `draw_plate` draws a phone beside the name, red while the phone is away."""
+
+    def __new__(cls, words: str, away: bool = False):
+        level = super().__new__(cls, words)
+        level.away = away
+        return level
+
+
+def phone_glyph(surface: pygame.Surface, rect: pygame.Rect, colour: tuple, u: float) -> None:
+    """A phone drawn in `rect`: a rounded body and the dot of its button (no font has one for sure)."""
+    line = max(1, int(2 * u))
+    pygame.draw.rect(surface, colour, rect, line, border_radius=max(2, rect.w // 4))
+    radius = max(1, rect.w // 7)
+    pygame.draw.circle(surface, colour, (rect.centerx, rect.bottom - line - radius - max(1, int(2 * u))), radius)
+
+
+def phone_size(u: float) -> tuple[int, int]:
+    """The phone glyph's width and height beside a plate's name."""
+    height = max(8, int(theme.SMALL * u * 0.85))
+    return max(5, int(height * 0.58)), height
+
+
 def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, level: str, detail: str,
                active: bool, badge: str = "", team: tuple | None = None, face=None, ring: tuple | None = None,
                ring_below: tuple | None = None) -> None:
@@ -131,7 +155,8 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
     `face`, a character (game/characters.py), puts its portrait left of the name, ringed in
     `ring` (a seat's colour) where given, its lower half in `ring_below` where given (the
     partner's colour: partners wear the same two colours); the badge then sits on the
-    portrait's corner, so the name keeps the room for its level beside it."""
+    portrait's corner, so the name keeps the room for its level beside it. A `PhoneLevel` puts
+    a phone between the name and its words."""
     if active:
         pygame.draw.rect(surface, theme.ACCENT_DARK, rect.inflate(int(10 * u), int(10 * u)), border_radius=int(18 * u))
     panel(surface, rect, u, theme.PANEL_LIGHT if active else theme.PANEL, theme.ACCENT if active else None)
@@ -156,19 +181,32 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
             _badge(surface, badge, (centre[0] + int(size * 0.36), centre[1] + int(size * 0.3)), int(13 * u), u)
             badge = ""
     alone = not level and not detail     # the name alone (a human where the table counts nothing): in the middle
+    phone = isinstance(level, PhoneLevel)
+    glyph = pygame.Rect((0, 0), phone_size(u)) if phone else pygame.Rect(0, 0, 0, 0)
+    gap = int(10 * u)
     name_rect = blit_text(surface, name, theme.SMALL * u, theme.TEXT,
                           (left, rect.centery) if alone else (left, rect.y + int(10 * u)),
-                          "midleft" if alone else "topleft", bold=True, width=inner, box=rect)
-    room = left + inner - name_rect.right - int(10 * u)
+                          "midleft" if alone else "topleft", bold=True,
+                          width=inner - (glyph.w + gap if phone else 0), box=rect)
+    after = name_rect.right
+    if phone:       # beside the name, its words after it
+        glyph.midleft = (name_rect.right + gap, name_rect.centery)
+        phone_glyph(surface, glyph, theme.BAD if level.away else theme.ACCENT, u)
+        after = glyph.right
+    room = left + inner - after - gap
     size = next((size for size in (theme.TINY * u, theme.TINY * u * 0.85, theme.TINY * u * 0.7)
                  if level and render(level, int(size)).get_width() <= room), None)
     if size is not None:     # beside the name, a little smaller where it must
-        blit_text(surface, level, size, theme.TEXT_DIM,
-                  (name_rect.right + int(10 * u), name_rect.bottom - int(3 * u)), "bottomleft")
-    elif level and render(f"{level} \u00b7 {detail}", int(theme.TINY * u)).get_width() <= inner:
-        detail = f"{level} \u00b7 {detail}" if detail else level     # else before the detail, where that line has room
+        blit_text(surface, level, size, theme.BAD if phone and level.away else theme.TEXT_DIM,
+                  (after + gap, name_rect.bottom - int(3 * u)), "bottomleft")
+    detail_size = theme.TINY * u
+    if size is None and level:     # else before the detail, where that line has room (a phone's a little smaller)
+        sizes = (detail_size, detail_size * 0.85, detail_size * 0.75) if phone else (detail_size,)
+        fit = next((size for size in sizes if render(f"{level} \u00b7 {detail}", int(size)).get_width() <= inner), None)
+        if fit is not None:
+            detail, detail_size = (f"{level} \u00b7 {detail}" if detail else level), fit
     if detail:
-        blit_text(surface, detail, theme.TINY * u, theme.TEXT if active else theme.TEXT_DIM,
+        blit_text(surface, detail, detail_size, theme.TEXT if active else theme.TEXT_DIM,
                   (left, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
     if badge:
         _badge(surface, badge, (rect.right - pad - radius, rect.centery), radius, u)
