@@ -573,6 +573,8 @@ def test_a_phone_seat_plate_shows_a_phone_and_whether_it_is_away(make_app, langu
             assert any(words in text for text in texts), (game, away, texts)
             assert not any(t("phones.plate.on_phone" if away else "phones.plate.away") in text for text in texts)
             assert scene.seat_name(0) in texts
+            lines = [r[1] for r in records]
+            assert (t("phones.tv.away_waiting_you") in lines) == away, "the only human is told 'your phone'"
             assert not any(t("phones.plate.on_phone") in text for text, rect in
                            [(r[1], r[2]) for r in records] if not plate.contains(rect)), "on the phone seat's plate only"
             mine = [(surface, rect, c) for surface, rect, c in glyphs if plate.contains(rect)]

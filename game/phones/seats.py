@@ -272,7 +272,8 @@ class PhoneSeats:
         if not away:
             return
         key = "tv.away_stand_in" if self.stand_in else "tv.away_waiting"
-        text = t(P + key, names=", ".join(scene.seat_name(seat) for seat in away))
+        names = ", ".join(scene.seat_name(seat) for seat in away)
+        text = scene.said(P + key, away[0], names=names) if len(away) == 1 else t(P + key, names=names)   # "your phone"
         size = int(theme.SMALL * u)
         rect = pygame.Rect(0, 0, min(area.w - int(40 * u), int(1000 * u)), int(size * 3.4))
         rect.midbottom = (area.centerx, area.bottom - int(70 * u))
