@@ -55,6 +55,7 @@ class KingenScene(GameScene):
         self.showing = None              # (leader, cards, winner, until): a finished trick on show
         self.panel = None                # "last" (the last trick) or "sheet" over the table
         self._layer = CachedLayer()
+        self._base = CachedLayer()     # the felt and the info panel: they change with the window and the game
         self._sheet = ScoreSheet()
 
     # -- what the table shows ---------------------------------------------------------------
@@ -336,11 +337,16 @@ class KingenScene(GameScene):
         """The felt, the info, the log, the seats, the trick and what each seat has taken:
         what changes only with a move. `away` are the cards in flight (drawn on top)."""
         state, shown = self.state, self.trick_shown()
-        draw.felt(surface, layout, words.info_texts(state))
+        info = words.info_texts(state)
+        key = (self.app.size, layout.u, tuple(layout.middle), tuple(layout.info), info)
+        surface.blit(self._base.get(surface.get_size(), key, lambda base: draw.felt(base, layout, info)), (0, 0))
         draw_log(surface, layout.log, self.move_log, layout.u, LOG_LINES)
         draw.trick_stacks(surface, layout, self.tricks_taken())
         stacked, _ = self.taken()
-        self.motion.draw_resting(surface, self.sprites(layout), away | stacked.keys())
+        sprites = self.sprites(layout)
+        hands = {seat: self.state.hand_cards(seat) for seat in layout.seat_cards}
+        pasted = self.motion.paste_hands(surface, sprites, away, hands, self._base, [layout.log, *layout.stacks.values()])
+        self.motion.draw_resting(surface, sprites, away | stacked.keys() | pasted)
         leader = state.leader if state.trick else (shown[0] if shown else None)
         if leader is not None and not (state.trick and rules.CARD[state.trick[0]] in away):   # once the card has landed
             draw.led(surface, layout, leader)

@@ -203,6 +203,40 @@ class CachedLayer:
         return self.surface
 
 
+class Patches:
+    """Groups of resting things (a computer's hand of backs with their shadows) drawn once
+    onto a copy of the background under them, then one blit a repaint while the group and
+    the background stay as they are: the same pixels as drawing each thing, as the group's
+    region holds nothing but that background when it is drawn (the caller makes sure).
+    One patch a name is kept (a seat's hand changes only with that seat's moves)."""
+
+    def __init__(self):
+        self.patches: dict = {}
+        self.builds = 0      # patches drawn (counted by the tests)
+
+    def blit(self, surface: pygame.Surface, name, background: pygame.Surface, region: pygame.Rect, key,
+             paint) -> None:
+        """Blit the patch `name` at `region`; with another `key` first copy `region` of
+        `background` and `paint(patch, offset)` the group on it (offset: add to a rect of
+        the window to get it on the patch)."""
+        region = region.clip(background.get_rect())
+        key = (key, tuple(region), id(background), background.get_size())
+        held = self.patches.get(name)
+        if held is None or held[0] != key:
+            patch = background.subsurface(region).copy()
+            paint(patch, (-region.x, -region.y))
+            held = self.patches[name] = (key, patch)
+            self.builds += 1
+        surface.blit(held[1], region.topleft)
+
+
+def shadow_reach(width: int) -> int:
+    """How far past a card `width` wide (either way up) its shadow may reach."""
+    shade, (dx, dy) = cardui.shadow(width)
+    return max(abs(dx), abs(dy), shade.get_width() - cardui.card_size(width)[0] + abs(dx),
+               shade.get_height() - cardui.card_size(width)[1] + abs(dy)) + 2
+
+
 def draw_card_sprite(surface: pygame.Surface, card, rect: pygame.Rect, look, four_colour: bool = False,
                      size=None) -> None:
     """A card as the table shows it: `look` is "face", "back", ("back", colour) (a red back:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.table.animator import Animator
-from game.ui.table.draw import FaceWarmer
+from game.ui.table.draw import FaceWarmer, Patches, shadow_reach
 
 
 class Motion:
@@ -21,6 +21,7 @@ class Motion:
         self.animator = Animator()
         self.warmer = FaceWarmer()
         self.hold_until = 0.0     # the table stays as it is until then (scene time)
+        self.hands = Patches()    # the other seats' hands at rest, each drawn once while it stays
 
     def sync(self, layout=None) -> None:
         scene = self.scene
@@ -62,6 +63,37 @@ class Motion:
         for sprite in sprites:
             if sprite.live == live and sprite.key not in away:
                 self.scene.draw_thing(surface, sprite.key, sprite.rect, sprite.look)
+
+    def paste_hands(self, surface: pygame.Surface, sprites, away, hands: dict, base, under: list) -> set:
+        """The seats' `hands` ({seat: its cards}) face down at rest on the cached table, each one patch
+        (`Patches`) cut from `base` (the `CachedLayer` of the felt) where nothing lies under
+        it but the felt: not one of the rects `under` (drawn on the table before the cards)
+        nor another card. Returns the cards so drawn (`draw_resting` leaves them out)."""
+        pasted = set()
+        if base.surface is None or base.surface.get_size() != surface.get_size():
+            return pasted
+        resting = [sprite for sprite in sprites if not sprite.live and sprite.key not in away]
+        for seat, cards in hands.items():
+            cards = set(cards)
+            group = [sprite for sprite in resting if sprite.key in cards]
+            if not group or len(group) != len(cards):      # part of it in flight: drawn card by card
+                continue
+            if any(sprite.look not in ("back", "turned") for sprite in group):   # a hand shown face up (a review)
+                continue
+            reach = 2 * shadow_reach(max(max(sprite.rect.size) for sprite in group))
+            region = group[0].rect.unionall([sprite.rect for sprite in group]).inflate(reach, reach)
+            others = [rect.inflate(reach, reach) for rect in under]
+            others += [sprite.rect.inflate(reach, reach) for sprite in resting if sprite.key not in cards]
+            if region.collidelist(others) != -1:     # something else drawn there first: card by card
+                continue
+            key = (base.key, self.scene.four(), tuple((sprite.key, tuple(sprite.rect), sprite.look) for sprite in group))
+
+            def paint(patch, offset, group=group):
+                for sprite in group:
+                    self.scene.draw_thing(patch, sprite.key, sprite.rect.move(offset), sprite.look)
+            self.hands.blit(surface, seat, base.surface, region, key, paint)
+            pasted |= cards
+        return pasted
 
     def draw_flying(self, surface: pygame.Surface) -> None:
         """Everything in flight, on top of the table (see `moving`)."""
