@@ -100,15 +100,21 @@ def random_play_position(rng: random.Random, empties: int, options: dict):
 OPTIONS = [{}, {"squares": True}, {"attributes": 5}, {"attributes": 1, "squares": True}]
 
 
+def small_position(rng, options):
+    """A position with 3 to 6 empty squares (3 to 5 with fewer attributes), set up or played
+    at random; None when the random play ended the game first."""
+    empties = rng.choice([3, 4, 5, 6] if options.get("attributes", 15) == 15 else [3, 4, 5])
+    return random_position(rng, empties, options) if rng.random() < 0.6 \
+        else random_play_position(rng, empties, options)
+
+
 @pytest.mark.parametrize("index,options", list(enumerate(OPTIONS)))
 def test_quarto_verdicts_equal_brute_force(index, options):
     rng = random.Random(100 + index)
     verdicts = set()
     checked = 0
     while checked < 12:
-        empties = rng.choice([3, 4, 5, 6] if options.get("attributes", 15) == 15 else [3, 4, 5])
-        state = random_position(rng, empties, options) if rng.random() < 0.6 \
-            else random_play_position(rng, empties, options)
+        state = small_position(rng, options)
         if state is None:
             continue
         legal = state.legal_moves()
@@ -180,9 +186,7 @@ def test_quarto_distances_equal_brute_force(index, options):
     counted = set()
     checked = 0
     while checked < 40:
-        empties = rng.choice([3, 4, 5, 6] if options.get("attributes", 15) == 15 else [3, 4, 5])
-        state = random_position(rng, empties, options) if rng.random() < 0.6 \
-            else random_play_position(rng, empties, options)
+        state = small_position(rng, options)
         if state is None or len(state.legal_moves()) < 2:
             continue
         played = rng.choice(state.legal_moves())
