@@ -334,7 +334,7 @@ class GameScene(Scene):
             self.refuse(why)       # a lesson's step teaches another move
             return False
         revealing = move is not None and self.state.reveals(move)
-        words = self.status_text() if hasattr(self, "status_text") else None   # held while the move flies
+        words = self.status_text()     # held while what the move sets flying is in the air
         before = self.undo.before(revealing)
         was_break = self.at_break()
         try:
@@ -359,7 +359,7 @@ class GameScene(Scene):
                 self.motion.animator.reveal(event.card)
         self.after_move(mover, move)
         self.settle()
-        self._held_words = (self.version, words) if words is not None and self.motion.animator.busy(self.time) else None
+        self._held_words = (self.version, words) if self.motion.animator.busy(self.time) else None
         self.keeping.save()
         if self.state.is_over():
             self.keeping.game_ended()
@@ -429,6 +429,10 @@ class GameScene(Scene):
         on or off): drop the choice they were making (a selected card, a chosen square)."""
 
     # -- the table ----------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """A game's hook: the status line's words for the state now (whose turn, what to do)."""
+        raise NotImplementedError
+
     def layout(self):
         """A game's hook: the table's geometry for this window, from its metrics alone (made
         once per window, viewer and state version through `cached_layout`)."""
