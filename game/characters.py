@@ -78,21 +78,26 @@ def name_of(character: Character) -> str:
     return character.name if name == key else name
 
 
-def seat_names(seed: int, seats: list, lesson: bool = False) -> list[str]:
+def seat_names(seed: int, seats: list, lesson: bool = False, own: list[str] | None = None) -> list[str]:
     """Every seat's name as the table says it, from the game's seed and its seat kinds: "You"
-    for the only human, "Player N" for one of several, a computer by its character's name. A
-    guided first game's words name its computers "Computer N", so there they keep those; the
-    computer at a game of one seat (4 Koningen) is the helper playing, "Computer", no guest."""
+    for the only human, a computer by its character's name. A seat without a person's name (one
+    of several humans; a computer in a guided first game, whose words name it so, or the helper
+    playing a game of one seat) has the game's `own` name for that seat where it has one
+    (Keezen's colours), else "Player N", "Computer N" or "Computer"."""
     humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
     cast = table_cast(seed, len(seats))
     names = []
     for seat, kind in enumerate(seats):
-        if kind == "human":
-            name = t("seat.you") if len(humans) == 1 else t("seat.number", n=seat + 1)
-        elif lesson or len(seats) == 1:
-            name = t("seat.computer_plain") if len(seats) - len(humans) == 1 else t("seat.computer_number", n=seat + 1)
-        else:
+        if kind == "human" and len(humans) == 1:
+            name = t("seat.you")
+        elif kind != "human" and not lesson and len(seats) > 1:
             name = name_of(cast[seat])
+        elif own is not None:
+            name = own[seat]
+        elif kind == "human":
+            name = t("seat.number", n=seat + 1)
+        else:
+            name = t("seat.computer_plain") if len(seats) - len(humans) == 1 else t("seat.computer_number", n=seat + 1)
         names.append(name)
     return names
 

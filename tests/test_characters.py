@@ -116,6 +116,9 @@ def test_seats_are_named_by_their_character(language):
     assert seat_names(30, ["human", "hard", "easy", "normal"], lesson=True) == \
         ["You", "Computer 2", "Computer 3", "Computer 4"]             # the lessons' words say so
     assert seat_names(30, ["hard"]) == ["Computer"]       # 4 Koningen's helper playing, nobody's guest
+    colours = ["Blue", "Green", "Yellow", "Red"]            # a game's own names (Keezen's) for the nameless seats
+    assert seat_names(30, ["human", "hard", "human", "normal"], own=colours) == ["Blue", cast[1].name, "Yellow", cast[3].name]
+    assert seat_names(30, ["human", "hard", "easy", "normal"], lesson=True, own=colours) == ["You"] + colours[1:]
     language("nl")
     assert seat_names(30, ["human", "hard"])[0] == "Jij"
 

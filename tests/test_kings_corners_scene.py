@@ -354,3 +354,27 @@ def test_kings_first_in_chips_is_told_apart_from_the_turns_chip(make_app):
     assert scene.state.chips[0] <= chips - rules.KINGS_FIRST_PENALTY
     said = [line for line in scene.move_log if str(rules.KINGS_FIRST_PENALTY) in line]
     assert said and any(str(rules.KINGS_FIRST_PENALTY) in text for text, _ in app.notices)
+
+
+def test_a_new_hand_is_dealt_face_down_from_the_middle(make_app):
+    """The last hand's cross lay face up: the deal must not show which of those cards goes into
+    which hidden hand, so every card flies face down from the middle, the viewer's own turning
+    over half-way."""
+    app, scene = new_app(make_app, ["human", "easy", "easy"], seed=4, animation="normal")
+    rng = random.Random(2)
+    while not scene.at_break():
+        scene.apply(rng.choice(scene.state.legal_moves()))
+    scene.apply(scene.state.legal_moves()[0])          # the deal of hand 2
+    assert scene.state.hand_no == 2
+    middle = app.content_rect().center
+    starts = {flight.key: flight.path[0].center for flight in scene.motion.flights}
+    assert len(starts) >= 21 and set(starts.values()) == {middle}       # seven cards to each of three hands, and the cross
+    hidden = {sprite.key for sprite in scene.sprites() if sprite.look in ("back", "turned")}
+    assert len(hidden) == 14
+    shown, dealt = set(), scene.version
+    while scene.motion.flights and scene.version == dealt:     # until the deal lands (or a computer plays on)
+        shown |= {key for key, _, look, _ in scene.motion.animator.in_flight(scene.time) if look not in ("back", "turned")}
+        scene.update(1 / 60)
+    assert not scene.motion.flights, "the deal landed before anyone played"
+    assert not shown & hidden, "a card going into a hidden hand showed its face"
+    assert shown, "the viewer's own cards turn over on the way"

@@ -21,13 +21,12 @@ and a hit pawn waits for the walker before it flies back to its nest.
 """
 from __future__ import annotations
 
-from game import characters
 from game.base import PawnMoved, PawnSentHome
 from game.keezen import rules, words
 from game.keezen.draw import draw_choices, draw_open_hand, paint_table
 from game.keezen.layout import Layout, spot
 from game.keezen.rules import EXCHANGE, NEST, PLAY, START, Enter, Give, Swap, Walk
-from game.keezen.words import K, colour_name
+from game.keezen.words import K
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t
@@ -56,16 +55,6 @@ class KeezenScene(GameScene):
         self._options = (None, [])   # (state, version, card) -> options()
 
     # -- seats ------------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """'You', a computer by its character's name ('Anna'; its plate shows its colour), and
-        several humans, and every seat in the guided first game, by their colour ('Blue')."""
-        humans = self.human_seats
-        if seat in humans and len(humans) == 1:
-            return t("seat.you")
-        if self.seat_character(seat) is None:
-            return colour_name(seat)
-        return characters.name_of(self.seat_character(seat))
-
     def bottom_hand(self) -> list:
         """The bottom seat's hand as drawn: cards when face up, None for each back."""
         seat = self.bottom_seat()

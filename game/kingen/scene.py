@@ -68,10 +68,6 @@ class KingenScene(GameScene):
         hand = self.bottom_cards()
         return hand if self.bottom_seat() in self.open_hands() else [None] * len(hand)
 
-    def can_play(self) -> bool:
-        """The human to move may act now: their turn, their hand in view, no trick on show."""
-        return super().can_play() and not self.at_break() and self.trick_shown() is None
-
     def choosing(self) -> bool:
         return self.can_play() and self.state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
 
@@ -173,12 +169,6 @@ class KingenScene(GameScene):
         return ("button", next(iter(layout.buttons))) if layout.buttons else None
 
     # -- input ------------------------------------------------------------------------------
-    def handle(self, action: inp.Action) -> None:
-        if action.name == inp.ACTION2 and not self.humans_turn and self.undo.possible():
-            self.undo.take_back()    # your own card, while the next seat is still thinking
-            return
-        super().handle(action)
-
     def handle_game(self, action):
         name = action.name
         if self.state.is_over():
@@ -240,11 +230,11 @@ class KingenScene(GameScene):
         self.panel = None
         if move == rules.NEXT_DEAL:
             self.showing = self.focus = None
-            self.motion.animator.hold(0.0, stagger=0.012)    # the cards go from the tricks to the new hands one by one
         tricks = self.state.tricks
         if tricks and any(isinstance(event, TrickWon) for event in self.state.events):
-            self.showing = (*tricks[-1], self.time + self.trick_seconds())     # where it was played, a moment
-            self.motion.hold(self.trick_seconds() + 0.05)
+            seconds = self.trick_seconds()
+            self.showing = (*tricks[-1], self.time + seconds)     # where it was played, a moment
+            self.motion.hold(seconds)     # the table waits while it shows
         if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
             self.app.notify(self.describe(self.state, seat, move)[0], 4)
         super().after_move(seat, move)

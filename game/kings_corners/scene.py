@@ -59,15 +59,9 @@ class KingsCornersScene(GameScene):
         hand = hand_order(self.state.hands[self.bottom_seat()])
         return hand if self.bottom_seat() in self.open_hands() else [None] * len(hand)
 
-    def can_play(self) -> bool:
-        return self.state.phase == rules.PLAY and super().can_play()
-
     def layout(self) -> Layout:
         return self.cached_layout(lambda _: Layout.fitted(self.app, self.state, self.bottom_seat(), self.bottom_hand(),
                                                           self.button_names()), self.version, tuple(self.button_names()))
-
-    def frame_key(self):
-        return super().frame_key() + (self.state.hand_no,)
 
     def sprites(self, layout=None) -> list:
         """Every card on the table where the state puts it (the stock is a stack, not cards)."""

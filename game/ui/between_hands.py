@@ -24,7 +24,8 @@ class BetweenHands:
         scene = self.scene
         if not scene.at_break() or scene.state.is_over():
             return
-        scene.motion.animator.land()
+        scene.motion.animator.land()       # what is still in the air or on show gives way to the next hand
+        scene.motion.release()
         dealer = scene.state.to_move()
         if scene.is_human(dealer):
             if scene.hides_hands and len(scene.human_seats) > 1 and dealer != scene.shown_seat:

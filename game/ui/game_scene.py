@@ -190,12 +190,12 @@ class GameScene(Scene):
         return () if seat is None else (seat,)
 
     def seat_name(self, seat: int) -> str:
-        """'You', 'Player 2', or a computer by its character's name, 'Anna' (in a guided
-        first game 'Computer 3', as its words say; a game may name its seats)."""
-        key = f"{self.game}.seat.{seat}"
-        if has(key):
-            return t(key)
-        return characters.seat_names(self.seed, self.setup["seats"][: self.state.players], self.in_lesson())[seat]
+        """'You', 'Player 2', or a computer by its character's name, 'Anna' (in a guided first
+        game 'Computer 3', as its words say); a seat without a person's name by the game's own
+        name for it where it has one (`<game>.seat.N`: Keezen's colours)."""
+        players = self.state.players
+        own = [t(f"{self.game}.seat.{n}") for n in range(players)] if has(f"{self.game}.seat.0") else None
+        return characters.seat_names(self.seed, self.setup["seats"][:players], self.in_lesson(), own)[seat]
 
     def seat_character(self, seat: int):
         """The character at a computer seat (its portrait on the plate); None for a human, in a
@@ -358,6 +358,8 @@ class GameScene(Scene):
             if type(event) is CardMoved and event.face_up and event.source.startswith("hand:"):
                 self.motion.animator.reveal(event.card)
         self.after_move(mover, move)
+        if was_break:
+            self.motion.new_hand()
         self.settle()
         self._held_words = (self.version, words) if self.motion.animator.busy(self.time) else None
         self.keeping.save()
@@ -404,9 +406,10 @@ class GameScene(Scene):
         return self._log_lines[1]
 
     def can_play(self) -> bool:
-        """The human to move may act now: their turn, and (in a game of hidden hands) their
-        hand in view."""
-        return self.humans_turn and (not self.hides_hands or self.face_up_seat() == self.state.to_move())
+        """The human to move may act now: their turn, not a break between hands, the table not
+        held as it is (a finished trick on show), and in a game of hidden hands their hand in view."""
+        return (self.humans_turn and not self.at_break() and not self.motion.held()
+                and (not self.hides_hands or self.face_up_seat() == self.state.to_move()))
 
     def go_back(self, state, moves: int) -> None:
         """Undo: the game is at `state` again, its record `moves` long."""
@@ -615,7 +618,7 @@ class GameScene(Scene):
         elif action.name == inp.ACTION1:
             self.computers.ask_hint()
         elif action.name == inp.ACTION2:
-            if self.humans_turn:
+            if self.humans_turn or self.undo.possible():    # (your own card while the next seat thinks)
                 self.undo.take_back()
         elif action.name == inp.WHY:
             self.computers.why()

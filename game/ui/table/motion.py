@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.cards import Card
 from game.ui.table.animator import Animator
 from game.ui.table.draw import FaceWarmer, Patches, shadow_reach
 
@@ -27,9 +28,26 @@ class Motion:
         scene = self.scene
         self.animator.sync(scene.sprites(layout), scene.time, scene.app.pace("animation"), scene.frame_key())
 
+    def new_hand(self) -> None:
+        """A new hand was dealt: every card flies from the middle of the table, face down, to
+        where the new hand puts it, one after another. So the deal shows nothing of where the
+        last hand's cards went (Kings Corners' cross lay face up)."""
+        middle = self.scene.app.content_rect().center
+        self.animator.land()
+        self.animator.hold(0.0, stagger=0.012)
+        for sprite in self.scene.sprites():
+            if not isinstance(sprite.key, Card):
+                continue              # (Quarto's pieces go back to the pool as they are)
+            self.animator.jump(sprite.key, pygame.Rect((0, 0), sprite.rect.size).move_to(center=middle))
+            self.animator.reveal(sprite.key, "back")
+
     def hold(self, seconds: float) -> None:
         """Keep the table as it is for `seconds`."""
         self.hold_until = max(self.hold_until, self.scene.time + seconds)
+
+    def release(self) -> None:
+        """The table need not stay as it is any longer (the player went on)."""
+        self.hold_until = 0.0
 
     def held(self) -> bool:
         return self.scene.time < self.hold_until
