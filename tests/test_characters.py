@@ -259,11 +259,11 @@ def test_quarto_shows_both_players_on_plates_the_computer_with_its_face(make_app
     assert [plate[4] for plate in plates] == [seat == scene.state.to_move() for seat in range(2)]
     # the plates lie between the status line and the hand, side by side, inside the window
     layout = scene.layout()
-    left, right = layout["plates"]
-    assert layout["status"].bottom < left.top and right.bottom < layout["hand"].top
+    left, right = layout.plates[0], layout.plates[1]
+    assert layout.status.bottom < left.top and right.bottom < layout.hand.top
     assert left.size == right.size and left.right < right.left and right.right <= app.content_rect().right
     assert faces[0][1] <= left.h, "the face fits its plate"
-    assert layout["pool"][-1].bottom < layout["facts"].top <= layout["facts"].bottom <= app.content_rect().bottom
+    assert layout.pool[-1].bottom < layout.facts.top <= layout.facts.bottom <= app.content_rect().bottom
     # the lit plate follows the turn
     if not scene.humans_turn:
         scene.state.play(scene.state.random_move())

@@ -85,7 +85,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     key(pygame.K_RETURN)                                    # 0, words: the keyboard goes on
     app.tick(1 / 60)
     assert scene.coach.done == 1
-    click(layout["pool"][0].center)                         # a piece given while words wait
+    click(layout.pool[0].center)                         # a piece given while words wait
     app.tick(1 / 60)
     assert notice(app) == t("lesson.not_now", step=t("lesson.read_on"))
     assert scene.coach.done == 1 and not scene.state.log
@@ -93,7 +93,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     app.tick(1 / 60)
     assert scene.coach.done == 2
 
-    click(layout["pool"][1].center)                         # 2, give: the wrong piece (mouse)
+    click(layout.pool[1].center)                         # 2, give: the wrong piece (mouse)
     app.tick(1 / 60)
     assert notice(app) == t("quarto.lesson.give.wrong")
     assert scene.coach.done == 2 and not scene.state.log
@@ -103,10 +103,10 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     assert codes(scene) == ["give 0"]
     wait_for(app, scene, 4)                                 # 3, the computer's scripted reply
 
-    click(layout["squares"][12].center)                     # 4, a4 then the piece 6 (mouse)
+    click(layout.squares[12].center)                     # 4, a4 then the piece 6 (mouse)
     app.tick(1 / 60)
     assert scene.chosen_square == 12
-    click(layout["pool"][6].center)
+    click(layout.pool[6].center)
     app.tick(1 / 60)
     assert codes(scene)[-1] == "a4 give 6"
     wait_for(app, scene, 6)
@@ -147,7 +147,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
 
     pad(A)                                                  # 10, words (gamepad)
     app.tick(1 / 60)
-    click(layout["squares"][11].center)                     # 11, d3 wins (mouse)
+    click(layout.squares[11].center)                     # 11, d3 wins (mouse)
     app.tick(1 / 60)
     assert scene.state.winner == 0 and scene.state.phase == "between"
     assert codes(scene) == lesson_codes(len(LESSON.steps))
@@ -177,11 +177,11 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
         move = rng.choice([m for m in scene.state.legal_moves() if not getattr(m, "call", False)])
         layout = scene.layout()
         if isinstance(move, rules.Give):
-            click(layout["pool"][move.piece].center)
+            click(layout.pool[move.piece].center)
         else:
-            click(layout["squares"][move.square].center)
+            click(layout.squares[move.square].center)
             if move.give is not None:
-                click(layout["pool"][move.give].center)
+                click(layout.pool[move.give].center)
         app.tick(1 / 60)
     assert scene.state.is_over() and scene.state.game_no == 1
     assert run_until(app, lambda: app.top.name == "result", frames=400)

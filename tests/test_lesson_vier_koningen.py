@@ -104,11 +104,11 @@ def codes(scene) -> list[str]:
 
 
 def button(scene, name):
-    return dict(scene.layout()["buttons"])[name]
+    return dict(scene.layout().buttons)[name]
 
 
 def hand_rect(scene, card):
-    return scene.layout()["hand_slots"][scene.hand_cards().index(card)]
+    return scene.layout().hand_slots[scene.hand_cards().index(card)]
 
 
 def settle(app, scene, done):
@@ -170,7 +170,7 @@ def play_step(app, scene, device, dragging=False):
             for card in move.cards[:-1]:
                 click(hand_rect(scene, card).center)
                 app.tick(1 / 60)
-            drag(hand_rect(scene, move.cards[-1]).center, scene.layout()["drawn"][move.target].center)
+            drag(hand_rect(scene, move.cards[-1]).center, scene.layout().drawn[move.target].center)
             app.tick(1 / 60)
         else:
             for card in move.cards:

@@ -16,12 +16,12 @@ def human_clicks(scene, rng):
     phase = scene.state.phase
     if phase == "give":
         move = rng.choice(legal)
-        click(layout["pool"][move.piece].center)
+        click(layout.pool[move.piece].center)
         return
     move = rng.choice([m for m in legal if isinstance(m, rules.Place) and not m.call])
-    click(layout["squares"][move.square].center)
+    click(layout.squares[move.square].center)
     if move.give is not None:
-        click(layout["pool"][move.give].center)
+        click(layout.pool[move.give].center)
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -22,12 +22,12 @@ def start(make_app, seed, options=None, size=(1920, 1080), animation="instant", 
 
 
 def button(scene, name):
-    return dict(scene.layout()["buttons"])[name]
+    return dict(scene.layout().buttons)[name]
 
 
 def hand_rect(scene, card):
     layout = scene.layout()
-    return layout["hand_slots"][scene.hand_cards().index(card)]
+    return layout.hand_slots[scene.hand_cards().index(card)]
 
 
 def reach_cover(scene, hand):
@@ -64,7 +64,7 @@ def input_for(app, scene, move, turn):
     if isinstance(move, rules.ChooseHand):
         for card in move.cards:
             if card not in scene.selection:
-                click(layout["cells"][card].center)
+                click(layout.cells[card].center)
         if mouse:
             app.tick(1 / 60)
             click(button(scene, "take").center)
@@ -72,11 +72,11 @@ def input_for(app, scene, move, turn):
             key(pygame.K_TAB)
     elif isinstance(move, rules.Draw):
         if mouse:
-            click(layout["piles"][scene.state.round - 1].center)
+            click(layout.piles[scene.state.round - 1].center)
         else:
             key(pygame.K_TAB)
     elif isinstance(move, rules.Cover):
-        target = layout["drawn"][move.target].center
+        target = layout.drawn[move.target].center
         if turn % 3 == 1:       # drag the cards: select all but one, drag the last onto the drawn card
             for card in move.cards[:-1]:
                 click(hand_rect(scene, card).center)
@@ -86,7 +86,7 @@ def input_for(app, scene, move, turn):
                 click(hand_rect(scene, card).center)
             click(target)
     elif isinstance(move, rules.Uncover):
-        click(layout["drawn"][move.target].center)
+        click(layout.drawn[move.target].center)
     elif isinstance(move, rules.Judge):
         if mouse:
             click(button(scene, "judge").center)
@@ -188,7 +188,7 @@ def test_an_illegal_cover_is_refused_and_explained(make_app):
         legal, why = scene.cover_check(index)
         assert not legal and why
     notices = len(app.notices)
-    click(layout["drawn"][0].center)
+    click(layout.drawn[0].center)
     app.tick(1 / 60)
     assert scene.state.to_dict() == saved, "an illegal cover changed the game"
     assert len(app.notices) > notices
@@ -201,7 +201,7 @@ def test_an_illegal_cover_is_refused_and_explained(make_app):
     app.tick(1 / 60)
     assert scene.is_legal_target(targets[("drawn", 0)])
     assert scene.cover_check(0)[0]
-    click(layout["drawn"][0].center)
+    click(layout.drawn[0].center)
     app.tick(1 / 60)
     assert scene.state.covers[0] == tuple(rules.sort_cards(Card.parse(c) for c in ("AH", "2H", "3H")))
     # the two spades left: both on the second drawn card is legal; but not on the covered first
@@ -226,7 +226,7 @@ def test_too_many_cards_on_one_drawn_card_in_round_two(make_app):
     legal, why = scene.cover_check(0)
     assert not legal and why
     saved = scene.state.to_dict()
-    click(scene.layout()["drawn"][0].center)
+    click(scene.layout().drawn[0].center)
     app.tick(1 / 60)
     assert scene.state.to_dict() == saved
 
@@ -389,16 +389,16 @@ def test_the_last_kings_won_end_the_game_with_its_best_score(make_app):
     app.tick(1 / 60)
     layout = scene.layout()
     for code in ("AS", "QS", "KH"):
-        click(layout["cells"][Card.parse(code)].center)
+        click(layout.cells[Card.parse(code)].center)
     key(pygame.K_TAB)
     key(pygame.K_TAB)
     app.tick(1 / 60)
     assert scene.state.drawn == [Card.parse("QH"), Card.parse("KS")]
     for code in ("AS", "QS"):
         click(hand_rect(scene, Card.parse(code)).center)
-    click(scene.layout()["drawn"][1].center)
+    click(scene.layout().drawn[1].center)
     app.tick(1 / 60)
-    drag(hand_rect(scene, Card.parse("KH")).center, scene.layout()["drawn"][0].center)
+    drag(hand_rect(scene, Card.parse("KH")).center, scene.layout().drawn[0].center)
     app.tick(1 / 60)
     assert all(scene.state.covers)
     click(button(scene, "judge").center)
@@ -435,9 +435,9 @@ def test_couch_mode_cards_are_at_least_as_large_as_outside_it(make_app, tmp_path
         app, scene = start(make_app, 5, size=size, couch=couch, data_dir=tmp_path / f"couch{couch}")
         app.tick(1 / 60)
         layout = scene.layout()
-        widths[couch] = (layout["gw"], layout["tw"])
-        cells = list(layout["cells"].values())
-        assert all(layout["message"].bottom <= rect.top and rect.bottom <= layout["hand_box"].y for rect in cells), \
+        widths[couch] = (layout.gw, layout.tw)
+        cells = list(layout.cells.values())
+        assert all(layout.message.bottom <= rect.top and rect.bottom <= layout.hand_box.y for rect in cells), \
             "the grid runs into the message line or the table"
     assert widths[True][0] >= widths[False][0], f"couch grid cards {widths[True][0]} px < {widths[False][0]} px"
     assert widths[True][1] >= widths[False][1], f"couch table cards {widths[True][1]} px < {widths[False][1]} px"
@@ -456,7 +456,7 @@ def test_a_narrow_window_with_the_largest_dutch_interface_draws_the_drawn_cards(
         reach_cover(scene, "AS 2S 3S AH 2H")
         for _ in range(3):
             app.tick(1 / 60)
-        assert scene.layout()["tw"] >= 1
+        assert scene.layout().tw >= 1
     finally:
         set_language("en")
 

@@ -71,9 +71,9 @@ def piece_image(piece: int, size: int) -> pygame.Surface:
 def paint_table(layer, layout, u) -> None:
     """What never moves: felt, the wooden board, its holes and names, the empty places."""
     layer.blit(table_felt(layer.get_size()), (0, 0))
-    paint_board(layer, layout["board"], layout["squares"], u)
-    pygame.draw.rect(layer, theme.PANEL, layout["hand"], border_radius=int(18 * u))
-    pool = layout["pool"]
+    paint_board(layer, layout.board, layout.squares, u)
+    pygame.draw.rect(layer, theme.PANEL, layout.hand, border_radius=int(18 * u))
+    pool = layout.pool
     blit_text(layer, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, (pool[0].x, pool[0].y - 8 * u), "bottomleft")
     for rect in pool:
         pygame.draw.rect(layer, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
@@ -95,10 +95,10 @@ def paint_board(layer, board, squares, u) -> None:
                   "midleft")
 
 
-def draw_board_marks(surface, layout, u, win, legal, hint, lit: bool) -> None:
-    """The marks of the board under its pieces: the squares of the winning line (`lit`: in
-    the bright beat of their pulse), the legal squares, the hinted square."""
-    for square, rect in enumerate(layout["squares"]):
+def draw_board_marks(surface, squares, u, win, legal, hint, lit: bool) -> None:
+    """The marks of the board's `squares` under its pieces: the squares of the winning line
+    (`lit`: in the bright beat of their pulse), the legal squares, the hinted square."""
+    for square, rect in enumerate(squares):
         slot = hole(rect)
         if square in win:
             glow = theme.ACCENT if lit else theme.ACCENT_DARK
@@ -111,7 +111,7 @@ def draw_board_marks(surface, layout, u, win, legal, hint, lit: bool) -> None:
 
 def draw_pool_marks(surface, layout, u, available, legal, hint) -> None:
     """The marks of the pool under its pieces: the legal pieces, the hinted piece."""
-    for piece, rect in enumerate(layout["pool"]):
+    for piece, rect in enumerate(layout.pool):
         if piece not in available:
             continue
         if piece in legal:
@@ -122,7 +122,7 @@ def draw_pool_marks(surface, layout, u, available, legal, hint) -> None:
 
 def draw_shadow(surface, layout) -> None:
     """The shadow of the piece in hand."""
-    box = layout["piece_box"]
+    box = layout.piece_box
     pygame.draw.ellipse(surface, SLOT, box.inflate(-box.w * 0.1, -box.h * 0.6).move(0, box.h * 0.3))
 
 
@@ -130,17 +130,17 @@ def draw_cursor(surface, layout, u, focused) -> None:
     """The focus cursor over a square or a piece of the pool (drawn over the pieces)."""
     kind, place = focused
     if kind == "square":
-        rect = layout["squares"][place]
+        rect = layout.squares[place]
         pygame.draw.rect(surface, theme.ACCENT, rect.inflate(-rect.w * 0.02, -rect.h * 0.02), max(3, int(5 * u)),
                          border_radius=int(rect.w * 0.2))
     elif kind == "piece":
-        pygame.draw.rect(surface, theme.ACCENT, layout["pool"][place], max(3, int(5 * u)), border_radius=int(10 * u))
+        pygame.draw.rect(surface, theme.ACCENT, layout.pool[place], max(3, int(5 * u)), border_radius=int(10 * u))
 
 
 def draw_plates(surface, layout, u, plates) -> None:
     """The two players' plates under the status line: `plates` holds (name, level, detail,
     whether it is the seat's turn, its character or None) for seat 0 and seat 1."""
-    for rect, (name, level, detail, active, face) in zip(layout["plates"], plates):
+    for rect, (name, level, detail, active, face) in zip(layout.plates.values(), plates):
         draw_plate(surface, rect, u, name, level, detail, active, face=face)
 
 
@@ -148,7 +148,7 @@ def draw_hand(surface, layout, u, clock_left, heading=None, piece=None, picture=
     """The hand: a `heading` saying what the piece is for and the `piece` in words below it
     (its `picture` too, where no sprite stands: a preview), or that the hand is empty; the
     seconds left on the clock at its right."""
-    box, piece_box = layout["hand"], layout["piece_box"]
+    box, piece_box = layout.hand, layout.piece_box
     x = piece_box.right + 24 * u
     right = box.right - 24 * u
     if clock_left is not None:
@@ -174,7 +174,7 @@ def draw_info(surface, layout, u, score, rules_in_play, log) -> None:
     """The match `score` (its first line the game's number) and the `rules_in_play` on the
     left, the game's moves on the right: `log` is (line, move) pairs, the last that fit shown,
     each with the piece it gave as an icon."""
-    left, moves = layout["facts"], layout["moves"]
+    left, moves = layout.facts, layout.moves
     y = left.y
     for index, line in enumerate(score):
         blit_text(surface, line, theme.SMALL * u, theme.TEXT if index else theme.TEXT_DIM, (left.x, y), "topleft",

@@ -63,7 +63,7 @@ def paint(name: str):
         squares = [pygame.Rect(board.x + inset + (i % 4) * cell, board.y + inset + (i // 4) * cell, cell, cell)
                    for i in range(16)]
         paint_board(surface, board, squares, u * 1.6)
-        draw_board_marks(surface, {"squares": squares}, u, state.winning_squares(), (), move.square, lit=True)
+        draw_board_marks(surface, squares, u, state.winning_squares(), (), move.square, lit=True)
         for square, piece in enumerate(state.board):
             if piece is not None:
                 rect = squares[square]

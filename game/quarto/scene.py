@@ -13,7 +13,7 @@ import pygame
 from game.quarto import rules, words
 from game.quarto.draw import (draw_board_marks, draw_cursor, draw_hand, draw_info, draw_plates, draw_pool_marks,
                               draw_shadow, paint_table, piece_image)
-from game.quarto.layout import lay_out
+from game.quarto.layout import Layout
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import language, t
@@ -80,10 +80,10 @@ class QuartoScene(GameScene):
         return buttons
 
     # -- the table ------------------------------------------------------------------------
-    def layout(self) -> dict:
+    def layout(self) -> Layout:
         buttons = tuple(key for key, _ in self.button_moves())
         facts = (self.state.games > 1, len(words.rules_in_play(self.state)))
-        return self.cached_layout(lambda _: lay_out(self.app, buttons, *facts),
+        return self.cached_layout(lambda _: Layout(self.app, buttons, *facts),
                                   self.app.couch_scale, language(), buttons, *facts)
 
     def sprites(self, layout=None) -> list:
@@ -92,27 +92,27 @@ class QuartoScene(GameScene):
         layout = layout or self.layout()
         found = []
         for piece in self.state.available():
-            cell = layout["pool"][piece]
+            cell = layout.pool[piece]
             found.append(Sprite(piece, pygame.Rect(0, 0, int(cell.h * 1.1), int(cell.h * 1.1)), "piece"))
             found[-1].rect.midbottom = cell.midbottom
         board = list(self.state.board)
         if self.chosen_square is not None and self.state.hand is not None:
             board[self.chosen_square] = self.state.hand
         elif self.state.hand is not None:
-            found.append(Sprite(self.state.hand, layout["piece_box"].copy(), "piece"))
+            found.append(Sprite(self.state.hand, layout.piece_box.copy(), "piece"))
         for square, piece in enumerate(board):
             if piece is not None:
-                rect = layout["squares"][square]
+                rect = layout.squares[square]
                 image = pygame.Rect(0, 0, int(rect.w * 0.94), int(rect.w * 0.94))
                 image.midbottom = (rect.centerx, rect.bottom - rect.h * 0.12)
                 found.append(Sprite(piece, image, "piece"))
         return found
 
     def targets(self, layout) -> Targets:
-        found = [Target(("square", i), rect) for i, rect in enumerate(layout["squares"])]
+        found = [Target(("square", i), rect) for i, rect in enumerate(layout.squares)]
         available = set(self.state.available())
-        found += [Target(("piece", p), rect) for p, rect in enumerate(layout["pool"]) if p in available]
-        found += [Target(("button", i), rect) for i, rect in enumerate(layout["buttons"])]
+        found += [Target(("piece", p), rect) for p, rect in enumerate(layout.pool) if p in available]
+        found += [Target(("button", i), rect) for i, rect in enumerate(layout.buttons)]
         return Targets(found)
 
     def is_legal_target(self, key) -> bool:
@@ -243,7 +243,7 @@ class QuartoScene(GameScene):
         """Beside the board: the winning line stays in sight, lit."""
         layout = self.layout()
         area = self.app.content_rect()
-        left = layout["board"].right + int(16 * self.app.u)     # clear of the board's shadow
+        left = layout.board.right + int(16 * self.app.u)     # clear of the board's shadow
         return pygame.Rect(left, area.y, area.right - left, area.h)
 
     # -- drawing ----------------------------------------------------------------------------
@@ -251,12 +251,12 @@ class QuartoScene(GameScene):
         layout, u, state = self.layout(), self.app.u, self.state
         key = (u, self.app.couch_scale, language())
         surface.blit(self._table.get(self.app.size, key, lambda layer: paint_table(layer, layout, u)), (0, 0))
-        self.draw_status(surface, self.shown_status(), layout["status"])   # the next turn waits for the flight
+        self.draw_status(surface, self.shown_status(), layout.status)   # the next turn waits for the flight
         draw_plates(surface, layout, u, [self.plate(seat) for seat in range(2)])
         hint_square, hint_piece = self._hint_parts()
         win = state.winning_squares() if state.game_over() else ()
         legal = {square for square in range(16) if self.is_legal_target(("square", square))}
-        draw_board_marks(surface, layout, u, win, legal, hint_square, lit=pulse(self.time) > 0.3)
+        draw_board_marks(surface, layout.squares, u, win, legal, hint_square, lit=pulse(self.time) > 0.3)
         available = state.available()
         legal = {piece for piece in available if self.is_legal_target(("piece", piece))}
         draw_pool_marks(surface, layout, u, available, legal, hint_piece)
@@ -268,7 +268,7 @@ class QuartoScene(GameScene):
         if focused is not None:
             draw_cursor(surface, layout, u, focused)
         draw_hand(surface, layout, u, self.clock_left, *self.in_hand())
-        for index, ((key, _), rect) in enumerate(zip(self.button_moves(), layout["buttons"])):
+        for index, ((key, _), rect) in enumerate(zip(self.button_moves(), layout.buttons)):
             draw_button(surface, rect, t(key), u, primary=key in ("quarto.button.call", "quarto.button.claim"),
                         focused=focused == ("button", index))
         score = words.match_score(state, self.seat_name, self.seat_level)[:1]     # the games won are on the plates

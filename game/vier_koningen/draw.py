@@ -21,6 +21,7 @@ from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import draw_button
 from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
 from game.vier_koningen import rules
+from game.vier_koningen.layout import Layout
 from game.vier_koningen.words import ROMAN, lost_row, pile_span, say, selected_sum
 
 FUTURE = (92, 140, 112)          # the place of a card of a later round: faint
@@ -30,7 +31,7 @@ PRIMARY = ("take", "draw", "judge", "new", "stop")     # the buttons of the turn
 @dataclass(frozen=True)
 class Frame:
     """What one frame of the table shows, read from the state and the scene's choices."""
-    layout: dict
+    layout: Layout
     state: object
     u: float
     four: bool             # cards in four colours
@@ -62,14 +63,14 @@ def paint_table(image, layout, u: float, four: bool, round_no: int, controlled, 
     """The felt, the panels, the suit signs and the grid: what changes only with a move or
     a card chosen for the hand (one cached layer; the marks are drawn on top)."""
     image.blit(table_felt(image.get_size()), (0, 0))
-    panel(image, layout["status"], u)
-    panel(image, layout["side"], u, radius=18)
-    for box in [layout["hand_box"]] + layout["drawn_boxes"]:
+    panel(image, layout.status, u)
+    panel(image, layout.side, u, radius=18)
+    for box in [layout.hand_box] + layout.drawn_boxes:
         panel(image, box, u, theme.FELT, radius=16)
-    for suit, rect in layout["suit_rows"]:
+    for suit, rect in layout.suit_rows:
         blit_text(image, SUIT_SYMBOL[suit], int(theme.HEADING * u), gfx.suit_ink(suit, four), rect.center, "center")
-    faces, slot_w = [], layout["slot_w"]     # the empty places first: a card of the row above lies on them
-    for card, rect in layout["cells"].items():
+    faces, slot_w = [], layout.slot_w     # the empty places first: a card of the row above lies on them
+    for card, rect in layout.cells.items():
         place = (rect.x + (rect.w - slot_w) // 2, rect.y)
         if card in flying and card not in away:
             gfx.draw_slot(image, place, slot_w)
@@ -92,7 +93,7 @@ def card_face(surface, card, rect, four: bool, dim: bool = False) -> None:
 
 def lines(surface, frame: Frame, status: str, message: str, colour) -> None:
     """The status line (what to do) and the message line under it."""
-    u, box, line = frame.u, frame.layout["status"], frame.layout["message"]
+    u, box, line = frame.u, frame.layout.status, frame.layout.message
     blit_fitted(surface, status, (int(theme.BODY * u), int(theme.SMALL * u)), box.w - int(40 * u), theme.TEXT,
                 box.center, "center", bold=True)
     blit_fitted(surface, message, (int(theme.SMALL * u), int(theme.TINY * u)), line.w - int(20 * u), colour,
@@ -101,7 +102,7 @@ def lines(surface, frame: Frame, status: str, message: str, colour) -> None:
 
 def grid_marks(surface, frame: Frame) -> None:
     choosing = frame.state.phase == "hand"
-    for card, rect in frame.layout["cells"].items():
+    for card, rect in frame.layout.cells.items():
         marks(surface, rect, frame.u, hint=choosing and card in frame.hint_cards,
               selected=choosing and card in frame.selection, focus=frame.focused == ("grid", card))
 
@@ -111,7 +112,7 @@ def table(surface, frame: Frame) -> None:
     on its cards) and the two drawn cards' boxes, over the cards at rest."""
     state, layout, phase = frame.state, frame.layout, frame.state.phase
     size = state.hand_size() if not state.is_over() else 0
-    hand, box = frame.hand, layout["hand_box"]
+    hand, box = frame.hand, layout.hand_box
     title = say("table.hand_choose", k=len(hand), n=size) if phase == "hand" else say("table.hand", k=len(hand))
     suits = {card.suit for card in frame.selection}
     if phase == "cover" and len(suits) == 1:
@@ -120,14 +121,14 @@ def table(surface, frame: Frame) -> None:
         under(surface, frame, box, title, theme.TEXT, True)
         if phase == "cover" and suits:
             under(surface, frame, box, say("table.mixed"), theme.BAD, line=1)
-    for rect in layout["hand_slots"][len(hand):size]:
+    for rect in layout.hand_slots[len(hand):size]:
         gfx.draw_slot(surface, rect)
     places = {sprite.key: sprite.rect for sprite in frame.sprites}
     for card in hand:
         marks(surface, places[card], frame.u, selected=phase == "cover" and card in frame.selection,
               hint=phase in ("cover", "hand") and card in frame.hint_cards, focus=frame.focused == ("hand", card))
     verdict = state.verdict or ()
-    for index, box in enumerate(layout["drawn_boxes"]):
+    for index, box in enumerate(layout.drawn_boxes):
         if index < len(state.drawn):     # (also as they lay when the game was given up)
             drawn_card(surface, frame, index)
         elif phase == "cover":      # the last card of the round's cards: a one-card turn
@@ -135,7 +136,7 @@ def table(surface, frame: Frame) -> None:
         elif index < len(verdict):
             item = verdict[index]
             heading(surface, frame, box, say("table.last_turn", n=index + 1), theme.TEXT_DIM)
-            places = [layout["drawn"][index]] + layout["covers"][index]
+            places = [layout.drawn[index]] + layout.covers[index]
             for card, place in zip((item.drawn,) + tuple(item.laid), places):
                 if card not in frame.away:
                     card_face(surface, card, place, frame.four, dim=True)
@@ -143,17 +144,17 @@ def table(surface, frame: Frame) -> None:
                   theme.GOOD if item.won else theme.BAD, True, item.arithmetic)
         else:
             heading(surface, frame, box, say("table.drawn", n=index + 1), theme.TEXT_DIM)
-            gfx.draw_slot(surface, layout["drawn"][index], label="?")
+            gfx.draw_slot(surface, layout.drawn[index], label="?")
 
 
 def drawn_card(surface, frame: Frame, index: int) -> None:
     """A drawn card in the cover step, what lies on it, and what lies on it adds up to, or
     what the selection would do, or why it cannot."""
     layout = frame.layout
-    card, laid, box = frame.state.drawn[index], frame.state.covers[index], layout["drawn_boxes"][index]
+    card, laid, box = frame.state.drawn[index], frame.state.covers[index], layout.drawn_boxes[index]
     heading(surface, frame, box, say("table.drawn_card", n=index + 1, card=str(card)), theme.TEXT)
-    rect = layout["drawn"][index]
-    whole = rect.union(layout["covers"][index][max(0, len(laid) - 1)]) if laid else rect
+    rect = layout.drawn[index]
+    whole = rect.union(layout.covers[index][max(0, len(laid) - 1)]) if laid else rect
     marks(surface, whole, frame.u, frame.time, legal=("drawn", index) in frame.legal,
           hint=("drawn", index) in frame.hint_targets, focus=frame.focused == ("drawn", index))
     if laid:
@@ -183,7 +184,7 @@ def under(surface, frame: Frame, box, text, colour, bold=False, arithmetic=None,
     arithmetic under it, or without arithmetic up to three wrapped lines (from `line`)."""
     u = frame.u
     small, body, tiny = int(theme.SMALL * u), int(theme.BODY * u), int(theme.TINY * u)
-    x, y = box.x + 14 * u, (box.y + 14 * u) if top else frame.layout["text_y"] + line * small * 1.3
+    x, y = box.x + 14 * u, (box.y + 14 * u) if top else frame.layout.text_y + line * small * 1.3
     width = box.w - 28 * u
     if arithmetic is not None or bold:
         blit_fitted(surface, text, (small, tiny), width, colour, (x, y), bold=bold)
@@ -199,7 +200,7 @@ def side(surface, frame: Frame) -> None:
     """The side panel, top to bottom: the game number and the turn, the round and its
     progress, the draw piles (the active one on a gold ground), the lost pile, the buttons."""
     state, layout = frame.state, frame.layout
-    su, inner, ys = layout["su"], layout["inner"], layout["side_y"]
+    su, inner, ys = layout.su, layout.inner, layout.side_y
     small, tiny, large = int(theme.SMALL * su), int(theme.TINY * su), int(theme.HEADING * su)
     turn = say("side.turns", n=frame.turns) if state.is_over() else say("side.turn", n=state.turn)
     turn_rect = blit_text(surface, turn, small, theme.TEXT_DIM, (inner.right, ys["game"]), "topright", box=inner)
@@ -213,7 +214,7 @@ def side(surface, frame: Frame) -> None:
                       (inner.right, ys["progress"]), "topright", bold=True)
     blit_fitted(surface, say("side.progress"), (small, tiny), count.x - inner.x - int(12 * su), theme.TEXT_DIM,
                 (inner.x, ys["progress"]))
-    bar = layout["bar"]
+    bar = layout.bar
     pygame.draw.rect(surface, theme.BACKGROUND, bar, border_radius=bar.h // 2)
     if owned:
         filled = pygame.Rect(bar.x, bar.y, int(bar.w * min(1.0, owned / max(1, total))), bar.h)
@@ -223,7 +224,7 @@ def side(surface, frame: Frame) -> None:
     blit_text(surface, say("side.piles"), small, theme.TEXT_DIM, (inner.x, ys["piles"]), "topleft", width=inner.w,
               box=inner)
     active = state.round - 1
-    for index, rect in enumerate(layout["piles"]):
+    for index, rect in enumerate(layout.piles):
         if index == active and not state.is_over():
             ground = pygame.Rect(rect.x - int(14 * su), rect.y - int(10 * su), rect.w + int(28 * su),
                                  int(ys["count"] + tiny * 1.3 + 8 * su - rect.y + 10 * su))
@@ -237,16 +238,16 @@ def side(surface, frame: Frame) -> None:
     # the lost pile (face down; its content only with the peek option)
     blit_text(surface, say("side.lost", n=len(state.lost)), small, theme.TEXT_DIM, (inner.x, ys["lost"]),
               "topleft", width=inner.w, box=inner)
-    draw_stack(surface, layout["lost"], len(state.lost), su, back_colour="red", badge=bool(state.lost))
+    draw_stack(surface, layout.lost, len(state.lost), su, back_colour="red", badge=bool(state.lost))
     peek(surface, frame)
-    for (key, rect), (_, label, enabled) in zip(layout["buttons"], frame.buttons):
+    for (key, rect), (_, label, enabled) in zip(layout.buttons, frame.buttons):
         draw_button(surface, rect, label, su, primary=key in PRIMARY, focused=frame.focused == ("button", key),
                     enabled=enabled, hinted=("button", key) in frame.hint_targets, ground=theme.BACKGROUND)
 
 
 def peek(surface, frame: Frame) -> None:
     """Beside the lost pile: its cards by suit with the peek option, else why they are hidden."""
-    su, state, box = frame.layout["su"], frame.state, frame.layout["peek"]
+    su, state, box = frame.layout.su, frame.state, frame.layout.peek
     tiny = int(theme.TINY * su)
     if not state.lost_pile_visible():
         blit_wrapped(surface, say("side.peek_off"), tiny, theme.TEXT_DIM, box.x, box.y + 4 * su, box.w, 4)

@@ -28,7 +28,7 @@ from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer
 from game.ui.table.targets import Drag, Target, Targets
 from game.vier_koningen import draw, rules, words
-from game.vier_koningen.layout import lay_out
+from game.vier_koningen.layout import Layout
 from game.vier_koningen.words import say
 
 
@@ -131,11 +131,11 @@ class VierKoningenScene(GameScene):
         return words.button_label(key, len(self.selection), self.state, self.app.input.legend_name(inp.PREV))
 
     # -- layout ----------------------------------------------------------------------------
-    def layout(self) -> dict:
+    def layout(self) -> Layout:
         """The frame's places, made again only when the window, the round, the buttons or the
         language (the width of the headings) change."""
         round_no, buttons = self.state.round, tuple(key for key, _ in self.buttons())
-        return self.cached_layout(lambda _: lay_out(self.app, round_no, buttons), self.app.space_u, round_no, buttons,
+        return self.cached_layout(lambda _: Layout(self.app, round_no, buttons), self.app.space_u, round_no, buttons,
                                   language())
 
     def sprites(self, layout=None) -> list:
@@ -143,13 +143,13 @@ class VierKoningenScene(GameScene):
         layout = layout or self.layout()
         state = self.state
         chosen = set(self.selection) if state.phase == "hand" else set()
-        found = [Sprite(card, layout["cells"][card]) for card in state.controlled if card not in chosen]
+        found = [Sprite(card, layout.cells[card]) for card in state.controlled if card not in chosen]
         lifted = set(self.selection) if state.phase == "cover" else set()
         found += [Sprite(card, rect.move(0, -int(22 * self.app.u)) if card in lifted else rect, live=True)
-                  for card, rect in zip(self.hand_cards(), layout["hand_slots"])]
+                  for card, rect in zip(self.hand_cards(), layout.hand_slots)]
         for index, card in enumerate(state.drawn[:2]):
-            found.append(Sprite(card, layout["drawn"][index], live=True))
-            found += [Sprite(on, rect, live=True) for on, rect in zip(state.covers[index], layout["covers"][index])]
+            found.append(Sprite(card, layout.drawn[index], live=True))
+            found += [Sprite(on, rect, live=True) for on, rect in zip(state.covers[index], layout.covers[index])]
         return found
 
     def targets(self, layout) -> Targets:
@@ -158,14 +158,14 @@ class VierKoningenScene(GameScene):
             phase = self.state.phase
             if phase == "hand":
                 owned = set(self.state.controlled)
-                found += [Target(("grid", card), rect) for card, rect in layout["cells"].items() if card in owned]
-            found += [Target(("hand", card), rect) for card, rect in zip(self.hand_cards(), layout["hand_slots"])]
+                found += [Target(("grid", card), rect) for card, rect in layout.cells.items() if card in owned]
+            found += [Target(("hand", card), rect) for card, rect in zip(self.hand_cards(), layout.hand_slots)]
             if phase == "cover":
-                found += [Target(("drawn", index), layout["drawn"][index].union(layout["covers"][index][-1]), drop=True)
+                found += [Target(("drawn", index), layout.drawn[index].union(layout.covers[index][-1]), drop=True)
                           for index in range(len(self.state.drawn[:2]))]
             if phase == "draw":
-                found.append(Target(("pile", self.state.round - 1), layout["piles"][self.state.round - 1]))
-        found += [Target(("button", key), rect) for key, rect in layout["buttons"]]
+                found.append(Target(("pile", self.state.round - 1), layout.piles[self.state.round - 1]))
+        found += [Target(("button", key), rect) for key, rect in layout.buttons]
         return Targets(found)
 
     def is_legal_target(self, target) -> bool:
@@ -206,7 +206,7 @@ class VierKoningenScene(GameScene):
         layout = self.layout()
         places = {sprite.key: sprite.rect for sprite in self.sprites(layout)}
         cards = [card for card in self.selection if card in self.state.hand]
-        return Drag(("cover", tuple(cards)), cards, [places[card] for card in cards], pos, card_width=layout["tw"])
+        return Drag(("cover", tuple(cards)), cards, [places[card] for card in cards], pos, card_width=layout.tw)
 
     def drop(self, drag: Drag, key) -> None:
         for card, rect in zip(drag.things, drag.rects_now()):
@@ -277,10 +277,10 @@ class VierKoningenScene(GameScene):
         sound = "click" if back else "card"
         for event in moved:
             if event.source.startswith("pile:"):
-                self.motion.animator.come_from(event.card, layout["piles"][int(event.source[5:]) - 1], "back")
+                self.motion.animator.come_from(event.card, layout.piles[int(event.source[5:]) - 1], "back")
             if event.target == "lost":      # lost, or at once shuffled back into the draw pile
-                goal = layout["piles"][state.round - 1] if reshuffled and isinstance(move, rules.Judge) else layout["lost"]
-                self.motion.animator.leave(event.card, goal, ("back", "red" if goal is layout["lost"] else "blue"))
+                goal = layout.piles[state.round - 1] if reshuffled and isinstance(move, rules.Judge) else layout.lost
+                self.motion.animator.leave(event.card, goal, ("back", "red" if goal is layout.lost else "blue"))
         if isinstance(move, rules.Draw):
             self.motion.animator.hold(0.0, stagger=0.12 * duration)
         if isinstance(move, rules.Judge):
@@ -383,7 +383,7 @@ class VierKoningenScene(GameScene):
         return words.round_rule(self.state.round), theme.TEXT_DIM
 
     def face_widths(self, layout) -> tuple:
-        return (layout["gw"], layout["tw"])
+        return (layout.gw, layout.tw)
 
     def draw(self, surface, alpha):
         layout = self.layout()
@@ -391,7 +391,7 @@ class VierKoningenScene(GameScene):
         away = self.motion.moving() | (set(self.drag.things) if self.drag else set())
         frame = self.frame(layout, away)
         grid = draw.grid_facts(self.state, self.selection, frame.mine, away)
-        key = (self.app.size, layout["gw"], layout["tw"], self.state.round, frame.four, tuple(layout["side"]), grid)
+        key = (self.app.size, layout.gw, layout.tw, self.state.round, frame.four, tuple(layout.side), grid)
         surface.blit(self._layer.get(self.app.size, key, lambda image: draw.paint_table(
             image, layout, frame.u, frame.four, self.state.round, *grid)), (0, 0))
         draw.lines(surface, frame, self.shown_status(), *self.message_text())   # the next turn waits for the flight
