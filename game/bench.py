@@ -128,8 +128,8 @@ def finish_game(app, game: str) -> None:
     scene.version += 1
     scene.keeping.game_ended()
     scene.motion.sync()
-    scene.show_result()
-    scene.result_shown = True
+    scene.finish.show()
+    scene.finish.shown = True
     assert isinstance(app.top, EndScreen)
 
 

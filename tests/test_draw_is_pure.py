@@ -28,7 +28,8 @@ STEP = 1 / 120
 # no picture. Named here so that nothing else slips through.
 CACHES = {
     "_layout",          # GameScene.cached_layout: the layout of this window and table
-    "_log_lines",       # GameScene.move_log: the log's lines in the language of now
+    "_lines",           # MoveLog.lines: the log's lines in the language of now
+    "_played",          # Finish.played_moves: the game's moves replayed for the end screen
     "_options",         # Keezen: the ways to play the chosen card, worked out when first asked
     "_check_cache",     # 4 Koningen: what laying the selection on a drawn card would give
 }
@@ -65,7 +66,7 @@ def plain(value):
     return None
 
 
-PARTS = ("computers", "undo", "between", "keeping", "motion", "controls")   # GameScene's parts
+PARTS = ("computers", "undo", "between", "keeping", "finish", "log", "motion", "controls")   # GameScene's parts
 
 
 def snapshot(scene) -> dict:

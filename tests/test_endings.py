@@ -201,7 +201,7 @@ def test_the_end_screen_is_left_by_one_press(make_app, device):
 def test_back_looks_at_the_table_and_the_buttons_are_all_there(make_app):
     app, scene = finished(make_app)
     labels = [label for label, _ in app.top.buttons]
-    assert labels == [t("result.again"), t("result.review"), scene.look_label(), t("pause.quit")]
+    assert labels == [t("result.again"), t("result.review"), scene.finish.look_label(), t("pause.quit")]
     app.top.handle(inp.Action(inp.RIGHT, inp.KEYBOARD))
     assert app.top.focus == 1
     app.top.handle(inp.Action(inp.BACK, inp.GAMEPAD))
@@ -228,7 +228,7 @@ def fanfares(app, scene, humans) -> int:
     """The fanfares the end screen of `scene`'s finished game sounds when it first opens with
     `humans` the seats humans sat at (the others computers)."""
     scene.setup["seats"] = ["human" if seat in humans else "random" for seat in range(scene.state.players)]
-    scene.celebrated = False
+    scene.finish.celebrated = False
     app.sound.played.clear()
     EndScreen(app, scene)
     return app.sound.played.count("fanfare")

@@ -209,7 +209,7 @@ def watch_computer_cards(app, scene, plays=3, frames=6000, until=None):
         app.tick(1 / 60)
         if scene.version != version:
             version = scene.version
-            mover = scene.log_entries[-1][0]
+            mover = scene.log.entries[-1][0]
             cards = [e.card for e in scene.state.events
                      if type(e) is CardMoved and e.source.startswith("hand:") and e.face_up]
             if cards and mover is not None and not scene.is_human(mover) and scene.motion.animator.busy(scene.time):

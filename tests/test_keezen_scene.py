@@ -163,7 +163,7 @@ def test_seven_split_part_by_part_with_the_steps_left(make_app):
     choose(app, scene, ("spot", None, 10), "pad")       # its one way on, 3 steps to 13: played at once
     state = scene.state
     assert state.turns == 1 and sorted(state.pawn_squares(0)) == [NEST, NEST, 7, 13]
-    assert "3" in scene.move_log[-1] and "4" in scene.move_log[-1]
+    assert "3" in scene.log.lines[-1] and "4" in scene.log.lines[-1]
 
 
 def test_jack_swaps_your_pawn_with_the_other_one(make_app):
@@ -178,7 +178,7 @@ def test_jack_swaps_your_pawn_with_the_other_one(make_app):
     choose(app, scene, ("spot", None, 20), "mouse")
     assert scene.state.pawn_squares(0)[0] == 20 and scene.state.pawn_squares(1)[0] == 5
     # the square in words: Green's pawn stood 4 squares past Green's start (issue 24)
-    assert words.where(1, 20) in scene.move_log[-1] and "20" not in scene.move_log[-1]
+    assert words.where(1, 20) in scene.log.lines[-1] and "20" not in scene.log.lines[-1]
 
 
 def test_no_playable_card_is_said_and_laid_away_after_confirmation(make_app):
@@ -258,7 +258,7 @@ def test_pawns_walk_square_by_square_and_a_hit_pawn_flies_home_after(make_app):
     assert victim.path[-1].center == board.square(1, NEST, 0)
     assert all(rect.center == board.square(1, 14) for rect in victim.path[1:-1])   # it waits for the walker
     assert len(victim.path) > len(walker.path) - 1
-    assert words.where(1, 14) in scene.move_log[-1] and scene_text("log.hits").split()[0] in scene.move_log[-1]
+    assert words.where(1, 14) in scene.log.lines[-1] and scene_text("log.hits").split()[0] in scene.log.lines[-1]
 
 
 def test_hot_seat_shows_the_hand_over_screen(make_app):

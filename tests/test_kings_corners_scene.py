@@ -352,7 +352,7 @@ def test_kings_first_in_chips_is_told_apart_from_the_turns_chip(make_app):
     key(pygame.K_TAB)           # ending the turn with the king in hand costs three chips
     app.tick(1 / 60)
     assert scene.state.chips[0] <= chips - rules.KINGS_FIRST_PENALTY
-    said = [line for line in scene.move_log if str(rules.KINGS_FIRST_PENALTY) in line]
+    said = [line for line in scene.log.lines if str(rules.KINGS_FIRST_PENALTY) in line]
     assert said and any(str(rules.KINGS_FIRST_PENALTY) in text for text, _ in app.notices)
 
 

@@ -71,7 +71,7 @@ def test_quarto_result_names_the_winning_line_and_what_it_shares(make_app):
     shared = [name for bit, name in enumerate(rules.ATTRIBUTES) if rules.shared(pieces) >> bit & 1]
     assert shared and all(t(f"quarto.attr.{rules.piece_attributes(pieces[0])[name]}") in words for name in shared)
     # the result stands beside the board, which stays lit
-    scene.show_result()
+    scene.finish.show()
     assert not app.top.shade and not app.top.panel_area().colliderect(scene.layout().board)
 
 

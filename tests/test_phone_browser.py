@@ -114,7 +114,7 @@ def test_a_card_is_played_by_a_click_in_a_real_browser(make_app, tmp_path):
         browser.click(box[0], box[1])
         assert wait_for(app, lambda: scene.version > version, 20), "the click played the card"
         assert scene.record.moves[moves] == scene.info.rules().parse_move(box[2]).code
-        assert scene.log_entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log_entries[-4:])
+        assert scene.log.entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log.entries[-4:])
         # Dutch, the player's choice on the phone
         browser.evaluate("document.getElementById('lang').click()")
         assert wait_for(app, lambda: browser.evaluate("document.documentElement.lang") == "nl", 20)
@@ -156,7 +156,7 @@ def test_a_keezen_move_is_made_card_then_pawn_then_target(make_app, tmp_path):
                     staged = True
                     browser.screenshot(shots / "phone-keezen-choices-en.png")
             assert wait_for(app, lambda: scene.version > version, 10), "the clicks played a move"
-            assert scene.log_entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log_entries[-3:])
+            assert scene.log.entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log.entries[-3:])
             if staged:
                 break
         assert staged, "a move with choices after its card came up"

@@ -388,9 +388,9 @@ def test_a_phone_that_goes_away_mid_trick_comes_back_to_the_same_table(make_app)
         clients.leave(0)
         assert wait_for(app, lambda: scene.phones.away(0))
         scene.phones.stand_in = True
-        seen = {id(entry) for entry in scene.log_entries}
+        seen = {id(entry) for entry in scene.log.entries}
         clients.go()
-        assert wait_for(app, lambda: any(entry[0] == 0 and id(entry) not in seen for entry in scene.log_entries), 60), \
+        assert wait_for(app, lambda: any(entry[0] == 0 and id(entry) not in seen for entry in scene.log.entries), 60), \
             "a computer plays the seat while its phone is away"
         assert scene.seats[0] != "human" and scene.record.notes.get("helper_played") is True
         clients.join(0)

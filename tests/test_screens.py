@@ -241,13 +241,13 @@ def test_the_move_log_follows_a_change_of_language(make_app):
     scene = app.top
     for _ in range(3000):
         app.tick(1 / 60)
-        if len(scene.log_entries) > 6:
+        if len(scene.log.entries) > 6:
             break
     set_language("en")
-    english = list(scene.move_log)
+    english = list(scene.log.lines)
     set_language("nl")
     try:
-        dutch = list(scene.move_log)
+        dutch = list(scene.log.lines)
     finally:
         set_language("en")
     assert len(english) == len(dutch) > 6

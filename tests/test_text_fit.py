@@ -95,7 +95,7 @@ def open_screen(app, name: str) -> bool:
         for _ in range(2):
             app.tick(1 / 60)
         if kind == "result":
-            scene.show_result()
+            scene.finish.show()
     else:
         open_scene(app, name, 7)
     return True

@@ -209,7 +209,7 @@ class KeezenScene(GameScene):
 
     def button_names(self) -> list:
         if self.state.is_over():
-            return ["result"] if self.result_shown else []
+            return ["result"] if self.finish.shown else []
         if not self.can_play():
             return []
         step = self.step()
@@ -246,7 +246,7 @@ class KeezenScene(GameScene):
 
     def handle_game(self, action) -> None:
         if self.state.is_over():
-            self.reopen_result(action, self.layout().buttons.get("result"))
+            self.finish.reopen(action, self.layout().buttons.get("result"))
             return
         if self.handle_table(action):
             return
@@ -325,7 +325,7 @@ class KeezenScene(GameScene):
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving),
                self.phone_plates())
         surface.blit(self._layer.get(self.app.size, key, lambda layer: paint_table(
-            layer, layout, state, self._felt, self.move_log, self.seat_name, self.seat_level, self.four(), moving,
+            layer, layout, state, self._felt, self.log.lines, self.seat_name, self.seat_level, self.four(), moving,
             self.seat_character)), (0, 0))
         for seat in self.open_hands():      # a review showing every hand: the others' cards face up
             if seat != layout.bottom:

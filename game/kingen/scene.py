@@ -132,7 +132,7 @@ class KingenScene(GameScene):
     # -- buttons and targets -----------------------------------------------------------------
     def button_names(self) -> list[str]:
         if self.state.is_over():
-            return ["result"] if self.result_shown else []
+            return ["result"] if self.finish.shown else []
         if self.at_break():
             return ["next"] if self.human_seats else []
         names = ["last", "scores"]
@@ -172,7 +172,7 @@ class KingenScene(GameScene):
     def handle_game(self, action):
         name = action.name
         if self.state.is_over():
-            self.reopen_result(action, self.app.content_rect())     # a click anywhere
+            self.finish.reopen(action, self.app.content_rect())     # a click anywhere
             return
         if self.at_break():
             if name in (inp.CONFIRM, inp.NEXT) or name == inp.PRESS and any(
@@ -236,7 +236,7 @@ class KingenScene(GameScene):
             self.showing = (*tricks[-1], self.time + seconds)     # where it was played, a moment
             self.motion.hold(seconds)     # the table waits while it shows
         if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
-            self.app.notify(self.describe(self.state, seat, move)[0], 4)
+            self.app.notify(self.log.describe(self.state, seat, move)[0], 4)
         super().after_move(seat, move)
 
     def trick_seconds(self) -> float:
@@ -305,7 +305,7 @@ class KingenScene(GameScene):
         self.motion.draw_flying(surface)
         if shown is not None:
             mark(surface, layout.spots[shown[2]], "hint", layout.u)   # the card that takes it
-        if self.motion.busy() and (self.at_break() or self.state.is_over() and not self.result_shown):
+        if self.motion.busy() and (self.at_break() or self.state.is_over() and not self.finish.shown):
             return      # the last cards of a deal land before the sheet covers them
         if self.panel is None and self.choosing():
             choices = self.choices()
@@ -330,7 +330,7 @@ class KingenScene(GameScene):
         info = words.info_texts(state)
         key = (self.app.size, layout.u, tuple(layout.middle), tuple(layout.info), info)
         surface.blit(self._base.get(surface.get_size(), key, lambda base: draw.felt(base, layout, info)), (0, 0))
-        draw_log(surface, layout.log, self.move_log, layout.u, LOG_LINES)
+        draw_log(surface, layout.log, self.log.lines, layout.u, LOG_LINES)
         draw.trick_stacks(surface, layout, self.tricks_taken())
         stacked, _ = self.taken()
         sprites = self.sprites(layout)
@@ -347,7 +347,7 @@ class KingenScene(GameScene):
     # -- legend -------------------------------------------------------------------------------
     def game_legend(self):
         if self.state.is_over():
-            return ([(inp.CONFIRM, K + "legend.result")] if self.result_shown else []) + [(inp.MENU, "legend.pause")]
+            return ([(inp.CONFIRM, K + "legend.result")] if self.finish.shown else []) + [(inp.MENU, "legend.pause")]
         if self.at_break():
             return [(inp.CONFIRM, K + "legend.next_deal"), (inp.MENU, "legend.pause")]
         extra = [(inp.PREV, K + "legend.last_trick"), (inp.NEXT, K + "legend.scores")]

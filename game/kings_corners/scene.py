@@ -87,7 +87,7 @@ class KingsCornersScene(GameScene):
     def button_names(self) -> list[str]:
         state = self.state
         if state.is_over():
-            return ["result"] if self.result_shown else []
+            return ["result"] if self.finish.shown else []
         if state.hand_over():
             return ["next"] if self.human_seats else []
         if not self.can_play():
@@ -141,7 +141,7 @@ class KingsCornersScene(GameScene):
     def handle_game(self, action):
         name, state = action.name, self.state
         if state.is_over():
-            self.reopen_result(action, self.layout().buttons.get("result"))
+            self.finish.reopen(action, self.layout().buttons.get("result"))
             return
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
             self.between.acknowledge()
@@ -371,7 +371,7 @@ class KingsCornersScene(GameScene):
         """The felt, the info, the log, the piles, the stock and the seats: what changes only
         with a move. `away` are the cards flying or dragged (drawn on top instead)."""
         draw.felt(surface, layout, words.info_texts(self.state))
-        draw_log(surface, layout.log, self.move_log, layout.u, LOG_LINES)
+        draw_log(surface, layout.log, self.log.lines, layout.u, LOG_LINES)
         draw.places(surface, layout, self.state, away)
         self.motion.draw_resting(surface, self.sprites(layout), away)
         draw.plates(surface, layout, self.state, self.seat_name, self.seat_level, self.seat_character)
@@ -380,7 +380,7 @@ class KingsCornersScene(GameScene):
     def game_legend(self):
         state = self.state
         if state.is_over():
-            return ([(inp.CONFIRM, K + "legend.result")] if self.result_shown else []) + [(inp.MENU, "legend.pause")]
+            return ([(inp.CONFIRM, K + "legend.result")] if self.finish.shown else []) + [(inp.MENU, "legend.pause")]
         if state.hand_over():
             return [(inp.CONFIRM, K + "legend.next_hand"), (inp.MENU, "legend.pause")]
         if not self.can_play():

@@ -126,7 +126,7 @@ class ReviewScene(Scene):
         self.ply = max(0, min(ply, len(self.record.moves)))
         table = self.ensure_table()
         table.record.moves[:] = self.record.moves[:self.ply]
-        table.log_entries = self.log_upto(self.ply)
+        table.log.entries = self.log_upto(self.ply)
         table.show_position(self.states[self.ply].copy(), self.ply)
 
     def log_upto(self, ply: int) -> list:
@@ -342,7 +342,7 @@ class ReviewScene(Scene):
         seat = before.to_move()
         move = self.info.rules().parse_move(self.record.moves[ply - 1])
         words = table.move_name(before, move)
-        lines = table.describe(self.states[ply], seat, move)
+        lines = table.log.describe(self.states[ply], seat, move)
         if lines and (words in lines[0] or not hasattr(table.words, "move_words")):
             return lines[0]
         return t("review.move", name=table.seat_name(seat) if seat is not None else "", move=words)

@@ -105,7 +105,7 @@ class PhoneSeats:
         to_move = scene.state.to_move()
         for seat in sorted(self.seats, key=lambda seat: seat != to_move):
             key = (scene.version, self.language[seat], tuple(away), self.may_say_next(seat),
-                   scene.is_human(scene.state.to_move()), len(scene.log_entries))
+                   scene.is_human(scene.state.to_move()), len(scene.log.entries))
             if self._sent.get(seat) == key:
                 continue
             self._sent[seat] = key
@@ -124,7 +124,7 @@ class PhoneSeats:
             def said(key, other, **params):
                 return t(key + "_you" if other == seat and has(key + "_you") else key, **params)
 
-            log = [line for entry in self.this_hand(scene.log_entries[-3:]) for line in
+            log = [line for entry in self.this_hand(scene.log.entries[-3:]) for line in
                    (scene.words.describe(entry[2].view(seat), entry[0], entry[1], names, said)
                     if hasattr(scene.words, "describe") else [])]
             return views.message(scene.game, view, seat, names, said, scene.version,

@@ -133,7 +133,7 @@ class QuartoScene(GameScene):
     def handle_game(self, action):
         name = action.name
         if self.state.is_over():
-            self.reopen_result(action, None)      # after a look at the board: Confirm brings the result back
+            self.finish.reopen(action, None)      # after a look at the board: Confirm brings the result back
             return
         if self.handle_table(action):
             return
@@ -322,7 +322,7 @@ class QuartoScene(GameScene):
 
     def game_legend(self):
         if self.state.is_over():
-            return ([(inp.CONFIRM, "endings.legend.result")] if self.result_shown else []) + [(inp.MENU, "legend.pause")]
+            return ([(inp.CONFIRM, "endings.legend.result")] if self.finish.shown else []) + [(inp.MENU, "legend.pause")]
         return self.turn_legend(cancel=self.chosen_square is not None)
 
 

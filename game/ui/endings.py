@@ -133,23 +133,23 @@ class EndScreen(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         self.shade = game_scene.result_area() == app.content_rect()   # beside the table, the table stays lit
-        self.ending = game_scene.ending()
+        self.ending = game_scene.finish.ending()
         self.lines = self.ending.notes if self.ending.notes is not None else game_scene.result_lines()
         # each row's character (its portrait beside the name), None for a human's row
         self.faces = [game_scene.seat_character(row[4]) if len(row) > 4 and row[4] is not None else None
                       for row in self.ending.rows]
-        first = not game_scene.celebrated
+        first = not game_scene.finish.celebrated
         still = not first or app.store.settings["animation_speed"] == "instant" or not self.winning_rows()
         self.celebration = Celebration(still)
         if first:
-            game_scene.celebrated = True
+            game_scene.finish.celebrated = True
             if self.fanfare():
                 app.sound.play("fanfare")
         kept = game_scene.keeping.kept or game_scene.record.to_dict()
         scene = game_scene
         self.buttons = [(t("result.again"), lambda: app.new_game(scene.game, scene.setup)),
                         (t("result.review"), lambda: app.review(kept, scene.keeping.record_name)),
-                        (scene.look_label(), app.pop),
+                        (scene.finish.look_label(), app.pop),
                         (t("pause.quit"), app.to_title)]
         self.focus = 0              # Confirm plays again: leaving is one press
         self._layout = None
@@ -289,7 +289,7 @@ class EndScreen(Scene):
             surface.fill(theme.FELT_DARK, self.game_scene.result_area())
         panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK, radius=20)
         ending = self.ending
-        blit_in(surface, self.game_scene.result_title(), theme.HEADING * u * k, theme.TEXT, rects["title"], bold=True)
+        blit_in(surface, self.game_scene.finish.title(), theme.HEADING * u * k, theme.TEXT, rects["title"], bold=True)
         if ending.winner_line:
             blit_in(surface, ending.winner_line, theme.BODY * u * k, theme.ACCENT, rects["winner"], bold=True)
         if ending.headings:

@@ -9,8 +9,8 @@ The base owns what every game would otherwise repeat:
   hand-over screen; none when computers play alone; the hands a game draws face up are
   `open_hands`, which a review of a finished game may open all), and autoplay, which lets the computer
   play a human's seat until any input (`set_autoplay`);
-- after every move: its sounds from `state.events`, the move log (`describe`), and the
-  result after `result_pause` once the last things have landed.
+- after every move: its sounds from `state.events`, and the status line's words held
+  until what the move set flying has landed (`shown_status`).
 
 Its parts, one job each, each in a module of its own:
 - `computers` (game/ui/computer_seats.py): the computer seats and the human's hint, through
@@ -18,6 +18,8 @@ Its parts, one job each, each in a module of its own:
 - `undo` (game/ui/undo.py): back to the human's last decision point, by the game's policy;
 - `between` (game/ui/between_hands.py): the break between hands, the rules' phase "between";
 - `keeping` (game/ui/keeping.py): the save after every move, the statistics and the record;
+- `log` (game/ui/move_log.py): the move log, said in the language of the moment;
+- `finish` (game/ui/finish.py): the end of the game, the end screen and what it says;
 - `motion` (game/ui/table/motion.py) and `controls` (game/ui/table/targets.py): what flies
   on the table, and the cursor, the mouse and drag-and-drop over the scene's `targets`;
 - the screens over the table (game/ui/game_overlays.py): the hand-over and the result;
@@ -39,16 +41,18 @@ import sys
 
 import pygame
 
-from game import characters, registry, standings
+from game import characters, registry
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
 from game.ui import input as inp
 from game.phones import views as phone_views
 from game.phones.seats import PhoneSeats
 from game.ui.between_hands import BetweenHands
 from game.ui.computer_seats import ComputerSeats
-from game.ui.game_overlays import HandOverOverlay, ResultOverlay
-from game.ui.i18n import explain, has, language, t
+from game.ui.finish import Finish
+from game.ui.game_overlays import HandOverOverlay
+from game.ui.i18n import explain, has, t
 from game.ui.keeping import Keeping
+from game.ui.move_log import MoveLog
 from game.ui.scene import Scene
 from game.ui.table.draw import draw_card_sprite
 from game.ui.table.motion import Motion
@@ -57,7 +61,6 @@ from game.ui.table.seats import PhoneLevel
 from game.ui.table.targets import Controls, Target, Targets
 from game.ui.undo import Undo
 
-LOG_SIZE = 40            # lines of the move log kept
 PASSIVE = (inp.POINT, inp.RELEASE, inp.SCROLL, inp.TEXT)   # input that does not stop autoplay
 MENU_KEY = ("button", "menu")   # the table's Menu button (the app's corner button, or a game's own)
 
@@ -81,8 +84,6 @@ class GameScene(Scene):
     hides_hands = False     # hidden hands: show a hand-over screen between human players
     undo_while_computer_moves = True   # False: undo only on the human's own turn
     undo_own_last_only = False   # True: undo takes back only your last move, while nobody has played or taken a trick since
-    result_pause = 1.6      # seconds the finished table shows before the result
-    celebrated = False      # the end screen has celebrated the winner (once a game)
     break_pause = 4.0       # computers alone: how long the table rests between hands
     autoplay_level = "hard"
     never_automatic: tuple = ()   # move types only a human chooses (giving up): no computer, fallback or clock plays them
@@ -102,13 +103,11 @@ class GameScene(Scene):
         self.undo = Undo(self)
         self.between = BetweenHands(self)
         self.keeping = Keeping(self)
+        self.finish = Finish(self)
         self.motion = Motion(self)
         self.controls = Controls(self)
         self.status_line = StatusLine()
-        # what happened, newest last: (seat, move, the state after it), said in the language of
-        # the moment it is read (`move_log`); the first, (None, None, start), opens the log
-        self.log_entries: list = [(None, None, state.copy())]
-        self._log_lines = (None, [])
+        self.log = MoveLog(self, state)
         self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
         self._held_words = None       # (version, the status line's words before its move): see `words_held`
         phones = [seat for seat in phone_views.parse_phones(record.notes.get("phones"))
@@ -116,8 +115,6 @@ class GameScene(Scene):
         self.phones = self.start_phones(phones) if phones and self.game in phone_views.GAMES else None
         if self.phones is not None:
             self.setup["phones"] = list(self.phones.seats)     # "Play again" keeps them on their phones
-        self.over_at = None           # when the game ended: the result follows
-        self.result_shown = False
         # with two or more humans no hand shows until the hand-over screen was confirmed
         # (also when a saved game is resumed: whoever opens it may not be the one to move)
         self.shown_seat = None if self.hides_hands and len(self.tv_humans) > 1 else self.viewer()
@@ -298,7 +295,7 @@ class GameScene(Scene):
     def press(self, name: str) -> bool:
         """A button every game may show: hint, undo, the result, the next hand, a new game
         (the same setup), the pause menu, autoplay on and off. False for a game's own button."""
-        actions = {"hint": self.computers.ask_hint, "undo": self.undo.take_back, "result": self.show_result,
+        actions = {"hint": self.computers.ask_hint, "undo": self.undo.take_back, "result": self.finish.show,
                    "next": self.between.acknowledge,
                    "new": lambda: self.app.new_game(self.game, self.setup),
                    "menu": lambda: self.handle(inp.Action(inp.MENU, inp.MOUSE)),
@@ -353,7 +350,7 @@ class GameScene(Scene):
         self.computers.moved()
         if self.coach is not None:
             self.coach.played(mover, move)
-        self.log_entries = (self.log_entries + [(mover, move, self.state.copy())])[-LOG_SIZE:]
+        self.log.add(mover, move, self.state)
         for event in self.state.events:       # a card played from a hand shows its face as it leaves
             if type(event) is CardMoved and event.face_up and event.source.startswith("hand:"):
                 self.motion.animator.reveal(event.card)
@@ -365,7 +362,7 @@ class GameScene(Scene):
         self.keeping.save()
         if self.state.is_over():
             self.keeping.game_ended()
-            self.game_over()
+            self.finish.game_over()
         return True
 
     def plays_forced(self) -> bool:
@@ -387,23 +384,6 @@ class GameScene(Scene):
         """A game's hook: what a move shows besides the table (the log, a notice, marks).
         By default the sound of its events."""
         self.app.sound.play(event_sound(self.state.events))
-
-    def describe(self, state, seat, move) -> list[str]:
-        """The move log's lines for `move` of `seat`, which led to `state` (its `events`); for
-        the log's opening (`move` None), the lines that open it: the game's words say them
-        (`describe` of game/<name>/words.py, where the game keeps a log)."""
-        if not hasattr(self.words, "describe"):
-            return []
-        return self.words.describe(state, seat, move, self.seat_name, self.said)
-
-    @property
-    def move_log(self) -> list[str]:
-        """The log's lines, in the language of now (made again when it or the log changes)."""
-        key = (language(), len(self.log_entries), id(self.log_entries[-1]))
-        if self._log_lines[0] != key:
-            lines = [line for entry in self.log_entries for line in self.describe(entry[2], entry[0], entry[1])]
-            self._log_lines = (key, lines[-LOG_SIZE:])
-        return self._log_lines[1]
 
     def can_play(self) -> bool:
         """The human to move may act now: their turn, not a break between hands, the table not
@@ -495,10 +475,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.over_at is not None and not self.result_shown and not self.motion.busy() \
-                and self.time - self.over_at >= self.result_pause:
-            self.result_shown = True
-            self.show_result()
+        self.finish.step()
         if self.phones is not None:
             self.phones.update()       # the phones' moves, and what each phone is told
         self.settle()          # (also after the result came: its button may take the cursor)
@@ -522,63 +499,14 @@ class GameScene(Scene):
         if seat != self.shown_seat and not any(isinstance(s, HandOverOverlay) for s in self.app.scenes):
             self.app.push(HandOverOverlay(self.app, self, seat))
 
-    # -- saving and the end ---------------------------------------------------------------
+    # -- the end (see `finish`) -------------------------------------------------------------
     def stat_score(self):
         """A game's hook: (score, higher_is_better) for the best-score column, or None."""
         return None
 
-    def game_over(self) -> None:
-        """The game has ended (statistics are already counted): the result follows once the
-        last move has been seen."""
-        self.set_autoplay(False)
-        self.over_at = self.time
-
-    def show_result(self) -> None:
-        self.app.push(ResultOverlay(self.app, self))
-
-    def reopen_result(self, action: inp.Action, button: pygame.Rect | None) -> None:
-        """After the game: Confirm, Next or a click on the result button shows the result again."""
-        pressed = action.name == inp.PRESS and button is not None and button.collidepoint(action.pos)
-        if self.result_shown and (action.name in (inp.CONFIRM, inp.NEXT) or pressed):
-            self.show_result()
-
-    def result_title(self) -> str:
-        outcome = self.keeping.outcome()
-        if outcome is None:
-            winners = self.state.winners()
-            return t("result.winner", name=self.seat_name(winners[0])) if winners else t("result.draw")
-        return t(f"result.{outcome}")
-
-    def look_label(self) -> str:
-        """The result's button back to the finished table: the game's own words for what the
-        table then shows (`<game>.scene.result.look`, Kings Corners' score sheet), else "Look"."""
-        key = f"{self.game}.scene.result.look"
-        return t(key) if has(key) else t("result.look")
-
     def result_lines(self) -> list[str]:
+        """A game's hook: the end screen's lines under the places (how the game was decided)."""
         return []
-
-    def ending_seat(self) -> int:
-        """Whose best the end screen says: the one human, else the (first) winner."""
-        humans, winners = self.human_seats, self.state.winners()
-        if len(humans) == 1:
-            return humans[0]
-        return winners[0] if winners else (humans[0] if humans else 0)
-
-    def played_moves(self) -> standings.Played:
-        """Every move of the game with what it did (game/standings.py), replayed once when read."""
-        if getattr(self, "_played", (None,))[0] != len(self.record.moves):
-            self._played = (len(self.record.moves), standings.Played(self.record))
-        return self._played[1]
-
-    def ending(self):
-        """The end screen's words (a `standings.Ending`): the game's `ending` in its words, else
-        the seats ranked by their scores."""
-        if hasattr(self.words, "ending"):
-            return self.words.ending(self.state, self.played_moves(), self.ending_seat(), self.seat_name, self.said)
-        scores, winners = self.state.scores(), self.state.winners()
-        return standings.Ending([], standings.ranked_rows(scores, self.seat_name, lambda seat: [str(scores[seat])],
-                                                          winners), notes=None)
 
     def result_area(self) -> pygame.Rect:
         """Where the result panel goes: a game may keep what explains the result in sight

@@ -45,10 +45,6 @@ class VierKoningenScene(GameScene):
         self._check_cache = {}
         self._auto_select()
 
-    @property
-    def result_pause(self) -> float:
-        return 0.6 + self.app.pace("animation") * 4
-
     def enter(self):
         self._focus_default()
 
@@ -331,13 +327,6 @@ class VierKoningenScene(GameScene):
         return set(getattr(move, "cards", ()) or ()), {target} if target and target[0] != "grid" else set()
 
     # -- the end -----------------------------------------------------------------------------------
-    def game_over(self) -> None:
-        super().game_over()
-        self.selection = []
-
-    def result_title(self) -> str:
-        return words.result_title(self.state.result)
-
     def result_lines(self) -> list[str]:
         return words.result_lines(self.state, self.turns(), self.seed, bool(self.record.notes.get("helper_played")))
 

@@ -95,10 +95,6 @@ def button_label(name: str, chosen: int, state, autoplay_key: str) -> str:
     return say(f"button.{name}")
 
 
-def result_title(result) -> str:
-    return say({"won": "result.won", "gave_up": "result.gave_up"}.get(result, "result.lost"))
-
-
 def result_lines(state, turns: int, seed: int, helper_played: bool) -> list[str]:
     """The result's lines: how it ended, the game number, and why it is not counted (the
     helper played) or counted apart (peeking)."""

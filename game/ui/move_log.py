@@ -1,0 +1,38 @@
+"""The move log, a part of `GameScene` (`scene.log`).
+
+What happened, newest last: (seat, move, the state after it), the first entry (None, None,
+the start) opening the log. Its `lines` are said in the language of the moment they are read,
+by the game's words (`describe` of game/<name>/words.py, where the game keeps a log), and made
+again only when the log or the language changes.
+"""
+from __future__ import annotations
+
+from game.ui.i18n import language
+
+LOG_SIZE = 40            # entries, and lines, of the log kept
+
+
+class MoveLog:
+    def __init__(self, scene, start):
+        self.scene = scene
+        self.entries: list = [(None, None, start.copy())]
+        self._lines = (None, [])
+
+    def add(self, seat, move, state) -> None:
+        self.entries = (self.entries + [(seat, move, state.copy())])[-LOG_SIZE:]
+
+    def describe(self, state, seat, move) -> list[str]:
+        """The log's lines for `move` of `seat`, which led to `state` (its `events`); for the
+        log's opening (`move` None), the lines that open it."""
+        scene = self.scene
+        if not hasattr(scene.words, "describe"):
+            return []
+        return scene.words.describe(state, seat, move, scene.seat_name, scene.said)
+
+    @property
+    def lines(self) -> list[str]:
+        key = (language(), len(self.entries), id(self.entries[-1]))
+        if self._lines[0] != key:
+            lines = [line for entry in self.entries for line in self.describe(entry[2], entry[0], entry[1])]
+            self._lines = (key, lines[-LOG_SIZE:])
+        return self._lines[1]
