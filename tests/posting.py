@@ -58,7 +58,7 @@ def keys_to(scene, goal):
         if current == goal:
             return seen[current]
         for direction in (inp.UP, inp.DOWN, inp.LEFT, inp.RIGHT):
-            nxt = scene.neighbour(current, direction, layout)
+            nxt = scene.controls.neighbour(current, direction, layout)
             if nxt is not None and nxt not in seen:
                 seen[nxt] = seen[current] + [direction]
                 queue.append(nxt)

@@ -128,7 +128,7 @@ def game_app(make_app, game, size=(1920, 1080), couch=False):
 def test_every_table_has_a_menu_button_that_a_click_opens(make_app, game):
     app, scene = game_app(make_app, game)
     key = ("button", "menu")
-    target = scene.table_targets(scene.layout()).get(key)
+    target = scene.controls.targets(scene.layout()).get(key)
     assert target is not None, "no Menu button"
     posting.click(target.rect.center)
     app.tick(1 / 60)
@@ -146,7 +146,7 @@ def test_every_table_has_a_menu_button_that_a_click_opens(make_app, game):
 @pytest.mark.parametrize("size,couch", [((960, 540), False), ((1920, 1080), False), ((1920, 1080), True)])
 def test_the_menu_button_covers_nothing_of_the_table(make_app, game, size, couch):
     app, scene = game_app(make_app, game, size, couch)
-    rect = scene.table_targets(scene.layout()).get(("button", "menu")).rect
+    rect = scene.controls.targets(scene.layout()).get(("button", "menu")).rect
     if scene.corner_button() is not None:         # the corner of the legend bar, below the table
         assert rect.top >= app.content_rect().bottom and rect.right <= app.size[0]
     others = [t for t in scene.targets(scene.layout()).all if t.key != ("button", "menu")]

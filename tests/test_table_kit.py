@@ -112,6 +112,15 @@ class FakeScene:
         self.app = app
         self.calls = []
 
+    def layout(self):
+        return None
+
+    def targets(self, layout):
+        return row_and_buttons()
+
+    def default_focus(self, layout):
+        return None
+
     def can_drag(self, key):
         return key[0] == "hand"
 
@@ -128,22 +137,22 @@ class FakeScene:
 def test_a_click_activates_and_a_drag_drops(make_app):
     scene = FakeScene(make_app())
     controls = Controls(scene)
-    targets = row_and_buttons()
-    controls.handle(inp.Action(inp.PRESS, inp.MOUSE, pos=(105, 520)), targets)
+    controls.handle(inp.Action(inp.PRESS, inp.MOUSE, pos=(105, 520)))
     assert controls.focus == ("hand", 0) and not scene.calls          # a click or a drag: not known yet
-    controls.handle(inp.Action(inp.RELEASE, inp.MOUSE, pos=(106, 521)), targets)
+    controls.handle(inp.Action(inp.RELEASE, inp.MOUSE, pos=(106, 521)))
     assert scene.calls == [("activate", ("hand", 0), True)]
-    controls.handle(inp.Action(inp.PRESS, inp.MOUSE, pos=(105, 520)), targets)
-    controls.handle(inp.Action(inp.POINT, inp.MOUSE, pos=(140, 300)), targets)
+    controls.handle(inp.Action(inp.PRESS, inp.MOUSE, pos=(105, 520)))
+    controls.handle(inp.Action(inp.POINT, inp.MOUSE, pos=(140, 300)))
     assert controls.drag is not None and controls.drag.rects_now()[0].topleft == (135, 280)
-    controls.handle(inp.Action(inp.RELEASE, inp.MOUSE, pos=(170, 120)), targets)
+    controls.handle(inp.Action(inp.RELEASE, inp.MOUSE, pos=(170, 120)))
     assert scene.calls[-1] == ("drop", ("hand", 0), ("pile", 0)) and controls.drag is None
-    controls.handle(inp.Action(inp.PRESS, inp.MOUSE, pos=(620, 510)), targets)   # not draggable: at once
+    controls.handle(inp.Action(inp.PRESS, inp.MOUSE, pos=(620, 510)))   # not draggable: at once
     assert scene.calls[-1] == ("activate", ("button", "end"), True)
     controls.focus = ("hand", 1)
-    controls.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD), targets)
+    controls.handle(inp.Action(inp.CONFIRM, inp.KEYBOARD))
     assert scene.calls[-1] == ("activate", ("hand", 1), False)
-    assert not controls.handle(inp.Action(inp.BACK, inp.KEYBOARD), targets)       # the scene's own
+    assert not controls.handle(inp.Action(inp.BACK, inp.KEYBOARD))       # the scene's own
+    assert controls.targets(None).get(("button", "menu")) is not None      # every table has the Menu button
 
 
 # ----------------------------------------------------------------------------- seats and panels

@@ -248,7 +248,7 @@ class KeezenScene(GameScene):
         if self.state.is_over():
             self.finish.reopen(action, self.layout().buttons.get("result"))
             return
-        if self.handle_table(action):
+        if self.controls.handle(action):
             return
         if action.name == inp.BACK:
             self.cancel()

@@ -188,7 +188,7 @@ class KingenScene(GameScene):
         if name == inp.NEXT:
             self.toggle("sheet")
             return
-        self.handle_table(action)
+        self.controls.handle(action)
 
     def toggle(self, panel: str) -> None:
         if panel == "last" and self.panel != "last" and self.state.last_trick() is None:

@@ -146,7 +146,7 @@ class KingsCornersScene(GameScene):
         if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
             self.between.acknowledge()
             return
-        if self.handle_table(action):
+        if self.controls.handle(action):
             return
         if name == inp.BACK:
             self.cancel()

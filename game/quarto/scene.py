@@ -37,9 +37,6 @@ class QuartoScene(GameScene):
         self.clock_turn = None
         self._table = CachedLayer()      # the felt, the board and the empty places
 
-    def enter(self):
-        self._focus_for_phase()
-
     # -- rules helpers --------------------------------------------------------------------
     @property
     def phase(self) -> str:
@@ -135,7 +132,7 @@ class QuartoScene(GameScene):
         if self.state.is_over():
             self.finish.reopen(action, None)      # after a look at the board: Confirm brings the result back
             return
-        if self.handle_table(action):
+        if self.controls.handle(action):
             return
         if name == inp.BACK:
             if self.chosen_square is not None:

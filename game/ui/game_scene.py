@@ -58,11 +58,10 @@ from game.ui.table.draw import draw_card_sprite
 from game.ui.table.motion import Motion
 from game.ui.table.panels import StatusLine
 from game.ui.table.seats import PhoneLevel
-from game.ui.table.targets import Controls, Target, Targets
+from game.ui.table.targets import MENU_KEY, Controls
 from game.ui.undo import Undo
 
 PASSIVE = (inp.POINT, inp.RELEASE, inp.SCROLL, inp.TEXT)   # input that does not stop autoplay
-MENU_KEY = ("button", "menu")   # the table's Menu button (the app's corner button, or a game's own)
 
 
 def event_sound(events) -> str:
@@ -119,6 +118,10 @@ class GameScene(Scene):
         # (also when a saved game is resumed: whoever opens it may not be the one to move)
         self.shown_seat = None if self.hides_hands and len(self.tv_humans) > 1 else self.viewer()
         self.show_all_hands = False   # a review of a finished game shows every hand face up
+
+    def enter(self) -> None:
+        """The table opens with no choice made, the cursor where the game puts it first."""
+        self.forget_choice()
 
     # -- seats ----------------------------------------------------------------------------
     def is_human(self, seat) -> bool:
@@ -244,18 +247,6 @@ class GameScene(Scene):
     def drag(self):
         return self.controls.drag
 
-    def neighbour(self, key, direction: str, layout=None):
-        """The target the focus cursor moves to from `key` in `direction` (None at an edge)."""
-        return self.table_targets(layout or self.layout()).neighbour(key, direction)
-
-    def table_targets(self, layout) -> Targets:
-        """The game's `targets` and the Menu button in the corner of the legend bar, which the
-        cursor reaches like any button (a click on it is the app's: it sends Menu)."""
-        targets = self.targets(layout)
-        if targets.get(MENU_KEY) is not None:
-            return targets           # the game shows a Menu button of its own
-        return Targets(targets.all + [Target(MENU_KEY, self.app.corner_rect(t("button.menu")))])
-
     def corner_button(self):
         """Menu, in the legend bar's corner, unless the table shows a Menu button of its own."""
         if self.targets(self.layout()).get(MENU_KEY) is not None:
@@ -265,16 +256,6 @@ class GameScene(Scene):
     def default_focus(self, layout):
         """A game's hook: where the cursor goes when its target is gone (None: nowhere)."""
         return None
-
-    def handle_table(self, action: inp.Action) -> bool:
-        """Directions, confirm and the mouse over this frame's targets (`Controls.handle`);
-        False for an action the game handles itself."""
-        layout = self.layout()
-        return self.controls.handle(action, self.table_targets(layout), lambda: self.default_focus(layout))
-
-    def keep_focus(self, targets, layout) -> None:
-        """The cursor goes to `default_focus` when its target is gone."""
-        self.controls.ensure_focus(targets, lambda: self.default_focus(layout))
 
     def can_drag(self, key) -> bool:
         """A game's hook: whether a press on `key` may start a drag."""
@@ -458,9 +439,9 @@ class GameScene(Scene):
     def tidy(self, layout) -> None:
         """A game's hook: what a change of the state asks of the scene's own choices (a
         selection whose turn has gone, the cursor on a target that is gone). By default the
-        cursor goes back onto the table while the player may act (`keep_focus`)."""
+        cursor goes back onto the table while the player may act (`Controls.keep_focus`)."""
         if self.can_play():
-            self.keep_focus(self.table_targets(layout), layout)
+            self.controls.keep_focus(layout)
 
     def draw_thing(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size=None) -> None:
         """One thing of the table: a card (see `draw_card_sprite`; `size` while it flies
@@ -541,7 +522,7 @@ class GameScene(Scene):
                 self.settle()
                 return
         if action.name == inp.MENU or (action.name == inp.CONFIRM and self.focus == MENU_KEY
-                                       and self.table_targets(self.layout()).get(MENU_KEY) is not None):
+                                       and self.controls.targets(self.layout()).get(MENU_KEY) is not None):
             self.app.pause(self.game, self.pause_extras())
         elif action.name == inp.ACTION1:
             self.computers.ask_hint()

@@ -45,9 +45,6 @@ class VierKoningenScene(GameScene):
         self._check_cache = {}
         self._auto_select()
 
-    def enter(self):
-        self._focus_default()
-
     def forget_choice(self) -> None:
         self.controls.cancel()
         self.selection = []
@@ -178,7 +175,7 @@ class VierKoningenScene(GameScene):
         if self.autoplay:
             return
         name = action.name
-        if self.handle_table(action):
+        if self.controls.handle(action):
             return
         if name == inp.BACK:
             self.controls.cancel()
@@ -354,7 +351,7 @@ class VierKoningenScene(GameScene):
     def tidy(self, layout) -> None:
         targets = self.targets(layout)
         if targets.all:       # also while the helper plays and after the end
-            self.keep_focus(targets, layout)
+            self.controls.keep_focus(layout, targets)
 
     def _focus_default(self) -> None:
         self.focus = self.default_focus(self.layout())

@@ -13,8 +13,10 @@ it occupies. `Controls` turns the player's actions into calls on the scene:
   moves: the things follow the mouse, and on release `scene.drop` gets the drop target under
   the mouse, else the one the grabbed thing covers most (a quarter of it at least), else None.
 
-The scene implements `activate(key, by_mouse)`, and for dragging `drag_start(key) -> Drag |
-None` and `drop(drag, key)`.
+The scene implements `targets(layout)`, `default_focus(layout)` (where the cursor goes when
+its target is gone), `activate(key, by_mouse)`, and for dragging `drag_start(key) -> Drag |
+None` and `drop(drag, key)`. The Menu button in the legend bar's corner is a target of every
+table (`MENU_KEY`), unless the scene shows a Menu button of its own.
 """
 from __future__ import annotations
 
@@ -24,7 +26,10 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import input as inp
+from game.ui.i18n import t
 from game.ui.widgets import nearest
+
+MENU_KEY = ("button", "menu")   # the table's Menu button (the app's corner button, or a game's own)
 
 
 @dataclass(slots=True)
@@ -121,6 +126,23 @@ class Controls:
         self.press = None       # (key, pos): a press that becomes a click or a drag
         self.drag: Drag | None = None
 
+    def targets(self, layout) -> "Targets":
+        """The scene's targets and the Menu button in the corner of the legend bar, which the
+        cursor reaches like any button (a click on it is the app's: it sends Menu)."""
+        targets = self.scene.targets(layout)
+        if targets.get(MENU_KEY) is not None:
+            return targets           # the scene shows a Menu button of its own
+        return Targets(targets.all + [Target(MENU_KEY, self.scene.app.corner_rect(t("button.menu")))])
+
+    def neighbour(self, key, direction: str, layout=None):
+        """The target the focus cursor moves to from `key` in `direction` (None at an edge)."""
+        return self.targets(layout or self.scene.layout()).neighbour(key, direction)
+
+    def keep_focus(self, layout, targets=None) -> None:
+        """The cursor goes to the scene's `default_focus` when its target is gone (from the
+        table's targets, or from `targets`)."""
+        self.ensure_focus(targets if targets is not None else self.targets(layout), lambda: self.scene.default_focus(layout))
+
     def threshold(self) -> float:
         return max(4.0, 8 * self.scene.app.u)
 
@@ -142,8 +164,14 @@ class Controls:
             self.focus = key
             self.scene.app.sound.play("click")
 
-    def handle(self, action: inp.Action, targets: Targets, default=None) -> bool:
-        """Directions, confirm and the mouse; False for an action the scene handles itself."""
+    def handle(self, action: inp.Action) -> bool:
+        """Directions, confirm and the mouse over this frame's targets; False for an action the
+        scene handles itself."""
+        layout = self.scene.layout()
+        targets = self.targets(layout)
+
+        def default():
+            return self.scene.default_focus(layout)
         name = action.name
         if name in inp.DIRECTIONS:
             self.move_focus(targets, name, default)
