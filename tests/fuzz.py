@@ -8,19 +8,28 @@ what it ran (games and moves, input events, or data folders), the seconds, the s
 failures, then the kinds of failure and the first ones in full; the exit code is 1 when
 anything failed. A progress line comes every minute. Every unit of work gets its own random
 generator from (seed, index), so `--only INDEX` reruns exactly the game, session or folder a
-failure names. `--limit` stops after that many games, events or folders; `--thorough 0.05`
-gives every check to 5% of the positions only (the rest get the cheap ones), for long runs.
+failure names: a game depends on nothing but (seed, index), not on the games before it nor
+on the process (tests/test_fuzz.py replays one under two string-hash seeds). `--limit` stops
+after that many games, events or folders; `--thorough 0.05` gives every check to 5% of the
+positions only (the rest get the cheap ones), for long runs. `--seconds` is kept inside a
+game too: the game running when the time is up ends there, and the line says so (the clock
+only ends the run; what is checked up to then does not depend on the machine's speed).
 tests/test_fuzz.py runs a short seeded slice of each target; long runs are for people.
 
 - A game target plays random games under random option sets (every option of the module's
   OPTIONS, a random number of seats) and checks every position with the contract test's
   checks (tests/checks.py): the legal moves are all playable (on a copy), moves from
-  elsewhere, moves with fields of a wrong type and look-alikes (objects whose __eq__ claims
-  to equal every move, subclasses of the move classes) raise IllegalMove and change nothing,
+  elsewhere (of another random game of the kind, and from earlier in this one), moves with
+  fields of a wrong type and look-alikes (objects whose __eq__ claims to equal every move,
+  subclasses of the move classes) raise IllegalMove and change nothing,
   `to_dict` survives JSON and `from_dict` rebuilds the same state, a copy is independent,
   the view and a sample agree with the state, the events say where cards and pieces went,
   and every card or piece is in the game's `zones()`, once. `parse_move` and
-  `from_notation` must refuse anything but text with ValueError.
+  `from_notation` must refuse anything but text with ValueError. Those checks write and
+  read back every move so far, so their cost grows with the match: past FULL_CHECKS moves
+  a game gives them to a shrinking share of its positions (every position still gets the
+  cheap ones, the last one all of them), about 2 * FULL_CHECKS positions in all however
+  long it runs (a random Kings Corners match to 500 chips can run past 13,000 moves).
 - `ui` sends random real pygame events to a headless App on every screen: keys, mouse,
   wheel, text, gamepad buttons and sticks, gamepad hot-plug with bogus ids, real window
   resizes down to 1x1, long and zero frames, and QUIT (after which the next start reads what
@@ -66,6 +75,8 @@ from tests import checks  # noqa: E402
 from tests.checks import Broken, check, identity, typed  # noqa: E402
 
 MAX_MOVES = 200_000       # a game longer than this is stuck (a chips match to 500 takes tens of thousands)
+FULL_CHECKS = 500         # every check at every position up to this many moves, then at a share (FULL_CHECKS/n)^2
+ELSEWHERE = 300           # moves of another random game played to draw each game's moves from elsewhere
 ROUND_TRIPS = 64          # a save round trip at every position up to this many moves, then fewer
 SHOWN_FAILURES = 5        # failures printed in full per target
 PROGRESS = 0.0            # seconds between progress lines; the command line sets 60
@@ -86,12 +97,13 @@ class Report:
     command: str = ""                            # the target as typed (when the label says more)
     notes: dict = field(default_factory=dict)    # extra counts for the line ("resumed": 12)
     progress: float = 0.0                        # seconds between progress lines (0: none)
+    cut: tuple = ()                              # (index, moves) of a game the clock ended
     _shown: float = 0.0
 
     def tick(self, started: float) -> None:
         """A progress line now and then (long runs), so a run cut short still says what it did."""
         now = time.perf_counter()
-        if self.progress and now - self._shown >= self.progress:
+        if self.progress and now - max(self._shown, started) >= self.progress:
             self._shown = now
             self.seconds = now - started
             print("  ... " + self.line(), flush=True)
@@ -116,8 +128,12 @@ class Report:
     def line(self) -> str:
         moves = f", {self.steps} moves" if self.steps else ""
         notes = "".join(f", {count} {name}" for name, count in self.notes.items())
-        return (f"{self.target}: {self.runs} {self.unit}{moves}{notes}, {self.seconds:.1f} s, seed {self.seed}, "
-                f"{self.failure_count} failures")
+        cut = ""
+        if self.cut:   # the run's last game, ended by the clock: how to play it out
+            index, count = self.cut
+            cut = f" (game {index} cut by the clock after {count} moves; --only {index} plays it out)"
+        return (f"{self.target}: {self.runs} {self.unit}{cut}{moves}{notes}, {self.seconds:.1f} s, "
+                f"seed {self.seed}, {self.failure_count} failures")
 
     def note(self, name: str) -> None:
         self.notes[name] = self.notes.get(name, 0) + 1
@@ -325,10 +341,39 @@ def pick(game: str, moves: list, rng: random.Random):
     return rng.choice(common if common and rng.random() >= share else moves)
 
 
-def play_one_game(game: str, rng: random.Random, pool: list, sample: int, thorough: float = 1.0,
-                  stop_after: int | None = None) -> int:
+def moves_elsewhere(game: str, rng: random.Random) -> list:
+    """Some moves of another random game of `game` (its own options and seats), for a game to
+    refuse. Each game draws them with its own generator, so that `--only` replays it exactly:
+    a pool kept across games made a game depend on the games played before it."""
+    info = registry.game(game)
+    rules = info.rules()
+    options = random_options(rules, rng)
+    state = rules.new_game(rng.randrange(1_000_000_000), rng.choice(info.seats), options)
+    found = []
+    for _ in range(ELSEWHERE):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        move = pick(game, moves, rng)
+        if rng.random() < 0.1:
+            found.append(move)
+        state.play(move)
+    return found
+
+
+def full_share(thorough: float, count: int) -> float:
+    """The share of positions that get every check, `count` moves into a game: `thorough` up
+    to FULL_CHECKS moves, then falling as (FULL_CHECKS / count)^2, so that a game gets about
+    2 * FULL_CHECKS fully checked positions however long it runs: their cost grows with the
+    moves so far, so a long match pays less for them per move the longer it runs."""
+    return thorough * min(1.0, (FULL_CHECKS / count) ** 2) if count else thorough
+
+
+def play_one_game(game: str, rng: random.Random, sample: int, thorough: float = 1.0,
+                  stop_after: int | None = None, played=None) -> bool:
     """A random game under random options, checked as it goes; `stop_after` moves ends the
-    game early (the CI slice). Returns the moves played."""
+    game early (the CI slice). `played(moves)` is called after every move; when it returns
+    True (the clock), the game ends there. Returns whether it ended so."""
     info = registry.game(game)
     rules = info.rules()
     options = random_options(rules, rng)
@@ -336,14 +381,15 @@ def play_one_game(game: str, rng: random.Random, pool: list, sample: int, thorou
     game_seed = rng.randrange(1_000_000_000)
     state = rules.new_game(game_seed, players, dict(options))
     where = f"{game} seed {game_seed}, {players} players, options {options}"
+    pool = moves_elsewhere(game, rng)
     count = 0
     try:
         whole = checks.check_start(state)
         while True:
-            full = rng.random() < thorough
+            full = rng.random() < full_share(thorough, count) or state.is_over()
             moves = check_position(rules, state, rng, whole, pool, sample, full)
             if not moves or count == stop_after:
-                return count
+                return False
             check(count < MAX_MOVES, "the game does not end")
             move = pick(game, moves, rng)
             if rng.random() < 0.02:
@@ -351,6 +397,8 @@ def play_one_game(game: str, rng: random.Random, pool: list, sample: int, thorou
                 del pool[:-200]
             checks.check_play(state, move, twin=full)
             count += 1
+            if played is not None and played(count):
+                return True
     except Exception as error:
         raise Broken(f"{where}, move {count}: {type(error).__name__}: {error}") from error
 
@@ -362,11 +410,19 @@ def fuzz_game(game: str, seconds: float, seed: int, limit: int | None = None, on
     report = Report(game if thorough == 1 else f"{game} (every check on {thorough:.0%} of positions)",
                     seed, "games", progress=PROGRESS)
     report.command = game
-    pool: list = []
     tried = Counter(TRIED)
+    start = time.perf_counter()
+    playing = [0]                         # the moves of the game being played
+
+    def played(count: int) -> bool:
+        report.steps += 1
+        playing[0] = count
+        report.tick(start)                # a progress line in a long match too
+        return only is None and time.perf_counter() - start >= seconds
 
     def one(index, rng):
-        report.steps += play_one_game(game, rng, pool, sample, thorough, stop_after)
+        if play_one_game(game, rng, sample, thorough, stop_after, played):
+            report.cut = (index, playing[0])
 
     run_units(report, seconds, limit, only, one)
     for kind in ("look-alike", "non-text"):   # per class: tried, and the failures among them

@@ -1,5 +1,9 @@
 """A short seeded slice of every fuzz target (tests/fuzz.py); the long runs are for people."""
 import math
+import os
+import subprocess
+import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -71,3 +75,97 @@ def test_the_fuzzer_finds_a_lost_piece(monkeypatch):
     report = fuzz.fuzz_game("quarto", seconds=NO_CLOCK, seed=1, limit=1)
     assert report.failure_count == 1
     assert any("lost or doubled" in kind for kind in report.kinds), report.kinds
+
+
+def moves_of_games(monkeypatch, **run) -> list:
+    """The move codes each game of a Quarto fuzz run draws (its moves from elsewhere too)."""
+    games: list = []
+    chosen, play = fuzz.pick, fuzz.play_one_game
+
+    def noting(game, moves, rng):
+        move = chosen(game, moves, rng)
+        games[-1].append(move.code)
+        return move
+
+    def playing(*args, **kwargs):
+        games.append([])
+        return play(*args, **kwargs)
+
+    monkeypatch.setattr(fuzz, "pick", noting)
+    monkeypatch.setattr(fuzz, "play_one_game", playing)
+    fuzz.fuzz_game("quarto", seconds=NO_CLOCK, seed=6, stop_after=30, **run)
+    monkeypatch.undo()
+    return games
+
+
+def test_only_replays_the_game_of_a_full_run(monkeypatch):
+    """`--only I` plays the very game a longer run played at index I (a pool of moves kept
+    across games made it depend on the games before it)."""
+    games = moves_of_games(monkeypatch, limit=4)
+    assert len(games) == 4 and all(games)
+    for index in (1, 3):
+        assert moves_of_games(monkeypatch, only=index) == [games[index]], index
+
+
+def test_the_clock_ends_a_game_and_the_line_says_so(monkeypatch):
+    """--seconds holds inside a game: the game running when the time is up ends at once, and
+    the line names it and how to play it out; a rerun with --only plays it to its end."""
+    ticks = iter(range(10 ** 6))
+    monkeypatch.setattr(fuzz, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks))))  # a second a look
+    report = fuzz.fuzz_game("kings_corners", seconds=40, seed=3, thorough=0.0)
+    index, moves = report.cut
+    assert report.runs == index + 1 and 0 < moves <= report.steps < 40
+    assert f"game {index} cut by the clock after {moves} moves; --only {index} plays it out" in report.line()
+    whole = fuzz.fuzz_game("kings_corners", seconds=40, seed=3, thorough=0.0, only=index)
+    assert whole.cut == () and whole.steps > moves and "cut" not in whole.line()
+
+
+def test_long_matches_give_every_check_to_a_shrinking_share():
+    assert fuzz.full_share(1.0, 0) == fuzz.full_share(1.0, fuzz.FULL_CHECKS) == 1.0
+    assert fuzz.full_share(0.05, 10) == 0.05
+    assert fuzz.full_share(1.0, 10 * fuzz.FULL_CHECKS) == pytest.approx(0.01)
+    expected = sum(fuzz.full_share(1.0, count) for count in range(13_000))
+    assert 1.9 * fuzz.FULL_CHECKS < expected < 2 * fuzz.FULL_CHECKS
+
+
+# In a fresh process: the moves of a seeded fuzz game of each game and the choices of seeded
+# computer players at each level but the slowest, as codes.
+REPLAY = """
+from ai import make_bot
+from game import registry
+from tests import fuzz
+
+chosen = fuzz.pick
+
+def noting(game, moves, rng):
+    move = chosen(game, moves, rng)
+    print(game, move.code)
+    return move
+
+fuzz.pick = noting
+for game in fuzz.game_targets():
+    fuzz.play_one_game(game, fuzz.unit_rng(5, 1), 8, stop_after=12)
+    info = registry.game(game)
+    for level, count in (("easy", 8), ("normal", 8), ("hard", 1)):
+        state = info.rules().new_game(21, info.seats[-1], {})
+        bots = [make_bot(game, level, 40 + seat) for seat in range(state.players)]
+        for _ in range(count):
+            if state.is_over():
+                break
+            move = bots[state.to_move()].choose(state.view(state.to_move()))
+            print(game, level, move.code)
+            state.play(move)
+"""
+
+
+def test_a_seeded_game_and_computer_players_replay_in_another_process():
+    """What a seed plays does not depend on the process: two processes with other string hash
+    seeds (so other orders of a set of strings or cards) play the same moves."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    runs = [subprocess.Popen([sys.executable, "-c", REPLAY], cwd=root, text=True, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env={**os.environ, "PYTHONHASHSEED": str(seed)})
+            for seed in (1, 2)]
+    (first, error), (second, _) = (run.communicate(timeout=300) for run in runs)
+    assert all(run.returncode == 0 for run in runs), error
+    assert len(first.splitlines()) > 5 * 12
+    assert first == second
