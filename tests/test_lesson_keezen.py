@@ -4,9 +4,7 @@ posted events (mouse, keyboard and gamepad in turn), the pointer on each part of
 it is chosen, a wrong move refused with the lesson's reason, a break and Continue in the
 middle, and the hand-over to an ordinary game played to its end and counted in no
 statistics."""
-import json
 import random
-from pathlib import Path
 
 import pygame
 
@@ -17,12 +15,11 @@ from game.keezen.lesson import LESSON
 from game.keezen.layout import spot
 from game.keezen.rules import HOME, NEST, START, Enter, LayAway, Swap, Walk
 from game.lesson import Reply, Say, Teach, check
-from game.play import continue_game
 from game.ui import input as inp
 from game.ui.i18n import t
+from lessons import at_the_end, check_words, hand_over, lesson_app, lesson_codes, resume
 from posting import click, key, keys_to, pad, run_until
 
-WORDS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 SIZE = (960, 540)
 KEYS = {inp.UP: pygame.K_UP, inp.DOWN: pygame.K_DOWN, inp.LEFT: pygame.K_LEFT, inp.RIGHT: pygame.K_RIGHT,
         "confirm": pygame.K_RETURN, "next": pygame.K_TAB}
@@ -36,11 +33,7 @@ def test_every_scripted_move_is_legal_where_it_comes():
 
 
 def test_every_word_of_the_lesson_is_said_in_both_languages():
-    keys = {LESSON.end} | {getattr(step, name) for step in LESSON.steps for name in ("key", "after", "wrong")
-                           if getattr(step, name, "")}
-    for language in ("en", "nl"):
-        words = json.loads((WORDS / language / "keezen_lesson.json").read_text(encoding="utf-8"))
-        assert keys == set(words), language
+    check_words(LESSON, "keezen")
 
 
 def taught(state, move) -> set:
@@ -95,13 +88,6 @@ def test_the_deal_teaches_the_points_in_order_and_the_computers_spare_blue_and_y
 
 
 # ----------------------------------------------------------------------------- through the app
-
-def new_app(make_app, data_dir):
-    app = make_app(size=SIZE, data_dir=data_dir)
-    app.store.settings["computer_pace"] = "instant"
-    app.store.settings["animation_speed"] = "instant"
-    return app
-
 
 def press(device, name):
     if device == "pad":
@@ -164,7 +150,7 @@ def wait_for_turn(app, scene):
 
 
 def test_the_lesson_played_to_its_end_by_mouse_keyboard_and_gamepad(make_app, tmp_path):
-    app = new_app(make_app, tmp_path)
+    app = lesson_app(make_app, tmp_path, SIZE)
     open_scene(app, "learn:keezen", None)
     scene = app.top
     assert scene.coach.done == 0 and isinstance(scene.coach.step, Say)
@@ -192,20 +178,15 @@ def test_the_lesson_played_to_its_end_by_mouse_keyboard_and_gamepad(make_app, tm
         if step.key == "keezen.lesson.escape":                 # a break, and Continue
             wait_for_turn(app, scene)
             done, position = scene.coach.done, scene.state.to_notation()
-            app.close()
-            app = new_app(make_app, tmp_path)
-            open_scene(app, "title", None)
-            continue_game(app)
-            scene = app.top
-            assert scene.name == "game" and scene.coach is not None
+            scene = resume(app, make_app, tmp_path, size=SIZE)
+            app = scene.app
+            assert scene.coach is not None
             assert scene.coach.done == done and scene.state.to_notation() == position
-            assert scene.record.moves == [s.code for s in LESSON.steps[:done] if not isinstance(s, Say)]
+            assert scene.record.moves == lesson_codes(LESSON, done)
     assert played == sum(isinstance(step, Teach) for step in LESSON.steps)
-    assert t("keezen.lesson.end") in scene.coach.text()
+    at_the_end(scene, LESSON)
 
-    key(pygame.K_RETURN)                                       # Confirm hands the game over
-    app.tick(1 / 60)
-    assert scene.coach is None and scene.record.notes["lesson"] == len(LESSON.steps)
+    hand_over(app, scene, LESSON)                              # Confirm hands the game over
 
     rng = random.Random(7)
     for turn in range(400):                                    # an ordinary game, to its end

@@ -3,22 +3,19 @@ to its end through the real app loop by posted events (keyboard, mouse and gamep
 wrong moves refused at a words-only step and at card steps (a card another rule allows too),
 a break and Continue in the middle, and the hand-over to an ordinary game counted in no
 statistics."""
-import json
 import random
-from pathlib import Path
 
 import pygame
 
 from game.app import open_scene
-from game.play import continue_game
 from game.kingen import rules
 from game.kingen.lesson import LESSON
 from game.lesson import Reply, Say, Teach, check
 from game.ui.i18n import t
+from lessons import A, at_the_end, check_words, hand_over, lesson_app, lesson_codes, notice, resume
 from posting import click, key, move_focus, pad, run_until
 
-A = pygame.CONTROLLER_BUTTON_A
-WORDS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+SIZE = (960, 540)
 
 
 def test_every_scripted_move_is_legal_where_it_comes():
@@ -26,11 +23,7 @@ def test_every_scripted_move_is_legal_where_it_comes():
 
 
 def test_every_word_of_the_lesson_is_said_in_both_languages():
-    keys = {LESSON.end} | {getattr(step, name) for step in LESSON.steps for name in ("key", "after", "wrong")
-                           if getattr(step, name, "")}
-    for language in ("en", "nl"):
-        words = json.loads((WORDS / language / "kingen_lesson.json").read_text(encoding="utf-8"))
-        assert keys == set(words), language
+    check_words(LESSON, "kingen")
 
 
 def test_the_deals_teach_what_the_words_say():
@@ -53,10 +46,6 @@ def test_the_deals_teach_what_the_words_say():
     assert forced["2S"] == ["2S", "4S", "7S", "AS", "KS"]           # no diamonds: a trump, any
     assert forced["7S"] == ["7S", "AS", "KS"]                       # trumped with the ♠6: higher ones
     assert state.game == "trump" and state.trump_suit == "S" and state.points == [2, 2, 0, 0]
-
-
-def notice(app) -> str:
-    return app.notices[-1][0] if app.notices else ""
 
 
 def ready(scene, done) -> bool:
@@ -88,17 +77,6 @@ def by_keys(app, scene, goal, gamepad=False):
     app.tick(1 / 60)
 
 
-def lesson_codes(upto: int) -> list[str]:
-    return [step.code for step in LESSON.steps[:upto] if isinstance(step, (Teach, Reply))]
-
-
-def start(make_app, data_dir):
-    app = make_app(data_dir=data_dir, size=(960, 540))
-    app.store.settings["computer_pace"] = "instant"
-    app.store.settings["animation_speed"] = "instant"
-    return app
-
-
 def step_is(scene, done, code):
     """The lesson is at step `done`, which teaches `code`; it points at that card or choice,
     and its words hide neither it nor a seat's plate."""
@@ -115,7 +93,7 @@ def step_is(scene, done, code):
 
 
 def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tmp_path):
-    app = start(make_app, tmp_path)
+    app = lesson_app(make_app, tmp_path, SIZE)
     open_scene(app, "learn:kingen", None)
     scene = app.top
     assert scene.coach.done == 0 and scene.record.notes["lesson"] == 0
@@ -136,9 +114,9 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     step_is(scene, 4, "8C")                                 # 4, lead the ♣8
     click_card(app, scene, "AS")                            # the ♠A may be led, but not now
     assert notice(app) == t("kingen.lesson.lead.wrong")
-    assert scene.coach.done == 4 and scene.record.moves == lesson_codes(4)
+    assert scene.coach.done == 4 and scene.record.moves == lesson_codes(LESSON, 4)
     by_keys(app, scene, card_at(scene, "8C"))               # keyboard
-    assert scene.record.moves[len(lesson_codes(4))] == "8C"
+    assert scene.record.moves[len(lesson_codes(LESSON, 4))] == "8C"
     wait_for(app, scene, 9)                                 # 5-8, the club trick, a diamond led
 
     step_is(scene, 9, "5D")                                 # 9, follow suit (mouse)
@@ -161,13 +139,10 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     assert scene.state.deal_no == 2 and scene.state.dealer == 0 and scene.choosing()
 
     saved = scene.state.to_dict()                           # leave, and Continue
-    app.close()
-    app = start(make_app, tmp_path)
-    open_scene(app, "title", None)
-    continue_game(app)
-    scene = app.top
+    scene = resume(app, make_app, tmp_path, size=SIZE)
+    app = scene.app
     assert scene.coach is not None and scene.coach.done == 17
-    assert scene.state.to_dict() == saved and scene.record.moves == lesson_codes(17)
+    assert scene.state.to_dict() == saved and scene.record.moves == lesson_codes(LESSON, 17)
     wait_for(app, scene, 17)
 
     step_is(scene, 17, "game:trump")                        # 17, the dealer chooses (gamepad)
@@ -198,7 +173,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     click_card(app, scene, "AS")                            # the ♠A over-trumps too: not this one
     assert notice(app) == t("kingen.lesson.overtrump.wrong") and scene.coach.done == 34
     click_card(app, scene, "7S")
-    assert scene.record.moves == lesson_codes(len(LESSON.steps))
+    assert scene.record.moves == lesson_codes(LESSON, len(LESSON.steps))
     wait_for(app, scene, 35)
     assert scene.state.points == [2, 2, 0, 0]
 
@@ -206,14 +181,12 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     wait_for(app, scene, 36)
     pad(A)                                                  # 36, words (gamepad)
     wait_for(app, scene, 37)
-    assert scene.coach.finished() and t("kingen.lesson.end") in scene.coach.text()
+    at_the_end(scene, LESSON)
     for _ in range(60):                                     # you lead: nobody plays for you
         app.tick(1 / 60)
-    assert scene.state.to_move() == 0 and len(scene.record.moves) == len(lesson_codes(len(LESSON.steps)))
+    assert scene.state.to_move() == 0 and len(scene.record.moves) == len(lesson_codes(LESSON, len(LESSON.steps)))
 
-    key(pygame.K_RETURN)                                    # Confirm hands the game over
-    app.tick(1 / 60)
-    assert scene.coach is None and scene.record.notes["lesson"] == len(LESSON.steps)
+    hand_over(app, scene, LESSON)                           # Confirm hands the game over
     click_card(app, scene, "2C")                            # any card now: an ordinary game
     assert scene.record.moves[-1] == "2C"
 

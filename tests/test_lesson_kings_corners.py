@@ -3,9 +3,6 @@ its pointers checked against the cards they name, then played to its end through
 app loop by posted events (keyboard, mouse clicks and drags, gamepad), with wrong moves
 refused with the step's reason, a break and Continue in the middle, and the hand-over to an
 ordinary game counted in no statistics."""
-import json
-from pathlib import Path
-
 import pygame
 
 from game.app import open_scene
@@ -15,10 +12,8 @@ from game.kings_corners.rules import EndTurn, MovePile, PlayCard
 from game.kings_corners.words import hand_order
 from game.lesson import Reply, Say, Teach, check
 from game.ui.i18n import t
-from posting import click, drag, key, move_focus, pad, reopen, run_until
-
-A = pygame.CONTROLLER_BUTTON_A
-WORDS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+from lessons import A, check_words, codes, hand_over, last_words, lesson_app, lesson_codes, notice, resume, settle
+from posting import click, drag, key, move_focus, pad, run_until
 N, E, S, NE = rules.N, rules.E, rules.S, rules.NE
 
 
@@ -27,11 +22,7 @@ def test_every_scripted_move_is_legal_where_it_comes():
 
 
 def test_every_word_of_the_lesson_is_said_in_both_languages():
-    keys = {LESSON.end} | {getattr(step, name) for step in LESSON.steps for name in ("key", "after", "wrong")
-                           if getattr(step, name, "")}
-    for language in ("en", "nl"):
-        words = json.loads((WORDS / language / "kings_corners_lesson.json").read_text(encoding="utf-8"))
-        assert keys == set(words), language
+    check_words(LESSON, "kings_corners")
 
 
 def replay():
@@ -88,24 +79,6 @@ def test_the_deal_teaches_each_kind_of_move_and_ends_with_you_out():
 
 # ----------------------------------------------------------------------------- through the app
 
-def notice(app) -> str:
-    return app.notices[-1][0] if app.notices else ""
-
-
-def wait_for(app, scene, done):
-    """Tick until the lesson has `done` steps behind it and nothing flies."""
-    assert run_until(app, lambda: scene.coach.done == done and not scene.motion.busy(), frames=600), \
-        (scene.coach.done, done)
-
-
-def codes(scene) -> list[str]:
-    return [move if isinstance(move, str) else move.code for move in scene.record.moves]
-
-
-def lesson_codes(upto: int) -> list[str]:
-    return [step.code for step in LESSON.steps[:upto] if isinstance(step, (Teach, Reply))]
-
-
 def card_point(scene, card):
     """A point on the visible part of a card of the hand (the fan overlaps to the right)."""
     layout = scene.layout()
@@ -137,13 +110,12 @@ def by_clicks(app, scene, source, target):
 
 
 def played(scene, upto):
-    assert codes(scene) == lesson_codes(upto) and scene.coach.done == upto, (codes(scene), scene.coach.done)
+    assert codes(scene) == lesson_codes(LESSON, upto) and scene.coach.done == upto, \
+        (codes(scene), scene.coach.done)
 
 
 def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tmp_path):
-    app = make_app(data_dir=tmp_path)
-    app.store.settings["computer_pace"] = "instant"
-    app.store.settings["animation_speed"] = "instant"
+    app = lesson_app(make_app, tmp_path)
     open_scene(app, "learn:kings_corners", None)
     scene = app.top
     assert scene.coach.done == 0 and isinstance(scene.coach.step, Say)
@@ -185,15 +157,13 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     played(scene, 8)
     click(scene.layout().buttons["end"].center)                    # 8, end the turn: the button
     app.tick(1 / 60)
-    wait_for(app, scene, 12)                                        # 9-11, the computer's scripted turn
+    settle(app, scene, 12)                                          # 9-11, the computer's scripted turn
     played(scene, 12)
     assert t("kings_corners.lesson.reply") in scene.coach.text()
 
     position = scene.state.to_dict()                                # leave, and Continue
-    scene = reopen(app, make_app, tmp_path)
+    scene = resume(app, make_app, tmp_path)
     app = scene.app
-    app.store.settings["computer_pace"] = "instant"
-    app.store.settings["animation_speed"] = "instant"
     assert scene.coach is not None
     played(scene, 12)
     assert scene.state.to_dict() == position
@@ -214,21 +184,13 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     assert scene.state.hand_over() and scene.state.sheet[-1]["winner"] == 0
     assert scene.state.totals == [0, 7]
 
-    wait_for(app, scene, 16)
-    click(scene.coach.panel_rect.center)                            # 16, words: a click on them
-    app.tick(1 / 60)
-    key(pygame.K_RETURN)                                            # 17
-    app.tick(1 / 60)
-    pad(A)                                                          # 18
-    app.tick(1 / 60)
-    assert scene.coach.finished() and t("kings_corners.lesson.end") in scene.coach.text()
+    settle(app, scene, 16)
+    last_words(app, scene, LESSON)                                  # 16-18, words: a click, Enter and A
     for _ in range(60):                                             # nothing is dealt before the hand-over
         app.tick(1 / 60)
     assert scene.state.hand_no == 1
 
-    key(pygame.K_RETURN)                                            # Confirm hands the game over
-    app.tick(1 / 60)
-    assert scene.coach is None and scene.record.notes["lesson"] == len(LESSON.steps)
+    hand_over(app, scene, LESSON)                                   # Confirm hands the game over
     key(pygame.K_RETURN)                                            # you deal hand 2, as in any game
     app.tick(1 / 60)
     assert scene.state.hand_no == 2 and scene.state.phase == rules.PLAY

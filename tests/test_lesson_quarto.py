@@ -2,9 +2,7 @@
 to its end through the real app loop by posted events (keyboard, mouse and gamepad), with a
 wrong move refused at a words-only step, at a give and at a place-and-give, a break and
 Continue in the middle, and the hand-over to an ordinary game counted in no statistics."""
-import json
 import random
-from pathlib import Path
 
 import pygame
 
@@ -13,10 +11,8 @@ from game.lesson import Reply, Say, Teach, check
 from game.quarto import rules
 from game.quarto.lesson import LESSON
 from game.ui.i18n import t
-from posting import click, key, move_focus, pad, reopen, run_until
-
-A = pygame.CONTROLLER_BUTTON_A
-WORDS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+from lessons import A, check_words, codes, hand_over, last_words, lesson_app, lesson_codes, notice, resume, settle
+from posting import click, key, move_focus, pad, run_until
 
 
 def test_every_scripted_move_is_legal_where_it_comes():
@@ -24,11 +20,7 @@ def test_every_scripted_move_is_legal_where_it_comes():
 
 
 def test_every_word_of_the_lesson_is_said_in_both_languages():
-    keys = {LESSON.end} | {getattr(step, name) for step in LESSON.steps for name in ("key", "after", "wrong")
-                           if getattr(step, name, "")}
-    for language in ("en", "nl"):
-        words = json.loads((WORDS / language / "quarto_lesson.json").read_text(encoding="utf-8"))
-        assert keys == set(words), language
+    check_words(LESSON, "quarto")
 
 
 def completes_a_line(state, piece) -> bool:
@@ -56,27 +48,8 @@ def test_the_deal_teaches_a_line_and_a_forced_give():
     assert rules.shared([state.board[s] for s in state.winning_line()]) == rules.DARK   # colour only
 
 
-def notice(app) -> str:
-    return app.notices[-1][0] if app.notices else ""
-
-
-def wait_for(app, scene, done):
-    """Tick until the lesson has `done` steps behind it and nothing flies."""
-    assert run_until(app, lambda: scene.coach.done == done and not scene.motion.busy(), frames=900), \
-        (scene.coach.done, done)
-
-
-def codes(scene) -> list[str]:
-    return [move if isinstance(move, str) else move.code for move in scene.record.moves]
-
-
-def lesson_codes(upto: int) -> list[str]:
-    return [step.code for step in LESSON.steps[:upto] if isinstance(step, (Teach, Reply))]
-
-
 def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tmp_path):
-    app = make_app(data_dir=tmp_path)
-    app.store.settings["computer_pace"] = "instant"
+    app = lesson_app(make_app, tmp_path, animated=True)   # its give is seen before the reply
     open_scene(app, "learn:quarto", None)
     scene = app.top
     layout = scene.layout()
@@ -101,7 +74,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     key(pygame.K_RETURN)
     app.tick(1 / 60)
     assert codes(scene) == ["give 0"]
-    wait_for(app, scene, 4)                                 # 3, the computer's scripted reply
+    settle(app, scene, 4)                                   # 3, the computer's scripted reply
 
     click(layout.squares[12].center)                     # 4, a4 then the piece 6 (mouse)
     app.tick(1 / 60)
@@ -109,7 +82,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     click(layout.pool[6].center)
     app.tick(1 / 60)
     assert codes(scene)[-1] == "a4 give 6"
-    wait_for(app, scene, 6)
+    settle(app, scene, 6)
 
     move_focus(app, scene, ("square", 13), gamepad=True)    # 6, b4 then the piece a (gamepad)
     pad(A)
@@ -118,7 +91,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     pad(A)
     app.tick(1 / 60)
     assert codes(scene)[-1] == "b4 give a"
-    wait_for(app, scene, 8)
+    settle(app, scene, 8)
 
     move_focus(app, scene, ("square", 14))                  # 8, c4 and a dark piece: refused
     key(pygame.K_RETURN)
@@ -126,7 +99,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     key(pygame.K_RETURN)
     app.tick(1 / 60)
     assert notice(app) == t("quarto.lesson.safe.wrong")
-    assert scene.coach.done == 8 and codes(scene) == lesson_codes(8)
+    assert scene.coach.done == 8 and codes(scene) == lesson_codes(LESSON, 8)
     assert scene.chosen_square is None                      # the move starts again
     move_focus(app, scene, ("square", 14))                  # c4 and the light piece (keyboard)
     key(pygame.K_RETURN)
@@ -134,14 +107,13 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     key(pygame.K_RETURN)
     app.tick(1 / 60)
     assert codes(scene)[-1] == "c4 give c"
-    wait_for(app, scene, 10)
+    settle(app, scene, 10)
 
     position = scene.state.to_notation()                    # leave, and Continue
-    scene = reopen(app, make_app, tmp_path)
+    scene = resume(app, make_app, tmp_path, animated=True)
     app = scene.app
-    app.store.settings["computer_pace"] = "instant"
     assert scene.coach is not None and scene.coach.done == 10
-    assert scene.state.to_notation() == position and codes(scene) == lesson_codes(10)
+    assert scene.state.to_notation() == position and codes(scene) == lesson_codes(LESSON, 10)
     app.tick(1 / 60)
     layout = scene.layout()
 
@@ -150,22 +122,14 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     click(layout.squares[11].center)                     # 11, d3 wins (mouse)
     app.tick(1 / 60)
     assert scene.state.winner == 0 and scene.state.phase == "between"
-    assert codes(scene) == lesson_codes(len(LESSON.steps))
-    wait_for(app, scene, 12)
-    click(scene.coach.panel_rect.center)                    # 12, words: a click on them
-    app.tick(1 / 60)
-    key(pygame.K_RETURN)                                    # 13
-    app.tick(1 / 60)
-    pad(A)                                                  # 14
-    app.tick(1 / 60)
-    assert scene.coach.finished() and t("quarto.lesson.end") in scene.coach.text()
+    assert codes(scene) == lesson_codes(LESSON, len(LESSON.steps))
+    settle(app, scene, 12)
+    last_words(app, scene, LESSON)                          # 12-14, words: a click, Enter and A
 
     for _ in range(120):                                    # the computer waits for the hand-over
         app.tick(1 / 60)
     assert scene.state.game_no == 0
-    key(pygame.K_RETURN)                                    # Confirm hands the game over
-    app.tick(1 / 60)
-    assert scene.coach is None and scene.record.notes["lesson"] == len(LESSON.steps)
+    hand_over(app, scene, LESSON)                           # Confirm hands the game over
 
     key(pygame.K_TAB)                                       # the next game of the match, as in any
     app.tick(1 / 60)

@@ -4,8 +4,6 @@ posted events (mouse, keyboard and gamepad turn by turn, a drag among them), wit
 refused at a words-only step, a hand, an undo and two covers, a break and Continue in the
 middle, and the hand-over to an ordinary game counted in no statistics."""
 import itertools
-import json
-from pathlib import Path
 
 import pygame
 
@@ -15,15 +13,11 @@ from game.lesson import Say, Teach, check
 from game.ui.i18n import t
 from game.vier_koningen import rules
 from game.vier_koningen.lesson import LESSON
-from posting import click, drag, key, move_focus, pad, reopen, run_until
+from lessons import A, at_the_end, check_words, codes, hand_over, lesson_app, notice, resume, settle, words
+from posting import click, drag, key, move_focus, pad, run_until
 
-A, RB = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
-WORDS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+RB = pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
 TAUGHT = [step for step in LESSON.steps if isinstance(step, Teach)]
-
-
-def words(language: str) -> dict:
-    return json.loads((WORDS / language / "vier_koningen_lesson.json").read_text(encoding="utf-8"))
 
 
 def test_every_scripted_move_is_legal_where_it_comes():
@@ -31,10 +25,7 @@ def test_every_scripted_move_is_legal_where_it_comes():
 
 
 def test_every_word_of_the_lesson_is_said_in_both_languages():
-    keys = {LESSON.end} | {getattr(step, name) for step in LESSON.steps for name in ("key", "after", "wrong")
-                           if getattr(step, name, "")}
-    for language in ("en", "nl"):
-        assert keys == set(words(language)), language
+    check_words(LESSON, "vier_koningen")
 
 
 def test_each_step_names_the_cards_it_teaches():
@@ -46,7 +37,7 @@ def test_each_step_names_the_cards_it_teaches():
         if isinstance(move, rules.Cover):
             named.append(str(state.drawn[move.target]))
         for language in ("en", "nl"):
-            text = words(language)[step.key]
+            text = words("vier_koningen", language)[step.key]
             assert all(card in text for card in named), (language, step.key, named)
         state.play(move)
 
@@ -95,26 +86,12 @@ def test_the_last_turns_hand_is_the_one_the_helper_suggests():
 
 
 # -- through the app ---------------------------------------------------------------------------
-def notice(app) -> str:
-    return app.notices[-1][0] if app.notices else ""
-
-
-def codes(scene) -> list[str]:
-    return [move if isinstance(move, str) else move.code for move in scene.record.moves]
-
-
 def button(scene, name):
     return dict(scene.layout().buttons)[name]
 
 
 def hand_rect(scene, card):
     return scene.layout().hand_slots[scene.hand_cards().index(card)]
-
-
-def settle(app, scene, done):
-    """Tick until the lesson has `done` steps behind it and nothing flies."""
-    assert run_until(app, lambda: scene.coach.done == done and not scene.motion.busy(), frames=900), \
-        (scene.coach.done, done)
 
 
 def go_on(app, scene, device):
@@ -191,8 +168,7 @@ def refused(app, scene, reason=None):
 
 
 def test_the_lesson_played_to_its_end_by_mouse_keyboard_and_gamepad(make_app, tmp_path):
-    app = make_app(data_dir=tmp_path)
-    app.store.settings["animation_speed"] = "instant"
+    app = lesson_app(make_app, tmp_path)
     open_scene(app, "learn:vier_koningen", None)
     scene = app.top
     assert scene.coach.done == 0 and scene.record.notes["lesson"] == 0
@@ -235,9 +211,8 @@ def test_the_lesson_played_to_its_end_by_mouse_keyboard_and_gamepad(make_app, tm
     assert scene.state.verdict[0].total == 12 and scene.state.verdict[0].won
 
     done, saved = scene.coach.done, scene.state.to_dict()   # leave, and Continue
-    scene = reopen(app, make_app, tmp_path)
+    scene = resume(app, make_app, tmp_path)
     app = scene.app
-    app.store.settings["animation_speed"] = "instant"
     assert scene.coach is not None and scene.coach.done == done
     assert scene.state.to_dict() == saved
     assert codes(scene) == [step.code for step in TAUGHT[:20]]
@@ -252,11 +227,9 @@ def test_the_lesson_played_to_its_end_by_mouse_keyboard_and_gamepad(make_app, tm
         play_step(app, scene, "keyboard")
     assert scene.state.round == 2 and len(scene.state.controlled) == 24
     go_on(app, scene, "keyboard")                           # round 2
-    assert scene.coach.finished() and t("vier_koningen.lesson.end") in scene.coach.text()
+    at_the_end(scene, LESSON)
 
-    key(pygame.K_RETURN)                                    # Confirm hands the game over
-    app.tick(1 / 60)
-    assert scene.coach is None and scene.record.notes["lesson"] == len(LESSON.steps)
+    hand_over(app, scene, LESSON)                           # Confirm hands the game over
     for code in ("3S", "6S", "AC"):                         # any hand now: an ordinary game
         choose(app, scene, ("grid", Card.parse(code)), "mouse")
     next_step(app, scene, "take", "mouse")
