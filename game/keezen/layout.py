@@ -16,6 +16,7 @@ from game.keezen.board import Board
 from game.keezen.rules import HOME, NEST
 from game.ui import cards as cardui
 from game.ui import theme
+from game.ui.table.layout import TableLayout
 from game.ui.table.panels import stack_buttons, status_height
 from game.ui.table.seats import hand_fan, plate_size, seat_sides
 
@@ -31,7 +32,7 @@ def spot(colour: int, square: int) -> tuple:
     return ("spot", colour if square == NEST or square >= HOME else None, square)
 
 
-class Layout:
+class Layout(TableLayout):
     """The places of a frame, seen from `bottom` (the viewer's seat and colour), with
     `hand_cards` the viewer's hand as drawn (None for a back) and `buttons` the names of the
     buttons shown."""

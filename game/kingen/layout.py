@@ -13,6 +13,7 @@ import pygame
 from game.kingen.rules import CHOOSE_GAME
 from game.ui import cards as cardui
 from game.ui import theme
+from game.ui.table.layout import TableLayout
 from game.ui.table.panels import stack_buttons, top_band
 from game.ui.table.seats import arrange_seats, hand_fan
 
@@ -24,7 +25,7 @@ TRICK_SPOT = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-1.05, 0), "right
 TRICK_GROW = 1.3
 
 
-class Layout:
+class Layout(TableLayout):
     """Every rectangle of one frame. `hand_cards` is the bottom hand as shown (None for a card
     face down), `buttons` the names of the buttons shown."""
 

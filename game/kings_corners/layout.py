@@ -16,6 +16,7 @@ import pygame
 
 from game.kings_corners.rules import E, N, NE, NW, S, SE, SW, W
 from game.ui import cards as cardui
+from game.ui.table.layout import TableLayout
 from game.ui.table.panels import stack_buttons, top_band
 from game.ui.table.seats import arrange_seats, hand_fan
 
@@ -26,7 +27,7 @@ GRID = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0), NE: (1, -1), SE: (1, 1), S
 FAN = {N: (0, -1), S: (0, 1), W: (-1, 0), E: (1, 0), NE: (1, 0), SE: (1, 0), SW: (-1, 0), NW: (-1, 0)}
 
 
-class Layout:
+class Layout(TableLayout):
     """Every rectangle of one frame for cards `cw` wide. `hand_cards` is the bottom hand as
     shown (None for a card face down), `buttons` the names of the buttons shown."""
 

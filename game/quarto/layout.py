@@ -14,10 +14,11 @@ import pygame
 
 from game.ui import theme
 from game.ui.i18n import t
+from game.ui.table.layout import TableLayout
 from game.ui.table.seats import plate_size
 
 
-class Layout:
+class Layout(TableLayout):
     """Every rectangle of one frame: `buttons` are the label keys of the buttons shown, `match`
     whether a match of several games is played (the game's number shows), `rules_shown` how many
     lines name the rules in play."""

@@ -143,18 +143,18 @@ class Coach:
         rect = pygame.Rect(0, 0, wide, self._height(text, size, wide, u))
         rect.midtop = (area.centerx, area.y + int(96 * u))
         layout = self.scene.layout()
-        plates = list(getattr(layout, "plates", {}).values())
-        board, log = getattr(layout, "board_rect", None), getattr(layout, "log", None)
+        plates = list(layout.plates.values())
+        board, log = layout.board_rect, layout.log
         if board is not None and log is not None and rect.colliderect(board):
             # a board in the middle with the move log beside it (Keezen): the words go over the
             # log (all of it: no half line peeps out), which they say anyway, and hide nothing
             # of the board; where the log's column is short (couch mode) over the plate below
             # it too, never over the player's own
             place = pygame.Rect(log.x, log.y, log.w, max(log.h, self._height(text, size, log.w, u)))
-            by_seat = getattr(layout, "plates", {})
+            by_seat = layout.plates
             for seat, plate in by_seat.items():
                 if seat != self.scene.bottom_seat() and place.colliderect(plate):   # all of it, with its cards
-                    for part in [plate.inflate(int(24 * u), 0)] + list(getattr(layout, "backs", {}).get(seat, [])):
+                    for part in [plate.inflate(int(24 * u), 0)] + list(layout.backs.get(seat, [])):
                         place.union_ip(part)
             place = place.clip(area)
             own = by_seat.get(self.scene.bottom_seat())
@@ -163,7 +163,7 @@ class Coach:
         if rect.collidelist(plates) >= 0:
             # a top corner, else the same corner under the status line (which says whose turn
             # it is: the words never hide it)
-            status = getattr(layout, "status", None)
+            status = layout.status
             tops = [area.y + int(10 * u)] + ([status.bottom + int(10 * u)] if status is not None else [])
             places = []
             for top in tops:
@@ -205,7 +205,7 @@ class Coach:
                     return [target.rect for target in found if target is not None]
             return []
         keys = point if isinstance(point, list) else [point]
-        if len(keys) > 1 and hasattr(scene, "is_legal_target"):
+        if len(keys) > 1:
             # a move made in parts (a square, then the piece to give): the part to choose now
             keys = [key for key in keys if scene.is_legal_target(key)] or keys
         found = [targets.get(key) for key in keys]

@@ -109,14 +109,20 @@ class GameScene(Scene):
         self.log = MoveLog(self, state)
         self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
         self._held_words = None       # (version, the status line's words before its move): see `words_held`
+        self._layout = None           # (what it depends on, the layout): see `cached_layout`
+        self.phones = None            # the phone seats' part, where human seats are played from phones
         phones = [seat for seat in phone_views.parse_phones(record.notes.get("phones"))
                   if seat < state.players and record.seats[seat] == "human"]
-        self.phones = self.start_phones(phones) if phones and self.game in phone_views.GAMES else None
+        if phones and self.game in phone_views.GAMES:
+            self.phones = self.start_phones(phones)
         if self.phones is not None:
             self.setup["phones"] = list(self.phones.seats)     # "Play again" keeps them on their phones
-        # with two or more humans no hand shows until the hand-over screen was confirmed
-        # (also when a saved game is resumed: whoever opens it may not be the one to move)
-        self.shown_seat = None if self.hides_hands and len(self.tv_humans) > 1 else self.viewer()
+        # whose hand the last hand-over showed; with two or more humans no hand shows until the
+        # hand-over screen was confirmed (also when a saved game is resumed: whoever opens it
+        # may not be the one to move)
+        humans = self.tv_humans
+        self.shown_seat = humans[0] if humans else None     # (what `viewer` says while this is worked out)
+        self.shown_seat = None if self.hides_hands and len(humans) > 1 else self.viewer()
         self.show_all_hands = False   # a review of a finished game shows every hand face up
 
     def enter(self) -> None:
@@ -136,8 +142,7 @@ class GameScene(Scene):
     @property
     def tv_humans(self) -> list[int]:
         """The human seats played on this screen (not from a phone)."""
-        phones = getattr(self, "phones", None)
-        return [seat for seat in self.human_seats if phones is None or not phones.holds(seat)]
+        return [seat for seat in self.human_seats if self.phones is None or not self.phones.holds(seat)]
 
     def on_phone(self, seat) -> bool:
         return self.phones is not None and self.phones.holds(seat)
@@ -163,7 +168,7 @@ class GameScene(Scene):
         if to_move in humans:
             return to_move
         if len(humans) > 1:
-            return getattr(self, "shown_seat", humans[0])
+            return self.shown_seat
         return humans[0] if humans else 0
 
     def bottom_seat(self) -> int:
@@ -212,7 +217,7 @@ class GameScene(Scene):
         one on a phone 'on a phone' ('phone away' while it is away), which its plate shows with
         a phone. The level the game was set up with: a review plays every seat itself ("hard")
         but names the real one."""
-        phones = getattr(self, "phones", None)
+        phones = self.phones
         if phones is not None and phones.holds(seat):
             away = phones.away(seat)
             return PhoneLevel(t("phones.plate.away" if away else "phones.plate.on_phone"), away)
@@ -220,7 +225,7 @@ class GameScene(Scene):
 
     def phone_plates(self) -> tuple:
         """Which phone seats are away, as their plates say (a key of a cached table layer)."""
-        phones = getattr(self, "phones", None)
+        phones = self.phones
         return () if phones is None else tuple(phones.away(seat) for seat in phones.seats)
 
     @property
@@ -256,6 +261,11 @@ class GameScene(Scene):
     def default_focus(self, layout):
         """A game's hook: where the cursor goes when its target is gone (None: nowhere)."""
         return None
+
+    def is_legal_target(self, key) -> bool:
+        """A game's hook: whether a choice on the target `key` is taken now (a lesson's pointer
+        shows that part of a move made in parts); by default every target is."""
+        return True
 
     def can_drag(self, key) -> bool:
         """A game's hook: whether a press on `key` may start a drag."""
@@ -415,7 +425,7 @@ class GameScene(Scene):
         """The layout `make(self)` for this window, UI scale and viewer and for `depends`; made
         again only when one of them changes."""
         key = (self.app.size, self.app.u, self.bottom_seat(), self.open_hands()) + depends
-        cached = getattr(self, "_layout", None)
+        cached = self._layout
         if cached is None or cached[0] != key:
             self._layout = cached = (key, make(self))
         return cached[1]

@@ -12,6 +12,7 @@ import pygame
 from game.cards import SUITS, Card
 from game.ui import cards as gfx
 from game.ui import theme
+from game.ui.table.layout import TableLayout
 from game.ui.text import SHRINK, font
 from game.vier_koningen import rules
 from game.vier_koningen.words import say
@@ -19,7 +20,7 @@ from game.vier_koningen.words import say
 COUCH_OVERLAP = 0.2              # couch mode: how much of a grid card the next row may cover
 
 
-class Layout:
+class Layout(TableLayout):
     """Every rectangle and size of one frame in `round_no`; `buttons` are the keys of the
     buttons shown (the side panel's column)."""
 
