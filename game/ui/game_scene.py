@@ -454,7 +454,7 @@ class GameScene(Scene):
             self.controls.keep_focus(layout)
 
     def draw_thing(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size=None) -> None:
-        """One thing of the table: a card (see `draw_card_sprite`; `size` while it flies
+        """A game's hook where the table has more than cards: one thing of the table, a card (see `draw_card_sprite`; `size` while it flies
         between two sizes); a game with pawns or pieces draws those itself."""
         draw_card_sprite(surface, key, rect, look, self.four(), size)
 
@@ -500,8 +500,9 @@ class GameScene(Scene):
         return []
 
     def result_area(self) -> pygame.Rect:
-        """Where the result panel goes: a game may keep what explains the result in sight
-        (Quarto's winning line) by naming a part of the screen beside it."""
+        """A game's hook: where the end screen goes (the whole table by default); a game may
+        keep what explains the result in sight (Quarto's winning line) by naming the part of
+        the screen beside it."""
         return self.app.content_rect()
 
     # -- input ----------------------------------------------------------------------------
@@ -545,7 +546,9 @@ class GameScene(Scene):
             self.handle_game(action)
         self.settle()
 
-    def handle_game(self, action: inp.Action) -> None: ...
+    def handle_game(self, action: inp.Action) -> None:
+        """A game's hook: an action the base leaves to the game (most often `self.controls.handle`
+        first, then the game's own keys)."""
 
     def game_legend(self):
         """A game's hook: the legend of its table (pause, by default)."""
