@@ -169,3 +169,11 @@ def test_a_seeded_game_and_computer_players_replay_in_another_process():
     assert all(run.returncode == 0 for run in runs), error
     assert len(first.splitlines()) > 5 * 12
     assert first == second
+
+
+def test_a_game_whose_scores_stand_still_is_stuck(monkeypatch):
+    """A game that plays on without its scores changing is reported as stuck."""
+    monkeypatch.setattr(fuzz, "STUCK_MOVES", 6)
+    report = fuzz.fuzz_game("quarto", seconds=NO_CLOCK, seed=1, limit=1, thorough=0.0)
+    assert report.failure_count == 1
+    assert "the scores stay [0, 0] for 6 moves: stuck" in report.failures[0]
