@@ -155,33 +155,32 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class _Said:
+    """A move without parts: its text (and save code) is the class's TEXT."""
+    TEXT = ""
+
+    def __str__(self):
+        return self.TEXT
+
+    code = property(__str__)  # the save code is the readable text
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(_Said):
     """Call mode: claim the line the opponent made but did not call (before placing)."""
-
-    def __str__(self):
-        return "claim Quarto!"
-
-    code = property(__str__)  # the save code is the readable text
+    TEXT = "claim Quarto!"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Said):
     """Call mode: the opponent filled the board without calling; let it go."""
-
-    def __str__(self):
-        return "pass"
-
-    code = property(__str__)  # the save code is the readable text
+    TEXT = "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class NextGame:
+class NextGame(_Said):
     """Start the next game of the match."""
-
-    def __str__(self):
-        return "next game"
-
-    code = property(__str__)  # the save code is the readable text
+    TEXT = "next game"
 
 
 MOVE_TYPES = (Give, Place, Claim, Pass, NextGame)
