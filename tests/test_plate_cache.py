@@ -150,11 +150,12 @@ def test_a_side_hands_ring_is_the_ring_mark_draws(make_app, size, couch):
     app.tick(1 / 60)
     layout, u = scene.layout(), scene.layout().u
     width = next(rects[0].w for seat, rects in layout.seat_cards.items() if layout.positions[seat] == "left")
-    noise = random.Random(5).randbytes(app.size[0] * app.size[1] * 3)
-    busy = pygame.image.frombytes(noise, app.size, "RGB").convert()
+    longest = int(app.size[1] * 0.7)
+    room = (width + 340, longest + 80)      # (the wide ring below fits too)
+    busy = pygame.image.frombytes(random.Random(5).randbytes(room[0] * room[1] * 3), room, "RGB").convert()
     tall = 0
-    for height in range(layout.ch // 3, int(app.size[1] * 0.7), 3):
-        rect = pygame.Rect(app.size[0] // 3, 40, width, height)
+    for height in range(layout.ch // 3, longest, 3):
+        rect = pygame.Rect(40, 40, width, height)
         for clip in (None, rect.inflate(-8, -height // 2).move(5, 0)):
             drawn, made = busy.copy(), busy.copy()
             for surface in (drawn, made):
