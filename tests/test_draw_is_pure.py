@@ -29,6 +29,7 @@ STEP = 1 / 120
 CACHES = {
     "_layout",          # GameScene.cached_layout: the layout of this window and table
     "_lines",           # MoveLog.lines: the log's lines in the language of now
+    "_said",            # MoveLog.lines: each entry's lines, said once
     "_played",          # Finish.played_moves: the game's moves replayed for the end screen
     "_options",         # Keezen: the ways to play the chosen card, worked out when first asked
     "_check_cache",     # 4 Koningen: what laying the selection on a drawn card would give

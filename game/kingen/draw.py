@@ -13,7 +13,7 @@ from game.kingen.words import K
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.i18n import t
-from game.ui.table.draw import draw_lines, draw_stack, mark, panel
+from game.ui.table.draw import draw_lines, draw_stack, fan_mark, mark, panel
 from game.ui.table.draw import felt as table_felt
 from game.ui.table.seats import draw_plate
 from game.ui.text import blit_text, fit
@@ -69,7 +69,7 @@ def plates(surface, layout, state, names, levels, acting, faces=lambda seat: Non
                    seat == acting, t(K + "dealer_mark") if seat == state.dealer else "", face=faces(seat))
         rects = layout.seat_cards.get(seat)
         if rects and seat == acting:
-            mark(surface, rects[0].unionall(rects), "turn", u)
+            fan_mark(surface, rects[0].unionall(rects), "turn", u)     # (a side hand of each length: no ring of its own)
 
 
 def last_trick(surface, layout, trick, title: str, four: bool) -> None:

@@ -17,6 +17,7 @@ class MoveLog:
         self.scene = scene
         self.entries: list = [(None, None, start.copy())]
         self._lines = (None, [])
+        self._said = (None, {})     # (language, {id(entry): (entry, its lines)}): each entry said once
 
     def add(self, seat, move, state) -> None:
         self.entries = (self.entries + [(seat, move, state.copy())])[-LOG_SIZE:]
@@ -33,6 +34,11 @@ class MoveLog:
     def lines(self) -> list[str]:
         key = (language(), len(self.entries), id(self.entries[-1]))
         if self._lines[0] != key:
-            lines = [line for entry in self.entries for line in self.describe(entry[2], entry[0], entry[1])]
+            known = self._said[1] if self._said[0] == key[0] else {}
+            # (the dict holds each entry it names, so no other entry can take over its id)
+            said = {id(entry): known.get(id(entry)) or (entry, self.describe(entry[2], entry[0], entry[1]))
+                    for entry in self.entries}
+            self._said = (key[0], said)
+            lines = [line for entry in self.entries for line in said[id(entry)][1]]
             self._lines = (key, lines[-LOG_SIZE:])
         return self._lines[1]
