@@ -33,7 +33,8 @@ tests/test_fuzz.py runs a short seeded slice of each target; long runs are for p
 - `ui` sends random real pygame events to a headless App on every screen: keys, mouse,
   wheel, text, gamepad buttons and sticks, gamepad hot-plug with bogus ids, real window
   resizes down to 1x1, long and zero frames, and QUIT (after which the next start reads what
-  the last one saved). The computer players answer at once, sometimes with nonsense.
+  the last one saved; each session starts on an empty data folder of its own). The computer
+  players answer at once, sometimes with nonsense.
 - `saves` starts the App on hostile data folders (deep nesting, huge strings, wrong types,
   impossible positions of every game, non-UTF-8 bytes, empty files, folders where files
   belong, leftovers of a killed write), presses Continue, and requires it to start, to
@@ -415,8 +416,9 @@ def play_one_game(game: str, rng: random.Random, sample: int, thorough: float = 
 
 def fuzz_game(game: str, seconds: float, seed: int, limit: int | None = None, only: int | None = None,
               sample: int = 24, thorough: float = 1.0, stop_after: int | None = None) -> Report:
-    """Random games; `thorough` is the share of positions that get every check (the rest get
-    the cheap ones: the move lists, the cards or pieces, the events of the move played)."""
+    """Random games; `thorough` is the share of positions that get every check (fewer past
+    FULL_CHECKS moves into a game: full_share), the rest get the cheap ones: the move lists,
+    the cards or pieces, the events of the move played."""
     report = Report(game if thorough == 1 else f"{game} (every check on {thorough:.0%} of positions)",
                     seed, "games", progress=PROGRESS)
     report.command = game
@@ -619,13 +621,15 @@ def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | Non
 
     report = Report("ui", seed, "events", progress=PROGRESS)
     names = screen_names()
-    folder = tempfile.mkdtemp(prefix="spelavond-fuzz-ui-")
     start = time.perf_counter()
 
     def session(index, rng):
         screen = names[index % len(names)]
         app = None
         step = 0
+        # a data folder of its own: what a session finds there does not depend on the
+        # sessions before it, so --only replays it
+        folder = tempfile.mkdtemp(prefix="spelavond-fuzz-ui-")
         try:
             app = start_app(folder, rng, screen)
             app.quit_requested = False
@@ -658,6 +662,7 @@ def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | Non
                     app.close()
                 except Exception as error:
                     report.fail(index, error, "closing the app:")
+            shutil.rmtree(folder, ignore_errors=True)
 
     indices = [only] if only is not None else itertools.count()
     for index in indices:
@@ -666,7 +671,6 @@ def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | Non
         session(index, unit_rng(seed, index))
         report.tick(start)
     report.seconds = time.perf_counter() - start
-    shutil.rmtree(folder, ignore_errors=True)
     return report
 
 

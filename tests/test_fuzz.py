@@ -34,6 +34,24 @@ def test_random_input_on_every_screen_crashes_nothing():
     assert report.failure_count == 0, failures(report)
 
 
+def test_each_ui_session_starts_on_an_empty_folder_of_its_own(monkeypatch):
+    """What a ui session finds on disk does not depend on the sessions before it (the folder
+    was shared, so --only could not replay a session)."""
+    starts = []
+    start_app = fuzz.start_app
+
+    def starting(folder, rng, screen):
+        starts.append((folder, sorted(os.listdir(folder))))
+        return start_app(folder, rng, screen)
+
+    monkeypatch.setattr(fuzz, "start_app", starting)
+    fuzz.fuzz_ui(seconds=NO_CLOCK, seed=13, limit=4 * 30, events_per_session=30)
+    firsts = {}
+    for folder, files in starts:
+        firsts.setdefault(folder, files)
+    assert len(firsts) >= 4 and all(files == [] for files in firsts.values()), starts
+
+
 def test_hostile_data_folders_start_report_and_go_on():
     report = fuzz.fuzz_saves(seconds=NO_CLOCK, seed=13, limit=40, big=False)
     assert report.runs == 40
