@@ -253,12 +253,9 @@ class KingenScene(GameScene):
     def hinted(self):
         return self.computers.hinted if self.can_play() else None
 
-    def update(self, dt):
-        super().update(dt)
-        self.showing = self.trick_shown()     # a trick whose time on show is up is gone
-
     def tidy(self, layout):
         super().tidy(layout)
+        self.showing = self.trick_shown()     # a trick whose time on show is up is gone
         for name in ("next", "result"):       # between deals and at the end: the way on
             if name in layout.buttons:
                 self.focus = ("button", name)

@@ -131,6 +131,8 @@ class KingsCornersScene(GameScene):
                     self.focus = ("button", name)
         if self.selected and not self.can_play():
             self.forget_choice()      # the turn has gone: nothing stays chosen
+        if self.new_cards:            # a card new in the hand is marked a while
+            self.new_cards = {card: at for card, at in self.new_cards.items() if self.time - at < NEW_CARD_SECONDS}
 
     def default_focus(self, layout: Layout):
         if layout.open_hand:
@@ -283,11 +285,6 @@ class KingsCornersScene(GameScene):
 
     def forget_choice(self) -> None:
         self.selected = None
-
-    def update(self, dt):
-        super().update(dt)
-        if self.new_cards:
-            self.new_cards = {card: at for card, at in self.new_cards.items() if self.time - at < NEW_CARD_SECONDS}
 
     def on_hint(self, move, reason):
         self.app.notify(t(K + "say.hint", reason=explain(reason, words.named_places)), 6)
