@@ -479,12 +479,19 @@ class Exact:
                 REPS[rk] = reps
             return reps
 
-        def neg4(p, avail, empt, gs, winat, beta, bd):
-            # four empty squares, three pieces beside the board, p wins nowhere: the value
-            # (or a value >= beta) without the table, the node count or piece classes;
-            # `bd` is board() of this board
+        def check():
+            # every 256 nodes: the budget and the deadline
+            stop_at, deadline = solver.stop_at, solver.deadline
+            if (stop_at is not None and nodes >= stop_at
+                    or deadline is not None and process_time() > deadline):
+                raise SearchTimeout
+
+        def placements(pm, empt, winat, pieces, bd):
+            # (how many safe gives, square, the safe gives among `pieces`) for every square
+            # where the piece in hand (code bits pm) leaves something safe to give, in the
+            # order of the squares; one square stands for all those no live group goes
+            # through (they are interchangeable). `bd` is board() of this board
             c2, _, livesq, w1, w2 = bd
-            pm = PM[p]
             children = []
             dead_seen = False
             for s in BITS[empt]:
@@ -492,23 +499,36 @@ class Exact:
                     if dead_seen:
                         continue
                     dead_seen = True
-                safe = avail & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
+                safe = pieces & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
                 if safe:
                     children.append((POP[safe], s, safe))
+            return children
+
+        def place(pmf, s, empt, gs, winat):
+            # the groups, the winning pieces per square and the empty squares once the piece
+            # in hand (pmf: its code bits and 0xF00, which keeps the counts) is on s
+            ngs = gs[:]
+            nw = winat[:]
+            ne = empt ^ (1 << s)
+            for g in gof[s]:
+                v = (ngs[g] & pmf) + 0x100
+                ngs[g] = v
+                if v >> 8 == 3 and v & 255:
+                    nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+            return ngs, nw, ne
+
+        def neg4(p, avail, empt, gs, winat, beta, bd):
+            # four empty squares, three pieces beside the board, p wins nowhere: the value
+            # (or a value >= beta) without the table, the node count or piece classes;
+            # `bd` is board() of this board
+            pm = PM[p]
+            children = placements(pm, empt, winat, avail, bd)
             if not children:
                 return -1
             children.sort()
             best = -1
-            pm |= 0xF00
             for _, s, safe in children:
-                ngs = gs[:]
-                nw = winat[:]
-                ne = empt ^ (1 << s)
-                for g in gof[s]:
-                    v = (ngs[g] & pm) + 0x100
-                    ngs[g] = v
-                    if v >> 8 == 3 and v & 255:
-                        nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                ngs, nw, ne = place(pm | 0xF00, s, empt, gs, winat)
                 for q in BITS[safe]:
                     v = -neg3(q, avail ^ (1 << q), ne, ngs, nw)
                     if v > best:
@@ -523,37 +543,16 @@ class Exact:
             nonlocal nodes
             nodes += 1
             if not nodes & 255:
-                stop_at, deadline = solver.stop_at, solver.deadline
-                if (stop_at is not None and nodes >= stop_at
-                        or deadline is not None and process_time() > deadline):
-                    raise SearchTimeout
-            c2, used, livesq, w1, w2 = bd
-            reps = avail if used == 15 else classes(avail, used)
+                check()
+            used = bd[1]
             pm = PM[p]
-            children = []
-            dead_seen = False
-            for s in BITS[empt]:
-                if not livesq >> s & 1:
-                    if dead_seen:
-                        continue
-                    dead_seen = True
-                safe = reps & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
-                if safe:
-                    children.append((POP[safe], s, safe))
+            children = placements(pm, empt, winat, avail if used == 15 else classes(avail, used), bd)
             if not children:
                 return -1
             children.sort()
             best = -2
-            pm |= 0xF00
             for _, s, safe in children:
-                ngs = gs[:]
-                nw = winat[:]
-                ne = empt ^ (1 << s)
-                for g in gof[s]:
-                    v = (ngs[g] & pm) + 0x100
-                    ngs[g] = v
-                    if v >> 8 == 3 and v & 255:
-                        nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                ngs, nw, ne = place(pm | 0xF00, s, empt, gs, winat)
                 nbd = board(ne, ngs, nw)
                 for q in BITS[safe]:
                     v = -neg4(q, avail ^ (1 << q), ne, ngs, nw, -alpha, nbd)
@@ -570,12 +569,8 @@ class Exact:
             nonlocal nodes
             nodes += 1
             if not nodes & 255:
-                stop_at, deadline = solver.stop_at, solver.deadline
-                if (stop_at is not None and nodes >= stop_at
-                        or deadline is not None and process_time() > deadline):
-                    raise SearchTimeout
-            sq = BITS[empt]
-            n = len(sq)
+                check()
+            n = POP[empt]
             e = None
             first = None
             k = key << 4 | p
@@ -615,79 +610,44 @@ class Exact:
                         return (0, None) if root else 0
             pm = PM[p]
             pmf = pm | 0xF00
-            children = []
             if bd is None:
                 bd = board(empt, gs, winat)
-            c2, used, livesq, w1, w2 = bd
-            reps = avail if used == 15 else classes(avail, used)
-            dead_seen = False
-            for s in sq:
-                if not livesq >> s & 1:
-                    # no group through s can win any more: one such square stands for all
-                    if dead_seen:
-                        continue
-                    dead_seen = True
-                safe = reps & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
-                if safe:
-                    if n == 2 and not root:
-                        return 0          # the opponent places the last piece: no win
-                    children.append((POP[safe], s, safe))
+            used = bd[1]
+            children = placements(pm, empt, winat, avail if used == 15 else classes(avail, used), bd)
             if not children:
                 # every placement hands over a winning piece (or fills nothing safely)
-                if root:
-                    return -1, None
-                return -1
+                return (-1, None) if root else -1
             if n == 2:
+                if not root:
+                    return 0              # the opponent places the last piece: no win
                 s, safe = children[0][1], children[0][2]
                 return 0, (s, BITS[safe][0])
             if n == 3 and not root:
                 # the last two plies inline: after p on s and q given, the opponent places q
                 # on a or b and must give the last piece r; r must not win on the other square
-                best = 0
                 for _, s, safe in children:
-                    ngs = gs[:]
-                    nw = winat[:]
-                    ne = empt ^ (1 << s)
-                    for g in gof[s]:
-                        v = (ngs[g] & pmf) + 0x100
-                        ngs[g] = v
-                        if v >> 8 == 3 and v & 255:
-                            nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
+                    ngs, nw, ne = place(pmf, s, empt, gs, winat)
                     a, b = BITS[ne]
                     wa, wb = nw[a], nw[b]
                     common = COMMON[a << 4 | b]
                     for q in BITS[safe]:
                         r = (avail ^ (1 << q)).bit_length() - 1
                         if (wa >> r & 1) and (wb >> r & 1):
-                            best = 1
-                        else:
-                            pq = PM[q] & PM[r]
-                            for g in common:
-                                if ngs[g] & pq & 255:
-                                    best = 1
-                                    break
-                        if best == 1:
-                            break
-                    if best == 1:
-                        break
-                return best
+                            return 1
+                        pq = PM[q] & PM[r]
+                        for g in common:
+                            if ngs[g] & pq & 255:
+                                return 1
+                return 0
             children.sort()
             a0, b0 = alpha, beta
             best = -2
             best_move = None
             if n >= LOOK or root:
                 # one-ply look-ahead: order every (square, piece) by the replies it leaves
-                scored = []
+                moves = []
                 for _, s, safe in children:
-                    ngs = gs[:]
-                    nw = winat[:]
-                    ne = empt ^ (1 << s)
-                    for g in gof[s]:
-                        v = (ngs[g] & pmf) + 0x100
-                        ngs[g] = v
-                        if v >> 8 == 3 and v & 255:
-                            nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
-                    nk = key | (p + 1) << (5 * s)
+                    ngs, nw, ne = place(pmf, s, empt, gs, winat)
                     nbd = board(ne, ngs, nw)
                     d2, _, _, x1, x2 = nbd
                     others = [((x1 & ~nw[s2]) | x2, d2[s2]) for s2 in BITS[ne]]
@@ -706,9 +666,20 @@ class Exact:
                             cnt = 1
                         if first is not None and first == (s, q):
                             cnt = -1
-                        scored.append((cnt, s, q, ngs, nw, ne, nk, nbd))
-                scored.sort(key=_first)
-                for cnt, s, q, ngs, nw, ne, nk, nbd in scored:
+                        moves.append((cnt, s, 1 << q, (ngs, nw, ne, nbd)))
+                moves.sort(key=_first)
+            else:
+                # square by square; a square's placement is made when it comes up, so a
+                # cut-off leaves the rest unmade
+                moves = [(0, s, safe, None) for _, s, safe in children]
+            for _, s, pieces, made in moves:
+                if made is None:
+                    ngs, nw, ne = place(pmf, s, empt, gs, winat)
+                    nbd = board(ne, ngs, nw)
+                else:
+                    ngs, nw, ne, nbd = made
+                nk = key | (p + 1) << (5 * s)
+                for q in BITS[pieces]:
                     if n == 6:
                         v = -neg5(q, avail ^ (1 << q), ne, ngs, nw, -beta, -alpha, nbd)
                     elif n == 5:
@@ -722,34 +693,8 @@ class Exact:
                             alpha = v
                             if alpha >= beta:
                                 break
-            else:
-                for _, s, safe in children:
-                    ngs = gs[:]
-                    nw = winat[:]
-                    ne = empt ^ (1 << s)
-                    for g in gof[s]:
-                        v = (ngs[g] & pmf) + 0x100
-                        ngs[g] = v
-                        if v >> 8 == 3 and v & 255:
-                            nw[(ne & gmask[g]).bit_length() - 1] |= WINSET[v & 255]
-                    nk = key | (p + 1) << (5 * s)
-                    nbd = board(ne, ngs, nw)
-                    for q in BITS[safe]:
-                        if n == 6:
-                            v = -neg5(q, avail ^ (1 << q), ne, ngs, nw, -beta, -alpha, nbd)
-                        elif n == 5:
-                            v = -neg4(q, avail ^ (1 << q), ne, ngs, nw, -alpha, nbd)
-                        else:
-                            v = -neg(q, avail ^ (1 << q), ne, ngs, nw, nk, -beta, -alpha, nbd)
-                        if v > best:
-                            best = v
-                            best_move = (s, q)
-                            if v > alpha:
-                                alpha = v
-                                if alpha >= beta:
-                                    break
-                    if alpha >= beta:
-                        break
+                if alpha >= beta:
+                    break
             if e is None:
                 lo, hi = -1, 1
             else:
