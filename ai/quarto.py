@@ -488,9 +488,9 @@ class Exact:
 
         def placements(pm, empt, winat, pieces, bd):
             # (how many safe gives, square, the safe gives among `pieces`) for every square
-            # where the piece in hand (code bits pm) leaves something safe to give, in the
-            # order of the squares; one square stands for all those no live group goes
-            # through (they are interchangeable). `bd` is board() of this board
+            # where the piece in hand (code bits pm) leaves something safe to give, fewest
+            # safe gives first (then by square); one square stands for all those no live
+            # group goes through (they are interchangeable). `bd` is board() of this board
             c2, _, livesq, w1, w2 = bd
             children = []
             dead_seen = False
@@ -502,6 +502,7 @@ class Exact:
                 safe = pieces & ~((w1 & ~winat[s]) | w2 | WINSET[c2[s] & pm])
                 if safe:
                     children.append((POP[safe], s, safe))
+            children.sort()
             return children
 
         def place(pmf, s, empt, gs, winat):
@@ -520,14 +521,10 @@ class Exact:
         def neg4(p, avail, empt, gs, winat, beta, bd):
             # four empty squares, three pieces beside the board, p wins nowhere: the value
             # (or a value >= beta) without the table, the node count or piece classes;
-            # `bd` is board() of this board
+            # `bd` is board() of this board; -1 too when every placement hands over a win
             pm = PM[p]
-            children = placements(pm, empt, winat, avail, bd)
-            if not children:
-                return -1
-            children.sort()
             best = -1
-            for _, s, safe in children:
+            for _, s, safe in placements(pm, empt, winat, avail, bd):
                 ngs, nw, ne = place(pm | 0xF00, s, empt, gs, winat)
                 for q in BITS[safe]:
                     v = -neg3(q, avail ^ (1 << q), ne, ngs, nw)
@@ -539,19 +536,16 @@ class Exact:
 
         def neg5(p, avail, empt, gs, winat, alpha, beta, bd):
             # five empty squares: the value (fail-soft) without the table; the board after
-            # each placement is analysed once (board()) for every piece that may be given
+            # each placement is analysed once (board()) for every piece that may be given;
+            # -1 too when every placement hands over a win (alpha is never below -1)
             nonlocal nodes
             nodes += 1
             if not nodes & 255:
                 check()
             used = bd[1]
             pm = PM[p]
-            children = placements(pm, empt, winat, avail if used == 15 else classes(avail, used), bd)
-            if not children:
-                return -1
-            children.sort()
-            best = -2
-            for _, s, safe in children:
+            best = -1
+            for _, s, safe in placements(pm, empt, winat, avail if used == 15 else classes(avail, used), bd):
                 ngs, nw, ne = place(pm | 0xF00, s, empt, gs, winat)
                 nbd = board(ne, ngs, nw)
                 for q in BITS[safe]:
@@ -639,7 +633,6 @@ class Exact:
                             if ngs[g] & pq & 255:
                                 return 1
                 return 0
-            children.sort()
             a0, b0 = alpha, beta
             best = -2
             best_move = None
