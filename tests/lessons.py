@@ -86,9 +86,14 @@ def last_words(app, scene, lesson):
     at_the_end(scene, lesson)
 
 
-def hand_over(app, scene, lesson):
-    """Confirm at the lesson's end hands the game over: the coach is gone and the record
-    notes the whole lesson."""
+def hand_over(app, scene, lesson, wait=0):
+    """At the lesson's end the game waits for the player: in `wait` frames nobody plays a
+    move. Then Confirm hands the game over: the coach is gone and the record notes the whole
+    lesson."""
+    moves = len(scene.record.moves)
+    for _ in range(wait):
+        app.tick(1 / 60)
+    assert len(scene.record.moves) == moves, ("played before the hand-over:", scene.record.moves[moves:])
     key(pygame.K_RETURN)
     app.tick(1 / 60)
     assert scene.coach is None and scene.record.notes["lesson"] == len(lesson.steps), \

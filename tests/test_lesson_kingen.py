@@ -182,11 +182,8 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     pad(A)                                                  # 36, words (gamepad)
     wait_for(app, scene, 37)
     at_the_end(scene, LESSON)
-    for _ in range(60):                                     # you lead: nobody plays for you
-        app.tick(1 / 60)
-    assert scene.state.to_move() == 0 and len(scene.record.moves) == len(lesson_codes(LESSON, len(LESSON.steps)))
-
-    hand_over(app, scene, LESSON)                           # Confirm hands the game over
+    assert scene.state.to_move() == 0 and scene.record.moves == lesson_codes(LESSON, len(LESSON.steps))
+    hand_over(app, scene, LESSON, wait=60)                  # you lead: nobody plays for you; Confirm
     click_card(app, scene, "2C")                            # any card now: an ordinary game
     assert scene.record.moves[-1] == "2C"
 

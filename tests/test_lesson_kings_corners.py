@@ -186,11 +186,8 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
 
     settle(app, scene, 16)
     last_words(app, scene, LESSON)                                  # 16-18, words: a click, Enter and A
-    for _ in range(60):                                             # nothing is dealt before the hand-over
-        app.tick(1 / 60)
+    hand_over(app, scene, LESSON, wait=60)                          # nothing is dealt; Confirm hands over
     assert scene.state.hand_no == 1
-
-    hand_over(app, scene, LESSON)                                   # Confirm hands the game over
     key(pygame.K_RETURN)                                            # you deal hand 2, as in any game
     app.tick(1 / 60)
     assert scene.state.hand_no == 2 and scene.state.phase == rules.PLAY

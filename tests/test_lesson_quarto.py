@@ -126,10 +126,8 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     settle(app, scene, 12)
     last_words(app, scene, LESSON)                          # 12-14, words: a click, Enter and A
 
-    for _ in range(120):                                    # the computer waits for the hand-over
-        app.tick(1 / 60)
+    hand_over(app, scene, LESSON, wait=120)                 # the computer waits; Confirm hands over
     assert scene.state.game_no == 0
-    hand_over(app, scene, LESSON)                           # Confirm hands the game over
 
     key(pygame.K_TAB)                                       # the next game of the match, as in any
     app.tick(1 / 60)
