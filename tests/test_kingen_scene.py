@@ -408,3 +408,12 @@ def test_every_string_fits_its_place(make_app, size, couch, language):
                 assert len(wrap(t(key), int(theme.TINY * u), layout.info.w)) <= 4, key
     finally:
         set_language("en")
+
+
+def test_the_last_trick_of_the_match_stays_on_show_before_the_end_screen(make_app):
+    app, scene = new_app(make_app, pace="normal")
+    rng = random.Random(7)
+    while not scene.state.is_over():
+        scene.apply(rng.choice(scene.state.legal_moves()))
+    assert scene.trick_shown() is not None and scene.trick_shown()[1] == scene.state.tricks[-1][1]
+    assert app.top is scene                        # the end screen waits until the trick has been seen

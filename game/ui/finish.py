@@ -26,11 +26,10 @@ class Finish:
         self._played = (None, None)
 
     def game_over(self) -> None:
-        """The game has ended (statistics are already counted): no helper plays on, no choice
-        stays half made, and the end screen follows once the last move has been seen."""
+        """The game has ended (statistics are already counted): no helper plays on, and the end
+        screen follows once the last move has been seen."""
         scene = self.scene
         scene.set_autoplay(False)
-        scene.forget_choice()
         self.over_at = scene.time
 
     def pause(self) -> float:

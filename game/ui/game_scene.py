@@ -454,8 +454,9 @@ class GameScene(Scene):
             self.controls.keep_focus(layout)
 
     def draw_thing(self, surface: pygame.Surface, key, rect: pygame.Rect, look, size=None) -> None:
-        """A game's hook where the table has more than cards: one thing of the table, a card (see `draw_card_sprite`; `size` while it flies
-        between two sizes); a game with pawns or pieces draws those itself."""
+        """A game's hook where the table has more than cards: one thing of the table, a card
+        by default (see `draw_card_sprite`; `size` while it flies between two sizes); a game
+        with pawns or pieces draws those itself."""
         draw_card_sprite(surface, key, rect, look, self.four(), size)
 
     # -- between hands ----------------------------------------------------------------------

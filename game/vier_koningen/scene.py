@@ -349,6 +349,8 @@ class VierKoningenScene(GameScene):
         return found or self.focus
 
     def tidy(self, layout) -> None:
+        if self.state.is_over():
+            self.selection = []       # nothing stays chosen after the game
         targets = self.targets(layout)
         if targets.all:       # also while the helper plays and after the end
             self.controls.keep_focus(layout, targets)
