@@ -226,12 +226,14 @@ def test_the_fanfare_sounds_once(make_app):
 
 def fanfares(app, scene, humans) -> int:
     """The fanfares the end screen of `scene`'s finished game sounds when it first opens with
-    `humans` the seats humans sat at (the others computers)."""
+    `humans` the seats humans sat at (the others computers); the confetti falls with it only."""
     scene.setup["seats"] = ["human" if seat in humans else "random" for seat in range(scene.state.players)]
     scene.finish.celebrated = False
     app.sound.played.clear()
-    EndScreen(app, scene)
-    return app.sound.played.count("fanfare")
+    screen = EndScreen(app, scene)
+    count = app.sound.played.count("fanfare")
+    assert screen.celebration.done == (count == 0), "no confetti over a human's loss"
+    return count
 
 
 @pytest.mark.parametrize("game", ["quarto", "keezen"])

@@ -139,12 +139,12 @@ class EndScreen(Scene):
         self.faces = [game_scene.seat_character(row[4]) if len(row) > 4 and row[4] is not None else None
                       for row in self.ending.rows]
         first = not game_scene.finish.celebrated
-        still = not first or app.store.settings["animation_speed"] == "instant" or not self.winning_rows()
-        self.celebration = Celebration(still)
+        cheered = first and self.fanfare()     # confetti and the fanfare for a human's win (or a demo), once
+        self.celebration = Celebration(not cheered or app.store.settings["animation_speed"] == "instant")
         if first:
             game_scene.finish.celebrated = True
-            if self.fanfare():
-                app.sound.play("fanfare")
+        if cheered:
+            app.sound.play("fanfare")
         kept = game_scene.keeping.kept or game_scene.record.to_dict()
         scene = game_scene
         self.buttons = [(t("result.again"), lambda: app.new_game(scene.game, scene.setup)),
