@@ -374,6 +374,7 @@ def test_a_new_hand_is_dealt_face_down_from_the_middle(make_app):
     shown, dealt = set(), scene.version
     while scene.motion.flights and scene.version == dealt:     # until the deal lands (or a computer plays on)
         shown |= {key for key, _, look, _ in scene.motion.animator.in_flight(scene.time) if look not in ("back", "turned")}
+        assert scene.motion.held(), "nobody plays a card that is still on its way"
         scene.update(1 / 60)
     assert not scene.motion.flights, "the deal landed before anyone played"
     assert not shown & hidden, "a card going into a hidden hand showed its face"

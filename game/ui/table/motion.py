@@ -16,6 +16,9 @@ from game.ui.table.animator import Animator
 from game.ui.table.draw import FaceWarmer, Patches, shadow_reach
 
 
+DEAL_STAGGER = 0.012     # seconds between two cards of a deal setting off
+
+
 class Motion:
     def __init__(self, scene):
         self.scene = scene
@@ -34,12 +37,14 @@ class Motion:
         last hand's cards went (Kings Corners' cross lay face up)."""
         middle = self.scene.app.content_rect().center
         self.animator.land()
-        self.animator.hold(0.0, stagger=0.012)
-        for sprite in self.scene.sprites():
-            if not isinstance(sprite.key, Card):
-                continue              # (Quarto's pieces go back to the pool as they are)
+        self.animator.hold(0.0, stagger=DEAL_STAGGER)
+        cards = [sprite for sprite in self.scene.sprites() if isinstance(sprite.key, Card)]
+        for sprite in cards:         # (Quarto's pieces go back to the pool from where they stand)
             self.animator.jump(sprite.key, pygame.Rect((0, 0), sprite.rect.size).move_to(center=middle))
             self.animator.reveal(sprite.key, "back")
+        pace = self.scene.app.pace("animation")
+        if cards and pace > 0:       # nobody plays a card that is still on its way
+            self.hold(DEAL_STAGGER * len(cards) + pace)
 
     def hold(self, seconds: float) -> None:
         """Keep the table as it is for `seconds`."""
