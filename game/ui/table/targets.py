@@ -126,7 +126,7 @@ class Controls:
         self.press = None       # (key, pos): a press that becomes a click or a drag
         self.drag: Drag | None = None
 
-    def targets(self, layout) -> "Targets":
+    def targets(self, layout) -> Targets:
         """The scene's targets and the Menu button in the corner of the legend bar, which the
         cursor reaches like any button (a click on it is the app's: it sends Menu)."""
         targets = self.scene.targets(layout)
@@ -141,7 +141,8 @@ class Controls:
     def keep_focus(self, layout, targets=None) -> None:
         """The cursor goes to the scene's `default_focus` when its target is gone (from the
         table's targets, or from `targets`)."""
-        self.ensure_focus(targets if targets is not None else self.targets(layout), lambda: self.scene.default_focus(layout))
+        self.ensure_focus(targets if targets is not None else self.targets(layout),
+                          lambda: self.scene.default_focus(layout))
 
     def threshold(self) -> float:
         return max(4.0, 8 * self.scene.app.u)
