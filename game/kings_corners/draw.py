@@ -15,10 +15,10 @@ from game.kings_corners.words import K, place_name
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.i18n import t
-from game.ui.table.draw import card_footprint, draw_lines, draw_stack, fan_mark, mark, mark_reach, marks
+from game.ui.table.draw import draw_lines, draw_stack, fan_mark, mark, marks
 from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import Sheet
-from game.ui.table.seats import plate_cache
+from game.ui.table.seats import draw_plate
 
 
 def info_lines(texts) -> list:
@@ -35,16 +35,11 @@ def score_sheet(fields: dict) -> Sheet:
     return Sheet(**{**fields, "extras": extras})
 
 
-def felt_image(surface, layout):
-    """The felt of the window with the table between the seats (the kit's, made once a size)."""
-    u = layout.u
-    return table_felt(surface.get_size(), layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u))
-
-
 def felt(surface, layout, info) -> None:
     """The felt with the table between the seats, and the info panel (`words.info_texts`)."""
-    surface.blit(felt_image(surface, layout), (0, 0))
-    draw_lines(surface, layout.info, info_lines(info), layout.u)
+    u = layout.u
+    surface.blit(table_felt(surface.get_size(), layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u)), (0, 0))
+    draw_lines(surface, layout.info, info_lines(info), u)
 
 
 def places(surface, layout, state, away) -> None:
@@ -58,39 +53,15 @@ def places(surface, layout, state, away) -> None:
 
 def plates(surface, layout, state, names, levels, faces=lambda seat: None) -> None:
     """Every seat's plate (portrait, name, level, cards and score, the dealer's D), the seat to
-    move lit and its face-down cards ringed; `faces(seat)` is a computer seat's character.
-
-    Drawn last on the table's layer (`felt`, `places`, the cards at rest before): a plate is
-    blitted from the kit's `PlateCache` while its looks stay, unless one of those lies under it."""
+    move lit and its face-down cards ringed; `faces(seat)` is a computer seat's character."""
     u = layout.u
-    cache, under = plate_cache(surface), covered(layout)
     for seat in layout.positions:
         active = state.phase == PLAY and state.turn == seat
-        cache.draw(surface, felt_image(surface, layout), under, layout.plates[seat], u, names(seat), levels(seat),
-                   words.plate_detail(state, seat), active, badge=t(K + "dealer_mark") if seat == state.dealer else "",
-                   face=faces(seat))
+        draw_plate(surface, layout.plates[seat], u, names(seat), levels(seat), words.plate_detail(state, seat),
+                   active, t(K + "dealer_mark") if seat == state.dealer else "", face=faces(seat))
         rects = layout.seat_cards.get(seat)
         if rects and active:
-            ring = rects[0].unionall(rects)
-            fan_mark(surface, ring, "turn", u)     # (a side hand of each length: no ring of its own)
-            under.append(ring.inflate(2 * mark_reach("turn", u), 2 * mark_reach("turn", u)))
-
-
-_covered: list = [None, []]     # the last layout and what it covers (a layout repaints a few times)
-
-
-def covered(layout) -> list:
-    """What the table's layer holds over the felt before the plates: the info panel, the log,
-    the places with their piles and cards' shadows, the stock, the other seats' cards."""
-    if _covered[0] is not layout:
-        u, stock = layout.u, layout.stock
-        found = [layout.info, layout.log,    # the stock's lower cards lie up and left; its label may be wider
-                 card_footprint([stock.move(-int(6 * u), -int(6 * u)), stock]).inflate(stock.w, 0)]
-        found += [card_footprint([layout.bases[place], *layout.piles[place][-1:]]) for place in range(8)]
-        found += [card_footprint(rects, layout.positions[seat] != "top") for seat, rects in layout.seat_cards.items()
-                  if rects]
-        _covered[:] = [layout, found]
-    return list(_covered[1])
+            fan_mark(surface, rects[0].unionall(rects), "turn", u)     # (a side hand of each length: no ring of its own)
 
 
 def pile_marks(surface, layout, time: float, legal, hint_from, hint_to, chosen, dragged, focused) -> None:

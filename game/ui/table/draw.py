@@ -271,19 +271,6 @@ def shadow_reach(width: int) -> int:
                shade.get_height() - cardui.card_size(width)[1] + abs(dy)) + 2
 
 
-def card_footprint(rects, turned: bool = False) -> pygame.Rect:
-    """Where `draw_card_sprite` (each card at its rect's own size) may change pixels for cards
-    of one size at `rects` (or one rect): the cards and their shadows; `turned` for cards lying
-    sideways ("turned", "turned_face")."""
-    rects = [rects] if isinstance(rects, pygame.Rect) else rects
-    first = rects[0]
-    bound = first.unionall(rects)
-    w = cardui.card_size(first.h if turned else first.w)[0]
-    shade, (dx, dy) = cardui.shadow(w)
-    sw, sh = (shade.get_height(), shade.get_width()) if turned else shade.get_size()
-    return bound.union(pygame.Rect(bound.x + dx, bound.y + dy, bound.w + sw - first.w, bound.h + sh - first.h))
-
-
 def draw_card_sprite(surface: pygame.Surface, card, rect: pygame.Rect, look, four_colour: bool = False,
                      size=None) -> None:
     """A card as the table shows it: `look` is "face", "back", ("back", colour) (a red back:

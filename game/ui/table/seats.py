@@ -7,7 +7,6 @@ face-down hand for each of them around a table area and leaves the middle to the
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 
 import pygame
@@ -16,7 +15,7 @@ from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.portraits import portrait
 from game.ui.table.draw import draw_card_sprite, mark, marks, panel
-from game.ui.text import blit_text, note_text, recording, render
+from game.ui.text import blit_text, render
 
 SIDES = {1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}
 
@@ -211,71 +210,6 @@ def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, 
                   (left, name_rect.bottom + int(6 * u)), "topleft", width=inner, box=rect)
     if badge:
         _badge(surface, badge, (rect.right - pad - radius, rect.centery), radius, u)
-
-
-def plate_region(rect: pygame.Rect, u: float) -> pygame.Rect:
-    """Where `draw_plate` draws: the plate and the glow around it while it is lit."""
-    return pygame.Rect(rect).inflate(int(10 * u), int(10 * u))
-
-
-class PlateCache:
-    """Seat plates drawn once and then blitted while they stay as they are: a table's cached
-    layer repaints with every move, a plate only changes with its words, face or light.
-
-    A plate is drawn onto the surface by `draw_plate` itself (what it draws and the strings it
-    tells the text recorder are the same), and its region (`plate_region`) is then copied. The
-    same plate at the same place over the same `background` is that copy blitted: the same
-    pixels, as the region held nothing but `background` when it was drawn. The caller names
-    what it drew over `background` before (`under`); a plate whose region meets one of those
-    is drawn anew each time. With each blit the recorder hears the plate's strings again.
-    One copy a place is kept."""
-
-    MOST = 16      # places remembered (plates move when a hand's fan grows): then forget them all
-
-    def __init__(self):
-        self.held: dict = {}
-        self.builds = 0      # plates drawn and copied (counted by the tests)
-
-    def draw(self, surface: pygame.Surface, background: pygame.Surface, under, rect: pygame.Rect, u: float,
-             name: str, level: str, detail: str, active: bool, **looks) -> None:
-        """`draw_plate(surface, rect, u, name, level, detail, active, **looks)`, from the copy
-        where it can be; `background` is what the surface shows under the plate but for the
-        rects in `under`."""
-        region = plate_region(rect, u).clip(surface.get_rect())
-        if (surface.get_flags() & pygame.SRCALPHA or surface.get_colorkey() is not None
-                or surface.get_alpha() not in (None, 255) or background.get_size() != surface.get_size()
-                or region.collidelist(under) != -1):      # a copy would not blit as drawn, or lies on something else
-            draw_plate(surface, rect, u, name, level, detail, active, **looks)
-            return
-        key = (tuple(region), tuple(rect), u, name, str(level), isinstance(level, PhoneLevel),
-               getattr(level, "away", False), detail, active, sorted(looks.items()), tuple(surface.get_clip()))
-        held = self.held.get(tuple(region))
-        if held is not None and held[0] == key and held[1] is background:
-            surface.blit(held[2], region)
-            for text, at, box in held[3]:
-                note_text(surface, text, at, box)
-            return
-        with recording() as notes:
-            draw_plate(surface, rect, u, name, level, detail, active, **looks)
-        said = [(text, at, box) for drawn, text, at, box, *_ in notes if drawn is surface]
-        for text, at, box in said:      # the recorder outside (if any) hears them too
-            note_text(surface, text, at, box)
-        if len(self.held) >= self.MOST:
-            self.held.clear()
-        self.held[tuple(region)] = (key, background, surface.subsurface(region).copy(), said)
-        self.builds += 1
-
-
-_plate_caches = weakref.WeakKeyDictionary()
-
-
-def plate_cache(surface: pygame.Surface) -> PlateCache:
-    """The `PlateCache` of the plates drawn on `surface` (a table's cached layer): made on first
-    use, gone with the surface."""
-    cache = _plate_caches.get(surface)
-    if cache is None:
-        cache = _plate_caches[surface] = PlateCache()
-    return cache
 
 
 def _badge(surface: pygame.Surface, letter: str, centre: tuple, radius: int, u: float) -> None:
