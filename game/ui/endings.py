@@ -1,13 +1,14 @@
 """The end of a match, drawn: the places (1st to 4th, ties sharing one), each seat's name (a
-computer's with its portrait, as on its plate at the table) and totals, what the player did best, the game's own lines, and the buttons "New game",
-"Review this game", the look back at the table and "Quit to menu" in a row. The winner is
-celebrated once: a crown rises beside the winning rows while confetti falls, for
-`Celebration.SECONDS`, then everything stands still; with the animation speed "instant"
-(the setting that asks for no motion) it stands still at once. The fanfare sounds once, when
-the screen first opens, where a human won (or computers played alone).
+computer's with its portrait, as on its plate at the table) and totals, what the player did
+best, the game's own lines, and the buttons "New game", "Review this game", the look back at
+the table and "Quit to menu" in a row. The winners wear a crown. Where a human won (or
+computers played alone) the win is celebrated once, when the screen first opens: the fanfare
+sounds, the crown rises and confetti falls for `Celebration.SECONDS`, then everything stands
+still; with the animation speed "instant" (the setting that asks for no motion) it stands
+still at once.
 
-The words come from the game's `ending` (game/<name>/words.py) through `GameScene.ending`;
-the confetti and the crown are drawn once into small surfaces and only blitted per frame.
+The words come from the game's `ending` (game/<name>/words.py) through the scene's `finish`
+part; the confetti and the crown are drawn once into small surfaces and only blitted per frame.
 """
 from __future__ import annotations
 
