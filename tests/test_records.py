@@ -11,6 +11,9 @@ from game.record import Record
 
 DATA = Path(__file__).resolve().parent / "data" / "saves_v1"
 GAMES = [info.name for info in registry.GAMES.values()]
+# The games saved before records (format 2) existed: only they have saves of the first format,
+# one each in tests/data/saves_v1; a game added since has none and needs none.
+FIRST_FORMAT = ["quarto", "kings_corners", "vier_koningen", "kingen", "keezen"]
 
 
 def played(game: str, seed: int, limit: int = 4000):
@@ -35,7 +38,8 @@ def played(game: str, seed: int, limit: int = 4000):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_record_replays_to_the_live_games_final_state(game):
     kept, live = played(game, seed=11)
-    assert live.is_over() or game == "keezen"   # a random Keezen game can outlast the limit
+    # a random Keezen game can outlast the limit; any other game must end within it (docs/adding-a-game.md)
+    assert live.is_over() or game == "keezen", f"a random game of {game} did not end within 4000 moves"
     read = record.from_dict(json.loads(json.dumps(kept.to_dict())))
     assert read == kept
     assert read.replay().to_dict() == live.to_dict()
@@ -52,7 +56,7 @@ def played_upto(game, seed, count):
     return state
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", FIRST_FORMAT)
 def test_a_save_of_the_first_format_resumes_where_it_was(game):
     data = json.loads((DATA / f"{game}.json").read_text())
     picture = registry.game(game).rules().from_dict(data["state"])
@@ -64,7 +68,7 @@ def test_a_save_of_the_first_format_resumes_where_it_was(game):
     assert (read.start is None) == (game in record.MOVE_KEYS)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", FIRST_FORMAT)
 def test_a_resumed_save_of_the_first_format_plays_on_in_its_scene(make_app, tmp_path, game):
     from game.app import open_scene
     (tmp_path / "current_game.json").write_text((DATA / f"{game}.json").read_text())
