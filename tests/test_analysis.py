@@ -21,6 +21,7 @@ import pytest
 from ai.analysis import VERDICTS, analyse, decisive, judge_module, judged_plies
 from ai.analysis import __main__ as cli
 from ai.analysis.runner import Runner
+from game import registry
 from game.base import PawnSentHome
 from game.record import Record, random_record
 
@@ -185,7 +186,7 @@ def test_a_judgement_never_reads_hidden_cards(game, seed, after, work):
     assert len(values[0].values) == len(real.legal_moves()) > 1
 
 
-@pytest.mark.parametrize("game", ["kingen", "keezen", "kings_corners"])
+@pytest.mark.parametrize("game", [game for game in registry.GAMES if judge_module(game) is not None])
 def test_the_analysis_hands_each_judge_the_movers_view_only(game, monkeypatch):
     judge = judge_module(game)
     record = random_record(game, 6, moves=60)
@@ -196,8 +197,8 @@ def test_the_analysis_hands_each_judge_the_movers_view_only(game, monkeypatch):
         return None          # nothing judged: only what the judge was given counts here
 
     monkeypatch.setattr(judge, "values", spy)
-    assert list(analyse(record, range(4))) == []
-    plies = judged_plies(record, range(4))
+    assert list(analyse(record, range(record.players))) == []
+    plies = judged_plies(record, range(record.players))
     assert len(seen) == len(plies) > 5
     for (view, seat), ply in zip(seen, plies):
         state = record.replay(ply - 1)

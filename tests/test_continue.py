@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game import registry
+from game import record, registry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,7 +40,7 @@ def start(make_app, folder, resume=True, size=(960, 540)):
     return app
 
 
-@pytest.mark.parametrize("game", ["quarto", "kings_corners", "vier_koningen"])
+@pytest.mark.parametrize("game", list(record.MOVE_KEYS))   # the first format's saves that kept their moves
 def test_continue_resumes_the_saved_game(make_app, tmp_path, game):
     data = save_of(game)
     write_save(tmp_path, data)

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 import posting
+from game import registry
 from game.app import open_scene
 from game.keezen import rules as keezen_rules
 from game.play import start_game
@@ -110,14 +111,13 @@ def test_the_setting_is_on_the_settings_screen_and_turns_it_off(make_app, tmp_pa
 
 # ----------------------------------------------------------------------------- Menu and Back
 
-GAMES = ["keezen", "kings_corners", "kingen", "vier_koningen", "quarto"]
+GAMES = [info.name for info in registry.playable_games()]
 
 
 def game_app(make_app, game, size=(1920, 1080), couch=False):
     app = make_app(size=size)
     app.store.settings.update(computer_pace="slow", animation_speed="instant", couch=couch)
     open_scene(app, "title", None)
-    from game import registry
     from game.menu.setup import clean_setup
     start_game(app, game, clean_setup(registry.game(game), {}), 3)
     app.tick(1 / 60)
@@ -235,7 +235,6 @@ def watch_computer_cards(app, scene, plays=3, frames=6000, until=None):
 
 @pytest.mark.parametrize("game", ["kingen", "kings_corners"])
 def test_a_computer_card_flies_face_up_and_the_next_turn_waits(make_app, game, monkeypatch):
-    from game import registry
     from game.kingen import draw as kingen_draw
     from game.menu.setup import clean_setup
     app = make_app(size=(1280, 720))
@@ -297,7 +296,6 @@ def test_a_setup_list_that_fits_the_screen_does_not_scroll(make_app, game, size,
 
 @pytest.mark.parametrize("forced", [True, False])
 def test_a_kings_corners_card_with_one_place_goes_there_at_once(make_app, forced):
-    from game import registry
     from game.kings_corners.rules import PlayCard
     from game.menu.setup import clean_setup
     for seed in range(1, 40):
@@ -353,7 +351,6 @@ def test_quarto_and_4_koningen_say_the_next_turn_once_the_move_has_landed(make_a
     """Quarto's computers (a piece placed or handed over) and 4 Koningen's autoplay (cards
     taken, drawn, laid): while what a move set flying is in the air, the status line drawn
     still says what it said before the move; once it has landed, the new words."""
-    from game import registry
     from game.menu.setup import clean_setup
     from game.vier_koningen import draw as vk_draw
     app = make_app(size=(1280, 720))

@@ -1,7 +1,8 @@
-""""Why?", the review and the move log say Kings Corners' and Keezen's moves in words
+""""Why?", the review and the move log say every game's moves in words, Kings Corners' and Keezen's
 (game/kings_corners/words.py, game/keezen/words.py `move_words`): every legal move of many
 random positions, in both languages, without the notation's codes; Keezen's squares are said
 from the board's landmarks, never by their internal numbers (issue 24)."""
+import importlib
 import random
 import re
 
@@ -16,6 +17,7 @@ from game.ui import i18n
 from game.ui.i18n import t
 
 GAMES_PLAYED = 12     # random games walked per game and language
+KEY = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")   # what t() shows for a key missing from the language
 EVERY = 7             # the legal moves of every so many positions are said
 
 
@@ -40,6 +42,18 @@ def positions(game: str, players: int, games: int = GAMES_PLAYED):
             yield state, moves, move, turn % EVERY == 0
             state.play(move)
             turn += 1
+
+
+@pytest.mark.parametrize("game", list(registry.GAMES))
+def test_every_game_says_its_moves_in_words(language, game):
+    """Every game's words.py says each move in words (`move_words`), each of them found in
+    the language's files (a missing one would show as its key)."""
+    words = importlib.import_module(f"game.{game}.words")
+    assert hasattr(words, "move_words"), f"{game}: game/{game}/words.py has no move_words"
+    for state, moves, played, say_all in positions(game, max(registry.game(game).seats), games=2):
+        for move in (moves if say_all else [played]):
+            text = words.move_words(state, move)
+            assert text and "{" not in text and not KEY.fullmatch(text), f"{game}: {move.code!r} said as {text!r}"
 
 
 def numbers(text: str) -> list[int]:

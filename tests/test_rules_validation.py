@@ -34,13 +34,14 @@ def refused(game, data):
 
 # ------------------------------------------------------------------------------ saves
 
-@pytest.mark.parametrize("game", ["quarto", "kings_corners", "vier_koningen"])
+@pytest.mark.parametrize("game", list(registry.GAMES))
 def test_a_real_save_reads_back_exactly(game):
     data = saved(game)
     assert registry.game(game).rules().from_dict(data).to_dict() == data
 
 
-@pytest.mark.parametrize("game", ["quarto", "kings_corners", "vier_koningen"])
+# Kingen's and Keezen's from_dict reads their first format's picture, which no seed replays
+@pytest.mark.parametrize("game", [game for game in registry.GAMES if game not in ("kingen", "keezen")])
 @pytest.mark.parametrize("seed", ["abc", -1, 2 ** 64, 1.0, True, None])
 def test_the_seed_must_be_a_game_number(game, seed):
     data = saved(game)
