@@ -6,12 +6,21 @@ clear message ("damaged Quarto save: 'turn' must be 0 or 1, not 5"). The fields 
 cannot judge alone (is this position reachable, are all the cards there, once?) are judged
 by `check_rebuilt`: the rules rebuild the state from the save's seed, options and moves, and
 the rebuilt state must be exactly the saved one.
+
+A game's `from_dict` is `read_game`: a whole game is replayed from its seed, options and moves
+and checked that way; a view (no seed: the hidden cards are not there to replay) is read
+field by field from the game's table of fields (`read_view`: each field's name and kind,
+`seat`, `flag`, `whole(low, high)`, `one_of(...)`, `cards(parse)`, `scores`, `plain`),
+then every card or piece must be there once, as in a new game of the same setup. So a game
+writes its fields, not a reader.
 """
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
+from game import registry
 from game.base import MAX_SEED, IllegalMove
 
 MAX_MOVES = 1_000_000     # a move log longer than this is damage, not a long evening
@@ -142,6 +151,115 @@ def first_difference(saved, rebuilt, where: str = "") -> str:
     if type(saved) is type(rebuilt) and saved == rebuilt:
         return ""
     return f"{where.rstrip('.') or 'the save'} is {_short(saved)}, the moves give {_short(rebuilt)}"
+
+
+def read_game(data, title: str, rules, moves: str, view_fields: dict | None = None):
+    """A rules module's `from_dict`: the save of a whole game (its seed, players, options and
+    the list of move codes under `moves`) replayed through `rules` and checked with
+    `check_rebuilt`; a view (seed None) read by `read_view` from `view_fields`."""
+    game = rules.__name__.split(".")[1]        # game.<name>.rules
+    read = SaveReader(data, title, game)
+    count = read.choice("players", registry.game(game).seats)
+    options = read.options(rules.OPTIONS)
+    played = read.moves(moves, rules.parse_move)
+    if read.field("seed") is None and view_fields is not None:
+        return read_view(read, rules, count, options, {moves: played}, view_fields)
+    seed = read.seed()
+
+    def rebuild():
+        state = rules.new_game(seed, count, options)
+        for move in played:
+            state.play(move)
+        state.events = []
+        return state
+
+    state = read.replay(rebuild)
+    check_rebuilt(read, state.to_dict())
+    return state
+
+
+def read_view(read: SaveReader, rules, players: int, options: dict, known: dict, fields: dict):
+    """A seat's view read field by field: a blank `rules.State` with `players`, `options`,
+    no seed and the `known` fields, then each of `fields` in order (its name -> its kind, a
+    function of the reader, the name and the state read so far). Every card or piece must
+    then be where `zones()` says exactly once, the unknown ones (None) filling up to what a
+    new game of this setup holds."""
+    state = rules.State.__new__(rules.State)
+    state.players, state.options, state.seed, state.events = players, options, None, []
+    for name, value in known.items():
+        setattr(state, name, value)
+    for name, kind in fields.items():
+        setattr(state, name, kind(read, name, state))
+    try:
+        held = [thing for things in state.zones().values() for thing in things]
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+        read.fail("its cards or pieces cannot be placed")
+    whole = Counter(thing for things in rules.new_game(0, players, options).zones().values() for thing in things)
+    seen = Counter(thing for thing in held if thing is not None)
+    if any(count > 1 for count in seen.values()) or seen - whole or len(held) != sum(whole.values()):
+        read.fail("a card or piece is missing or there twice")
+    return state
+
+
+# The kinds of a view's fields (see read_view).
+
+def seat(read: SaveReader, name: str, state):
+    return read.integer(name, 0, state.players - 1)
+
+
+def flag(read: SaveReader, name: str, state):
+    return read.flag(name)
+
+
+def whole(low: int, high: int):
+    """A whole number from `low` to `high`."""
+    return lambda read, name, state: read.integer(name, low, high)
+
+
+def one_of(*choices):
+    return lambda read, name, state: read.choice(name, choices)
+
+
+def cards(parse, nested: bool = False, count=None):
+    """A list of cards (or pieces) by their codes, an unknown one None; `nested`: a list of
+    such lists, `count(state)` of them."""
+    def one(read, name, codes):
+        if not isinstance(codes, list):
+            read.fail(f"{name!r} must be a list of cards")
+        try:
+            return [None if code is None else parse(code) for code in codes]
+        except (TypeError, ValueError, AttributeError):
+            read.fail(f"{name!r} holds something that is no card")
+
+    def kind(read, name, state):
+        value = read.field(name)
+        if not nested:
+            return one(read, name, value)
+        if not isinstance(value, list) or count is not None and len(value) != count(state):
+            read.fail(f"{name!r} must be a list of {count(state) if count else 'some'} lists of cards")
+        return [one(read, name, item) for item in value]
+    return kind
+
+
+def scores(limit: int):
+    """A whole number for each seat, none beyond `limit` either way."""
+    def kind(read, name, state):
+        value = read.items(name, state.players)
+        if len(value) != state.players or not all(type(number) is int and abs(number) <= limit for number in value):
+            read.fail(f"{name!r} must be {state.players} whole numbers of at most {limit}")
+        return list(value)
+    return kind
+
+
+def plain(read: SaveReader, name: str, state):
+    """Plain JSON kept as it is (a score sheet, a log), read within the save's own limits."""
+    return json.loads(json.dumps(read.items(name)))
+
+
+def rng(read: SaveReader, name: str, state):
+    generator = random.Random()
+    set_rng_state(generator, read.field(name), read)
+    return generator
 
 
 def _short(value) -> str:

@@ -23,6 +23,7 @@ QUICKER = {   # options that bring a break between hands (or games) sooner; othe
     "kings_corners": {"match_length": "hands", "hands": 2},
 }
 STEP = 1 / 120
+MOVES = 3000      # a random game at the most seats ends within this (docs/adding-a-game.md)
 
 # Caches that drawing may fill: what they hold is made from the state on first use and changes
 # no picture. Named here so that nothing else slips through.
@@ -142,7 +143,7 @@ def test_drawing_changes_nothing(make_app, game, size):
     table.check("start, settled")
     moves = 0
     seen = set()
-    while not scene.state.is_over() and moves < 3000:
+    while not scene.state.is_over() and moves < MOVES:
         if scene.at_break() and "break" not in seen:
             seen.add("break")
             table.check("between hands, at once")
@@ -181,7 +182,7 @@ def test_drawing_changes_nothing(make_app, game, size):
                 table.check("a trick on show, its time up")
         if moves % 7 == 0:
             table.wait(0.02)
-    assert scene.state.is_over()
+    assert scene.state.is_over(), f"{game}: a random game did not end within {MOVES} moves"
     table.check("game over, at once")
     table.wait(3.0)     # the result comes over the table
     assert table.app.top is not scene

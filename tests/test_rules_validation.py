@@ -96,6 +96,23 @@ def test_a_view_reads_back_but_not_with_a_card_twice(game, seat):
     assert "twice" in refused(game, data)
 
 
+def test_a_kings_corners_view_is_read_by_its_table_of_fields():
+    """The base's view reader (game/save_check.py read_view) with Kings Corners' fields."""
+    from game.kings_corners.rules import VIEW_FIELDS
+    state = kc.new_game(3, 3, {})
+    for _ in range(5):
+        state.play(state.legal_moves()[0])
+    view = json.loads(json.dumps(state.view(1).to_dict()))
+    assert set(VIEW_FIELDS) | {"game", "version", "players", "options", "seed", "history"} == set(view)
+    lost = {**view, "stock": view["stock"][1:]}
+    assert "missing" in refused("kings_corners", lost)
+    assert "own hand" in refused("kings_corners", {**view, "hands": [view["hands"][0], [None] * 7, view["hands"][2]]})
+    assert "'turn'" in refused("kings_corners", {**view, "turn": 3})
+    assert "'piles'" in refused("kings_corners", {**view, "piles": view["piles"][:7]})
+    assert "'totals'" in refused("kings_corners", {**view, "totals": [0, 0]})
+    assert "no card" in refused("kings_corners", {**view, "stock": ["ZZ"] + view["stock"][1:]})
+
+
 # ------------------------------------------------------------------------------ moves
 
 def quarto_in(phase):

@@ -42,12 +42,13 @@ Decisions this module makes where the rule page leaves room (also in the rules h
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass
 
 from game.base import CardMoved, HandDealt, Scored, check_move, hide_cards, illegal
 from game.cards import Card, full_deck, is_card
 from game.options import Option
-from game.save_check import SaveReader, check_rebuilt, set_rng_state
+from game.save_check import cards, flag, one_of, plain, read_game, rng, scores, seat, whole
 
 GAME = "kings_corners"
 PLACES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
@@ -672,71 +673,26 @@ def from_dict(data: dict) -> State:
     """A saved match, read back only if it is exactly the match its seed, seats, options and
     moves make (ValueError otherwise: a damaged or impossible save). A view (no seed, the
     other hands unknown) cannot be replayed: it is read field by field, every card once."""
-    read = SaveReader(data, "Kings Corners", GAME)
-    players = read.integer("players", 2, 4)
-    options = read.options(OPTIONS)
-    history = read.moves("history", parse_move)
-    if read.field("seed") is None:
-        return _view_from_dict(read, players, options, history)
-    seed = read.seed()
-
-    def rebuild():
-        state = new_game(seed, players, options)
-        for move in history:
-            state.play(move)
-        state.events = []
-        return state
-
-    state = read.replay(rebuild)
-    check_rebuilt(read, state.to_dict())
-    return state
+    return read_game(data, "Kings Corners", sys.modules[__name__], "history", VIEW_FIELDS)
 
 
-def _numbers(values) -> list:
-    if not isinstance(values, list) or not all(type(n) is int and abs(n) <= MAX_POINTS for n in values):
-        raise ValueError("not a list of scores")
-    return list(values)
-
-
-def _view_from_dict(read: SaveReader, players: int, options: dict, history: list) -> State:
-    data = read.data
-    state = State.__new__(State)
-    state.players, state.options, state.seed, state.history = players, options, None, history
-    state.rng = random.Random()
-    set_rng_state(state.rng, read.field("rng"), read)
-    state.viewer = read.integer("viewer", 0, players - 1)
-    state.phase = read.choice("phase", (PLAY, BETWEEN, OVER))
-    state.hand_no = read.integer("hand_no", 1, MAX_HANDS)
-    state.first_dealer = read.integer("first_dealer", 0, players - 1)
-    state.dealer = read.integer("dealer", 0, players - 1)
-    state.turn = read.integer("turn", 0, players - 1)
-    state.drew = read.integer("drew", 0, 2)
-    state.played, state.moved, state.kings_paid = read.flag("played"), read.flag("moved"), read.flag("kings_paid")
-    state.passes = read.integer("passes", 0, players)
-    state.pot = read.integer("pot", 0, MAX_POINTS)
-    state.turns = read.integer("turns", 0, len(history) + 1)   # the turn under way counts
-    try:
-        state.hands = [[_card(code) for code in hand] for hand in data["hands"]]
-        state.piles = [[Card.parse(code) for code in pile] for pile in data["piles"]]
-        state.stock = [_card(code) for code in data["stock"]]
-        state.penalties, state.totals, state.chips, state.hand_chips = (
-            _numbers(data[key]) for key in ("penalties", "totals", "chips", "hand_chips"))
-        state.sheet = [_plain(entry) for entry in data["sheet"]]
-        state.log = [dict(entry) for entry in data["log"]]
-    except (KeyError, TypeError, ValueError, AttributeError):
-        read.fail("its hands, piles, scores or logs cannot be read")
-    if len(state.hands) != players or len(state.piles) != 8 or any(
-            len(numbers) != players for numbers in (state.penalties, state.totals, state.chips, state.hand_chips)):
-        read.fail("wrong number of hands, piles or scores")
-    if any(card is None for card in state.hands[state.viewer]):
+def _hands(read, name: str, state) -> list:
+    hands = cards(_card, nested=True, count=lambda state: state.players)(read, name, state)
+    if any(card is None for card in hands[state.viewer]):
         read.fail("the viewer's own hand is unknown")
-    known = [card for hand in state.hands for card in hand if card is not None] + [
-        card for pile in state.piles for card in pile] + [card for card in state.stock if card is not None]
-    unknown = sum(card is None for hand in state.hands for card in hand) + sum(card is None for card in state.stock)
-    if len(set(known)) != len(known) or len(known) + unknown != len(full_deck()):
-        read.fail("a card is missing or there twice")
-    state.events = []
-    return state
+    return hands
+
+
+VIEW_FIELDS = {     # what a view holds besides its players, options and history (game/save_check.py)
+    "rng": rng, "viewer": seat, "phase": one_of(PLAY, BETWEEN, OVER), "hand_no": whole(1, MAX_HANDS),
+    "first_dealer": seat, "dealer": seat, "turn": seat, "drew": whole(0, 2),
+    "played": flag, "moved": flag, "kings_paid": flag, "pot": whole(0, MAX_POINTS),
+    "passes": lambda read, name, state: read.integer(name, 0, state.players),
+    "turns": lambda read, name, state: read.integer(name, 0, len(state.history) + 1),   # the turn under way counts
+    "hands": _hands, "piles": cards(Card.parse, nested=True, count=lambda state: len(PLACES)), "stock": cards(_card),
+    "penalties": scores(MAX_POINTS), "totals": scores(MAX_POINTS), "chips": scores(MAX_POINTS),
+    "hand_chips": scores(MAX_POINTS), "sheet": plain, "log": plain,
+}
 
 
 def new_game(seed: int, players: int, options: dict | None = None) -> State:
