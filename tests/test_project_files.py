@@ -34,3 +34,13 @@ def test_the_check_finds_a_machine_path():
     assert MACHINE_PATH.search(f'"""the rules of {ROOT.parent}/shared/rules/quarto.md"""')
     assert MACHINE_PATH.search("see /home/anna/spelavond/README.md")
     assert not MACHINE_PATH.search("the rules of assets/rules/quarto.*.md and ../shared/rules/")
+
+
+def test_local_environments_caches_and_build_output_stay_out_of_git():
+    """A virtual environment in the checkout (`python -m venv .venv`), the tools' caches and
+    build output are never listed as project files (.gitignore)."""
+    local = [".venv/lib/site.py", "venv/bin/python", "game/__pycache__/app.cpython-311.pyc", ".pytest_cache/v",
+             ".ruff_cache/x", ".hypothesis/examples/x", "build/lib/x.py", "dist/spelavond-1.0.tar.gz",
+             "spelavond.egg-info/PKG-INFO", ".coverage", "htmlcov/index.html"]
+    checked = subprocess.run(["git", "check-ignore", "--no-index", *local], cwd=ROOT, capture_output=True, text=True)
+    assert sorted(checked.stdout.split()) == sorted(local), f"not ignored: {sorted(set(local) - set(checked.stdout.split()))}"
