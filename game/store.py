@@ -29,6 +29,7 @@ except ImportError:   # Windows
     fcntl = None
 
 from game.base import MAX_SEED
+from game.ui.i18n import LANGUAGES
 
 SETTINGS_DEFAULTS = {
     "language": "",            # "" = from the system locale on first start
@@ -50,7 +51,7 @@ SPEEDS = ("slow", "normal", "fast", "instant")
 
 # Each setting's check: a value that fails it (a hand-edited or damaged file) falls back.
 _VALID = {
-    "language": lambda v: isinstance(v, str) and v in ("", "nl", "en"),
+    "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "fullscreen": lambda v: isinstance(v, bool),
     "couch": lambda v: isinstance(v, bool),
     "ui_scale": lambda v: _number(v) and v in UI_SCALES,

@@ -41,10 +41,15 @@ def test_a_player_without_such_a_search_gives_its_judgement(make_app):
     assert scene.computers.asked == "why"
     for _ in range(600):
         app.tick(1 / 60)
-        if app.notices and app.notices[-1][0].startswith(t("why.judged", name=scene.seat_name(seat), reason="")[:10]):
+        if app.notices and scene.seat_name(seat) in app.notices[-1][0]:
             break
     else:
         raise AssertionError(f"no judgement came: {app.notices}")
+
+
+    # told about that person, never as an order to the player
+    said = app.notices[-1][0]
+    assert not said.startswith(t("hint.prefix", move="", reason="")[:4]) and "your turn" not in said, said
 
 
 def test_no_why_before_any_computer_move(make_app):

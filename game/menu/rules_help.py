@@ -18,7 +18,7 @@ from game.paths import asset
 from game.lesson import lesson_of
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.i18n import language, t
+from game.ui.i18n import BASE, language, t
 from game.ui.rule_picture import render as render_picture
 from game.ui.text import blit_text, font, wrap
 
@@ -28,7 +28,8 @@ CAPTION = 1.3
 
 
 def rule_text(game: str, lang: str) -> str:
-    for code in (lang, "en"):
+    for code in (lang, BASE.get(lang, lang), "en"):   # Flemish reads the Dutch page
+
         path = asset("rules", f"{game}.{code}.md")
         try:
             return path.read_text(encoding="utf-8")

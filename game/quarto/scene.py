@@ -16,7 +16,7 @@ from game.quarto.draw import (draw_board_marks, draw_cursor, draw_hand, draw_inf
 from game.quarto.layout import Layout
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
-from game.ui.i18n import language, t
+from game.ui.i18n import explain, language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, pulse
 from game.ui.table.panels import draw_button
@@ -230,7 +230,7 @@ class QuartoScene(GameScene):
             self.apply(self.computers.simple_move())        # the clock plays a random move for the player
 
     def on_hint(self, move, reason):
-        self.app.notify(t("quarto.say.hint", move=words.move_text(move), reason=reason), 6)
+        self.app.notify(t("quarto.say.hint", move=words.move_text(move), reason=explain(reason)), 6)
 
     # -- the result ---------------------------------------------------------------------------
     def result_lines(self):

@@ -13,6 +13,7 @@ import sys
 
 from game.base import IllegalMove
 from game.ui.i18n import explain, t
+from game.words import searched
 
 
 class ComputerSeats:
@@ -110,9 +111,9 @@ class ComputerSeats:
             return
         if kind == "why":
             if not answer.error and answer.move is not None and self.last is not None:
-                # (the game's words name the reason's places and squares: `reason_params`)
-                reason = explain(answer.reason, getattr(scene.words, "reason_params", None))
-                scene.app.notify(t("why.judged", name=scene.seat_name(self.last[0]), reason=reason), 8)
+                # told about that person (the game's words name the reason's places: `reason_params`)
+                name = scene.seat_name(self.last[0])
+                scene.app.notify(explain(answer.reason, getattr(scene.words, "reason_params", None), about=name), 8)
             return
         move = answer.move
         self.candidates = answer.candidates
@@ -131,9 +132,8 @@ class ComputerSeats:
         seat, move, candidates, view = self.last
         name = scene.seat_name(seat)
         if candidates:
-            best = "; ".join(t("why.candidate", move=scene.move_name(view, entry[0]), percent=entry[1], n=entry[2])
-                             for entry in candidates)
-            scene.app.notify(t("why.searched", name=name, move=scene.move_name(view, move), best=best), 10)
+            scene.app.notify(searched(name, scene.move_name(view, move),
+                                      [scene.move_name(view, entry[0]) for entry in candidates]), 10)
         elif view is not None:
             scene.app.worker.ask(scene.game, "hard", scene.seed * 10 + seat, view, kind="hint")
             self.asked = "why"

@@ -14,6 +14,10 @@ and keeps it, for a signed count ("{n} chips", "{n} chip": "+1 chip", "-1 chip")
 ("1.0") stay plural, as both languages say them.
 
 A number given as text to a Dutch string takes the decimal comma ("-12.4" reads "-12,4").
+
+A regional variant (`nl-BE`, Flemish) holds only the strings its players say differently;
+every other key comes from its base language (`nl`), then from English. A chance is said as
+a player says it ("about 3 games in 4", `odds`), never as a percentage of a search.
 """
 from __future__ import annotations
 
@@ -26,10 +30,14 @@ from contextlib import contextmanager
 
 from game.paths import asset
 
-LANGUAGES = {"nl": "Nederlands", "en": "English"}
+LANGUAGES = {"nl": "Nederlands", "nl-BE": "Nederlands (België)", "en": "English"}
+BASE = {"nl-BE": "nl"}     # a regional variant: only its own strings, the rest from its base
 FALLBACK = "en"
 SINGULAR = ".one"          # the suffix of a key's singular form
-DECIMAL_COMMA = {"nl"}     # languages writing 12,4 for 12.4
+WHY = ".why"               # the suffix of a reason told about the computer who played it
+DECIMAL_COMMA = {"nl", "nl-BE"}     # languages writing 12,4 for 12.4
+# the fractions a chance is said in ("3 in 4"), a player's words rather than a percentage
+FRACTIONS = ((1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 5), (2, 5), (3, 5), (4, 5), (1, 10), (9, 10))
 _DECIMAL = re.compile(r"[+\-\u2212]?\d+\.\d+")
 
 _tables: dict[str, dict[str, str]] = {}
@@ -38,7 +46,7 @@ _current = FALLBACK
 
 def _load(language: str) -> dict[str, str]:
     if language not in _tables:
-        table: dict[str, str] = {}
+        table: dict[str, str] = dict(_load(BASE[language])) if language in BASE else {}
         folder = asset("i18n", language)
         for path in sorted(folder.glob("*.json")) if folder.is_dir() else ():
             try:
@@ -50,16 +58,24 @@ def _load(language: str) -> dict[str, str]:
 
 
 def system_language() -> str:
-    """Dutch when the system locale is Dutch (nl_NL, nl_BE, ...), else English."""
+    """Flemish for a Belgian Dutch locale (nl_BE), Dutch for another Dutch one (nl_NL, ...),
+    else English."""
     for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = os.environ.get(variable, "")
         if value:
-            return "nl" if value.lower().startswith("nl") else "en"
+            return _from_locale(value)
     try:
         code = locale.getlocale()[0] or ""
     except ValueError:
         code = ""
-    return "nl" if code.lower().startswith(("nl", "dutch")) else "en"
+    return _from_locale(code)
+
+
+def _from_locale(code: str) -> str:
+    code = code.lower().replace("-", "_")
+    if code.startswith("nl_be") or code.startswith("dutch_belgium"):
+        return "nl-BE"
+    return "nl" if code.startswith(("nl", "dutch")) else "en"
 
 
 def set_language(language: str) -> None:
@@ -148,15 +164,37 @@ def t(key: str, **params) -> str:
     return text
 
 
-def explain(reason, adjust=None) -> str:
+def explain(reason, adjust=None, about: str | None = None) -> str:
     """A reason (a helper's, or a rules error's) in the player's language: its `key` with its
     `params` (changed by `adjust` first, when given) where the language has that key, else
-    its own plain text."""
+    its own plain text. With `about`, a computer's name: the reason told about that person
+    (the key's `.why` form, "Fien had no card that fitted..."), never as an order to the
+    player. A `percent` chance is also given as `odds` ("about 3 games in 4") and `deal_odds`."""
     key = getattr(reason, "key", "")
+    if about is not None and key:
+        key += WHY
     if not key or not has(key):
         return str(reason)
     params = dict(getattr(reason, "params", None) or {})
-    return t(key, **(adjust(params) if adjust else params))
+    if adjust:
+        params = adjust(params)
+    if isinstance(params.get("percent"), (int, float)):
+        params.update(odds=odds(params["percent"] / 100), deal_odds=odds(params["percent"] / 100, "deals"))
+    if about is not None:
+        params["name"] = about
+    return t(key, **params)
+
+
+def odds(chance: float, noun: str = "games") -> str:
+    """A chance (0 to 1) as a player says it, by the keys `odds.<noun>` ("about {k} games in
+    {n}"), `odds.<noun>.all` and `odds.<noun>.none` for the ends: the nearest simple fraction."""
+    chance = min(1.0, max(0.0, float(chance)))
+    if chance >= 0.95:
+        return t(f"odds.{noun}.all")
+    if chance <= 0.05:
+        return t(f"odds.{noun}.none")
+    k, n = min(FRACTIONS, key=lambda fraction: (abs(chance - fraction[0] / fraction[1]), fraction[1]))
+    return t(f"odds.{noun}", k=k, n=n)
 
 
 def keys(language: str) -> set[str]:
