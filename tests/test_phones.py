@@ -273,9 +273,10 @@ def test_hostile_messages_are_refused_and_change_nothing(make_app):
             (other, json.dumps({"type": "move", "code": legal, "version": version})),          # another seat's move
             (mover, json.dumps({"type": "move", "code": "zz top", "version": version})),       # no move of the game
             (mover, json.dumps({"type": "move", "code": ["AS"], "version": version})),         # not a code
-            (mover, json.dumps({"type": "move", "code": legal, "version": version - 1})),      # an earlier position
+            (mover, json.dumps({"type": "move", "code": legal, "version": version + 1})),      # not this position
             (mover, json.dumps({"type": "move", "code": stranger, "version": version})),       # not in the hand
             (mover, json.dumps({"type": "lang", "lang": "xx"})),
+            (mover, json.dumps({"type": "lang", "lang": {}})), (other, json.dumps({"type": "lang", "lang": ["nl"]})),
             (other, json.dumps({"type": "next"})),                                              # no break now
         ]
         for seat, text in hostile:

@@ -38,7 +38,6 @@ from game.ui.text import blit_in
 
 P = "phones."
 INBOX_PER_UPDATE = 64        # messages handled a frame at most (the rest wait a frame)
-MAX_CODE = 80                # characters of a move code (as in a record)
 STAND_IN_LEVEL = "normal"
 
 
@@ -80,7 +79,11 @@ class PhoneSeats:
                 seat, connection, message = self.server.inbox.get_nowait()
             except queue.Empty:
                 break
-            self.take(seat, connection, message)
+            try:
+                self.take(seat, connection, message)
+            except Exception as error:     # a phone's message must never end the game: said, refused
+                self.server.say("a phone's message failed", f"{type(error).__name__}: {error}"[:160])
+                self.refuse(seat, connection, "garbage")
         self.seat_kinds()
         self.poll_hint()
 
@@ -157,7 +160,7 @@ class PhoneSeats:
             self._sent.pop(seat, None)      # a phone back: it gets the state again
         elif kind == "lang":
             chosen = message.get("lang")
-            if chosen in LANGUAGES:
+            if type(chosen) is str and chosen in LANGUAGES:
                 self.language[seat] = chosen
             else:
                 self.refuse(seat, connection, "garbage")
@@ -182,7 +185,7 @@ class PhoneSeats:
         """A phone's move: the same checks as every caller's, then the scene's own move path."""
         scene = self.scene
         state = scene.state
-        if type(code) is not str or not 0 < len(code) <= MAX_CODE or type(version) is not int:
+        if type(code) is not str or type(version) is not int:     # the server checked them: a caller of its own
             return self.refuse(seat, connection, "garbage")
         if state.is_over() or state.to_move() != seat or scene.seats[seat] != "human":
             return self.refuse(seat, connection, "not_your_turn")
