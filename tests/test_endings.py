@@ -122,7 +122,10 @@ def test_kings_corners_best_is_the_hands_the_player_went_out():
     assert result.rows[0][3] and result.rows[0][0] == 1            # the fewest points win
 
 
-def test_quarto_best_is_the_win_in_so_many_moves():
+def test_quarto_best_is_the_win_in_so_many_of_ones_own_turns():
+    """A win or a game held out is counted in the player's own turns, not both players'
+    moves; holding out is said under the table, not in the praise line."""
+    from game.quarto.words import turns
     for seed in range(1, 80):
         record, state, _ = played_game("quarto", seed)
         if state.winners():
@@ -131,10 +134,13 @@ def test_quarto_best_is_the_win_in_so_many_moves():
     pieces = sum(1 for square in state.board if square is not None)
     moves = len(state.game_log())          # as the move log numbers them: the first gift, then each piece placed
     assert moves == pieces + 1
+    own = {seat: sum(1 for ply in range(moves) if (ply % 2 == 0) == (seat == state.first)) for seat in (0, 1)}
+    assert own[0] + own[1] == moves and own[winner] == turns(state, 0, winner, moves)
     result = ending("quarto", state, record, seat=winner)
-    assert result.best == said("endings.quarto.won_in", winner, name=names(winner), n=moves)
-    loser = ending("quarto", state, record, seat=1 - winner).best
-    assert str(moves) in loser and "held" in loser
+    assert result.best == said("endings.quarto.won_in", winner, name=names(winner), n=own[winner])
+    lost = ending("quarto", state, record, seat=1 - winner)
+    assert lost.best == "" and lost.notes[0] == said("endings.quarto.held_out", 1 - winner,
+                                                      name=names(1 - winner), n=own[1 - winner])
     assert [row[0] for row in result.rows] == [1, 2]
 
 
@@ -333,5 +339,7 @@ def test_between_the_games_of_a_quarto_match_the_hand_says_how_the_game_went():
     if state.winner is None:
         assert line == t("endings.quarto.game_drawn", game=1, n=moves)
     else:
-        assert line == said("endings.quarto.game_won", state.winner, game=1, name=names(state.winner), n=moves)
-    assert str(moves) in line and line.startswith("Game 1: ")
+        n = words.turns(state, 0, state.winner, moves)        # the winner's own turns
+        assert n == (moves + 1) // 2 if state.winner == state.match_first else moves // 2
+        assert line == said("endings.quarto.game_won", state.winner, game=1, name=names(state.winner), n=n)
+    assert line.startswith("Game 1: ")

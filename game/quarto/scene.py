@@ -297,7 +297,9 @@ class QuartoScene(GameScene):
         if self.phase == "between":       # a game of the match is over: how it went
             return words.game_summary(self.state, self.seat_name, self.said), None, False
         if piece is not None and self.chosen_square is None:
-            return t("quarto.hand.to_place", name=self.seat_name(mover) if mover is not None else ""), piece, False
+            if mover is None:
+                return "", piece, False
+            return self.said("quarto.hand.to_place", mover, name=self.seat_name(mover)), piece, False
         if self.humans_turn and (self.phase == "give" or self.chosen_square is not None):
             focus = self.focus[1] if self.focus[0] == "piece" and self.focus[1] in self.state.available() else None
             return t("quarto.hand.pick"), focus, True

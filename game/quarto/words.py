@@ -130,26 +130,39 @@ def game_lengths(state) -> list[tuple]:
             for index, winner in enumerate(state.results)]
 
 
+def turns(state, index: int, seat: int, moves: int) -> int:
+    """How many of the `moves` of game `index` were `seat`'s own: the first player of a game
+    (alternating from the match's) makes the first gift and every other move after it."""
+    first = state.match_first if index % 2 == 0 else 1 - state.match_first
+    return (moves + 1) // 2 if seat == first else moves // 2
+
+
 def game_summary(state, names, said) -> str:
-    """Between the games of a match: 'Game 1: you won in 11 moves', or the draw."""
+    """Between the games of a match: 'Game 1: you won in 6 turns', or the draw."""
+    index = len(state.results) - 1
     winner, moves = game_lengths(state)[-1]
     if winner is None:
         return t("endings.quarto.game_drawn", game=state.game_no + 1, n=moves)
-    return said("endings.quarto.game_won", winner, game=state.game_no + 1, name=names(winner), n=moves)
+    return said("endings.quarto.game_won", winner, game=state.game_no + 1, name=names(winner),
+                n=turns(state, index, winner, moves))
 
 
 def ending(state, played, seat, names, said) -> Ending:
     """The end screen: the two seats (by games won in a match), the winning line, and how
-    `seat` did best: its quickest win, else how long it held out."""
+    `seat` did best: its quickest win in its own turns; else how long it held out, said
+    under the table as a plain fact rather than as praise."""
     E = "endings.quarto."
     scores, match = state.scores(), state.games > 1
     rows = ranked_rows(scores, names, lambda s: [str(scores[s])] if match else [], state.winners())
     games = game_lengths(state)
-    won = [moves for winner, moves in games if winner == seat]
+    won = [turns(state, index, seat, moves) for index, (winner, moves) in enumerate(games) if winner == seat]
+    notes = result_lines(state, names)
+    best = ""
     if won:
         best = said(E + "won_in", seat, name=names(seat), n=min(won))
     elif any(winner is None for winner, _ in games):
         best = t(E + "draw", n=max(moves for winner, moves in games if winner is None))
     else:
-        best = said(E + "held_out", seat, name=names(seat), n=max((moves for _, moves in games), default=0))
-    return Ending([t(E + "games")] if match else [], rows, best, result_lines(state, names))
+        held = max((turns(state, index, seat, moves) for index, (_, moves) in enumerate(games)), default=0)
+        notes = [said(E + "held_out", seat, name=names(seat), n=held)] + notes
+    return Ending([t(E + "games")] if match else [], rows, best, notes)
