@@ -11,6 +11,7 @@ from game import registry
 from game.lesson import check, lesson_of
 from game.menu.rules_help import pictures_of, rule_text
 from game.paths import asset
+from game.ui.i18n import WHY
 from lessons import check_words
 
 GAMES = [info.name for info in registry.playable_games()]
@@ -59,3 +60,26 @@ def test_computer_players_at_every_level(game):
         except ValueError as error:
             raise AssertionError(f"{game}: no computer player at {level} (make in ai/{game}.py): {error}") from None
         assert bot.choose(state.view(seat)) in state.legal_moves(), f"{game}: the {level} player chose an illegal move"
+
+
+def words_of(language: str) -> dict:
+    table = {}
+    for path in sorted(asset("i18n", language).glob("*.json")):
+        table.update(json.loads(path.read_text(encoding="utf-8")))
+    return table
+
+
+@pytest.mark.parametrize("game", [name for name in GAMES if max(registry.game(name).seats) > 1])   # a computer at the table
+def test_a_hint_in_words_and_told_about_the_computer_who_played_it(game):
+    """A hint's reason is the key `<game>.hint.<what>`, said in both languages, with its `.why`
+    form: "Why?" after a computer's move tells the same reason about that person."""
+    info = registry.game(game)
+    state = info.rules().new_game(7, max(info.seats), {})
+    _move, reason = make_bot(game, "normal", 1).hint(state.view(state.to_move()))
+    key = getattr(reason, "key", "")
+    assert key.startswith(f"{game}.hint."), f"{game}: the hint's reason has no key {game}.hint.<what> ({reason!r})"
+    for language in LANGUAGES:
+        table = words_of(language)
+        hints = [name for name in table if name.startswith(f"{game}.hint.") and not name.endswith((WHY, ".one"))]
+        missing = [name + WHY for name in dict.fromkeys(hints + [key]) if name + WHY not in table]
+        assert not missing, f"{game}: assets/i18n/{language}/ lacks the reasons told about a computer, {missing}"
