@@ -202,9 +202,10 @@ class GameState(Protocol):
 
     def zones(self) -> dict:
         """Where every card or piece is: zone name -> the things in it (a view's unknown cards
-        left out). Every thing of the game is in exactly one zone, and a `CardMoved` or
-        `PieceMoved` event's target is the zone its thing is in after the move; the contract
-        test and the fuzzers check both on every position."""
+        as None, so that game/save_check.py `read_view` can count them; Keezen leaves them
+        out, having its own reader). Every thing of the game is in exactly one zone, and a
+        `CardMoved` or `PieceMoved` event's target is the zone its thing is in after the move;
+        the contract test and the fuzzers check both on every position."""
 
     def to_dict(self) -> dict:
         """Plain JSON data; the module's `from_dict` rebuilds exactly this state."""
