@@ -16,10 +16,12 @@ import argparse
 import statistics
 import time
 
+from ai.analysis import judge_module
 from ai.analysis.runner import PROCESSES, Runner
 from game import record as records
+from game import registry
 
-GAMES = ("quarto", "kings_corners", "vier_koningen", "kingen", "keezen")
+GAMES = tuple(name for name in registry.GAMES if judge_module(name) is not None)   # the games with a judge
 
 
 def timed(record) -> dict:
