@@ -26,3 +26,44 @@ def searched(name: str, move: str, weighed: list[str]) -> str:
     if not others:
         return t("why.searched_alone", name=name, move=move)
     return t("why.searched", name=name, move=move, others=join_names(others))
+
+
+# -- a review's verdicts (the review screen and `python -m ai.analysis` say the same) -----------
+def verdict_line(judgement: dict, unit: str, named) -> str:
+    """The verdict on a judged move (`ai.analysis.Judgement` as a dict): a better move and
+    what the move played lost, or (a good move) how soon a won or lost game ends where the
+    judge counted it (Quarto), in the mover's own turns. `named(ply, code)`: a move in words."""
+    line = t(f"review.verdict.{judgement['verdict']}")
+    if judgement["verdict"] != "good":
+        return t("review.instead", verdict=line, best=named(judgement["ply"], judgement["best"]),
+                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies")))
+    plies = judgement.get("plies")       # absent in analyses kept before it was counted
+    if plies is None:
+        return line
+    if judgement["value"] > 0:      # counted in the mover's moves, this one the first
+        return t("review.wins_now", verdict=line) if plies == 1 else \
+            t("review.wins_in", verdict=line, n=(plies + 1) // 2)
+    return t("review.loses_next", verdict=line) if plies == 2 else \
+        t("review.loses_in", verdict=line, n=plies // 2)              # in the opponent's
+
+
+def loss_text(loss: float, unit: str, best_plies: int | None = None) -> str:
+    """What a move lost, in the judge's `unit`, said as an estimate where it is one: with
+    `best_plies` (the better move wins, in that many moves of both players) how soon the
+    better move wins."""
+    if unit == "chance":
+        return t("review.loss.chance", n=round(100 * loss))
+    if unit == "outcome":
+        if best_plies == 1:
+            return t("review.loss.win_now")
+        if best_plies is not None and best_plies % 2:
+            return t("review.loss.win_in", n=(best_plies + 1) // 2)
+        return t("review.loss.outcome")
+    return t("review.loss.points", n=f"{loss:.1f}")
+
+
+def decided_line(judgement: dict, unit: str, named) -> str:
+    """Where the game was decided: the move that lost most, the better one, and what it lost."""
+    return t("review.decided", n=judgement["ply"], move=named(judgement["ply"], judgement["move"]),
+             best=named(judgement["ply"], judgement["best"]),
+             loss=loss_text(judgement["loss"], unit, judgement.get("best_plies")))

@@ -23,7 +23,10 @@ from ai.analysis import __main__ as cli
 from ai.analysis.runner import Runner
 from game import registry
 from game.base import PawnSentHome
+from game.characters import seat_names
+from game.kingen.words import move_words
 from game.record import Record, random_record
+from game.ui.i18n import t
 
 ROOT = Path(__file__).resolve().parent.parent
 FIELDS = {"ply", "seat", "move", "best", "value", "best_value", "loss", "verdict", "exact", "plies", "best_plies"}
@@ -235,11 +238,17 @@ def test_the_json_of_a_record_file_has_the_documented_fields(tmp_path, capsys):
     assert cli.main([str(path), "--json", "--seats", "all", "--work", "0.1"]) == 0
     moves = check_json(json.loads(capsys.readouterr().out), record, range(4))
     assert {move["seat"] for move in moves} == {0, 1, 2, 3}
-    # the same moves as a table, one line a judged move, then where it was decided
-    assert cli.main([str(path), "--seats", "all", "--work", "0.1"]) == 0
+    # the same moves as a table in the review's words, one line a judged move, then where it
+    # was decided: each player by name, each move as the table names it, never its code
+    assert cli.main([str(path), "--seats", "all", "--work", "0.1", "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(moves) + (1 if any(move["verdict"] != "good" for move in moves) else 0)
-    assert all(f"seat {move['seat']}" in line and move["verdict"] in line for move, line in zip(moves, lines))
+    names = seat_names(record.seed, record.seats)
+    rules = registry.game("kingen").rules()
+    for move, line in zip(moves, lines):
+        said = move_words(record.replay(move["ply"] - 1), rules.parse_move(move["move"]))
+        assert line.startswith(f"{move['ply']:4d}. {names[move['seat']]}: {said}. ")
+        assert t(f"review.verdict.{move['verdict']}") in line and f" {move['move']} " not in f" {line} "
     # the default seats are the humans'; another analysis seed gives other (sampled) values
     assert cli.main([str(path), "--json", "--work", "0.1", "--analysis-seed", "1"]) == 0
     humans = json.loads(capsys.readouterr().out)["moves"]

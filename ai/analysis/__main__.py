@@ -1,18 +1,24 @@
-"""The analysis from the command line: a table, or JSON for other programs.
+"""The analysis from the command line: a table in the review's words, or JSON for other
+programs (which keeps the move codes).
 
     python -m ai.analysis RECORD.json [--json] [--seats all|0,2] [--work N] [--analysis-seed S]
+                          [--language en|nl|nl-BE]
     python -m ai.analysis --game GAME --seed N [--players P] [--option NAME=VALUE ...]
                           --moves "CODE; CODE; ..." [--json]
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
 from ai.analysis import Judgement, analyse, decisive, judge_module
 from game import record as records
 from game import registry
+from game.characters import seat_names
+from game.ui.i18n import LANGUAGES, set_language, system_language, t
+from game.words import decided_line, verdict_line
 
 JSON_FIELDS = """JSON: {"game", "unit", "moves": [one object per judged move], "decisive": the
 move that lost most or null}; each move: ply (its number in the record, from 1), seat, move
@@ -40,6 +46,8 @@ def parse_args(argv):
     parser.add_argument("--work", type=float, default=1.0, help="the judges' budget, times their default")
     parser.add_argument("--analysis-seed", type=int, default=0, help="the judges' randomness")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), default=None,
+                        help="the table's language (default: the system's, as the game's first start)")
     args = parser.parse_args(argv)
     if (args.record is None) == (args.moves is None):
         parser.error("give a record file, or --game, --seed and --moves")
@@ -80,6 +88,32 @@ def load(parser, args) -> records.Record:
     return record
 
 
+class Table:
+    """The table's lines: each judged move by its player's name and in the game's words, with
+    the review's verdict ("12. Anna: ♥K. A blunder: ♠2 was better (about 0.4 points less)")."""
+
+    def __init__(self, record: records.Record):
+        self.words = importlib.import_module(f"game.{record.game}.words")
+        self.rules = registry.game(record.game).rules()
+        self.unit = judge_module(record.game).SCALE.unit
+        self.names = seat_names(record.seed, record.seats)
+        self.record = record
+        self.states = {}
+
+    def state(self, ply: int):
+        """The position before move `ply`."""
+        if ply not in self.states:
+            self.states[ply] = self.record.replay(ply - 1)
+        return self.states[ply]
+
+    def named(self, ply: int, code: str) -> str:
+        return self.words.move_words(self.state(ply), self.rules.parse_move(code))
+
+    def line(self, judgement: Judgement) -> str:
+        said = t("review.move", name=self.names[judgement.seat], move=self.named(judgement.ply, judgement.move))
+        return f"{judgement.ply:4d}. {said}. {verdict_line(judgement.to_dict(), self.unit, self.named)}"
+
+
 def main(argv=None) -> int:
     parser, args = parse_args(sys.argv[1:] if argv is None else argv)
     record = load(parser, args)
@@ -91,19 +125,19 @@ def main(argv=None) -> int:
     elif args.seats:
         seats = [int(seat) for seat in args.seats.split(",")]
     judgements: list[Judgement] = []
+    set_language(args.language or system_language())
+    table = Table(record)
     for judgement in analyse(record, seats, args.work, args.analysis_seed):
         judgements.append(judgement)
         if not args.json:
-            print(f"{judgement.ply:4d}  seat {judgement.seat}  {judgement.move:>14}  best {judgement.best:>14}  "
-                  f"{judgement.value:+.3f} / {judgement.best_value:+.3f}  loss {judgement.loss:.3f}  "
-                  f"{judgement.verdict}{'  exact' if judgement.exact else ''}", flush=True)
+            print(table.line(judgement), flush=True)
     worst = decisive(judgements)
     if args.json:
         print(json.dumps({"game": record.game, "unit": judge_module(record.game).SCALE.unit,
                           "moves": [j.to_dict() for j in judgements],
                           "decisive": worst.to_dict() if worst else None}))
     elif worst:
-        print(f"decided at move {worst.ply}: {worst.move} instead of {worst.best} lost {worst.loss:.3f}")
+        print(decided_line(worst.to_dict(), table.unit, table.named))
     return 0
 
 

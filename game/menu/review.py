@@ -35,6 +35,7 @@ from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.table.panels import draw_button
 from game.ui.text import blit_in, blit_text, fit_lines, lines_height
+from game.words import decided_line, verdict_line
 
 VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blunder": theme.BAD}
 BAND = 196          # the height of the review's band under the table, at UI scale 1
@@ -365,7 +366,7 @@ class ReviewScene(Scene):
                            pygame.Rect(x, y, width, int(64 * u)), "left", "top").bottom + int(4 * u)
             if judgement is not None:
                 colour = VERDICT_COLOURS.get(judgement["verdict"], theme.GOOD)
-                line = self.verdict_line(judgement)
+                line = verdict_line(judgement, self.judge.SCALE.unit, self.named)
                 room = bottom - free - (int(34 * u) if runner is not None else 0)
                 free = blit_in(surface, line, small, colour, pygame.Rect(x, free, width, room), "left",
                                "top").bottom + int(6 * u)
@@ -375,8 +376,7 @@ class ReviewScene(Scene):
             blit_text(surface, t(key, percent=round(100 * runner.progress())), small,
                       theme.TEXT_DIM, (x, band.bottom - int(42 * u)), width=width)
         elif worst is not None and (judgement is None or judgement["verdict"] == "good"):
-            line = t("review.decided", n=worst.ply, move=self.named(worst.ply, worst.move),
-                     best=self.named(worst.ply, worst.best), loss=self.loss_text(worst.loss, worst.best_plies))
+            line = decided_line(worst.to_dict(), self.judge.SCALE.unit, self.named)
             # only whole: a long verdict above may leave it too little room (it is said at its move)
             if bottom - free >= lines_height(1, small) and \
                     " ".join(fit_lines(line, small, width, bottom - free)[1]).split() == line.split():
@@ -385,37 +385,6 @@ class ReviewScene(Scene):
     def named(self, ply: int, code: str) -> str:
         """A move of the position before move `ply`, by its code, in the game's words."""
         return self.ensure_table().move_name(self.states[ply - 1], self.info.rules().parse_move(code))
-
-    def verdict_line(self, judgement: dict) -> str:
-        """The verdict on a move: a better move and what it lost, or (a good move) how soon a
-        won or lost game ends where the judge counted it (Quarto)."""
-        line = t(f"review.verdict.{judgement['verdict']}")
-        if judgement["verdict"] != "good":
-            best = self.named(judgement["ply"], judgement["best"])
-            return t("review.instead", verdict=line, best=best,
-                     loss=self.loss_text(judgement["loss"], judgement.get("best_plies")))
-        plies = judgement.get("plies")       # absent in analyses kept before it was counted
-        if plies is None:
-            return line
-        if judgement["value"] > 0:      # counted in the mover's moves, this one the first
-            return t("review.wins_now", verdict=line) if plies == 1 else \
-                t("review.wins_in", verdict=line, n=(plies + 1) // 2)
-        return t("review.loses_next", verdict=line) if plies == 2 else \
-            t("review.loses_in", verdict=line, n=plies // 2)              # in the opponent's
-
-    def loss_text(self, loss: float, best_plies: int | None = None) -> str:
-        """What a move lost: with `best_plies` (the better move wins, in that many moves of
-        both players) how soon the better move would have won."""
-        unit = self.judge.SCALE.unit
-        if unit == "chance":
-            return t("review.loss.chance", n=round(100 * loss))
-        if unit == "outcome":
-            if best_plies == 1:
-                return t("review.loss.win_now")
-            if best_plies is not None and best_plies % 2:
-                return t("review.loss.win_in", n=(best_plies + 1) // 2)
-            return t("review.loss.outcome")
-        return t("review.loss.points", n=f"{loss:.1f}")
 
     def draw_graph(self, surface, rect: pygame.Rect, u: float) -> None:
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=int(10 * u))
