@@ -20,7 +20,7 @@ def fake_scene(calls):
     def describe(state, seat, move, names, said):
         calls.append(move)
         return [] if move is None else [f"{t('seat.you')} {move} ({state.number})"]
-    return SimpleNamespace(words=SimpleNamespace(describe=describe), seat_name=str, said=t)
+    return SimpleNamespace(words=SimpleNamespace(describe=describe), seat_name=str, said=t, phone_plates=tuple)
 
 
 def test_each_entry_is_said_once_and_again_in_another_language():

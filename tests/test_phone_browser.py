@@ -28,10 +28,12 @@ pytestmark = pytest.mark.skipif(
 class Browser:
     """Chromium driven over its DevTools protocol (a WebSocket) from a thread of its own."""
 
-    def __init__(self, profile: Path, url: str):
+    def __init__(self, profile: Path, url: str, size=(390, 844)):
         self.process = subprocess.Popen(
             [BROWSER, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--remote-debugging-port=0", f"--user-data-dir={profile}", "--window-size=390,844", "about:blank"],
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             "--remote-debugging-port=0", f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}",
+             "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30
@@ -44,7 +46,7 @@ class Browser:
         self.thread.start()
         self.ids = 0
         self.session, self.ws = self.call(self._open(port))
-        self.send("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
+        self.send("Emulation.setDeviceMetricsOverride", width=size[0], height=size[1], deviceScaleFactor=2, mobile=True)
         self.send("Page.enable")
         self.send("Page.navigate", url=url)
 
@@ -161,5 +163,60 @@ def test_a_keezen_move_is_made_card_then_pawn_then_target(make_app, tmp_path):
             if staged:
                 break
         assert staged, "a move with choices after its card came up"
+    finally:
+        browser.close()
+
+
+def rect(browser, selector: str):
+    """The element's box on the page (x, y, width, height), or None where it is not shown."""
+    return browser.evaluate(f"(() => {{ const e = document.querySelector({selector!r}); if (!e || e.hidden ||"
+                            " !e.getClientRects().length) return null; const r = e.getBoundingClientRect();"
+                            " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()")
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_on_a_small_phone_the_name_the_trick_the_hint_and_a_lost_connection(make_app, tmp_path):
+    """At 360x640: the page asks the player's name once and the TV's plate and log use it; the
+    trick is above the hand, on screen without scrolling; a hint's message lies over no card;
+    with the connection lost nothing is lit, the hand is dimmed, and a tap is answered with a
+    word instead of being lost."""
+    shots = Path(os.environ.get("SPELAVOND_SHOTS") or tmp_path)
+    app, scene = new_game(make_app, "kingen", ["phone", "random", "random", "random"], {}, 5)
+    assert wait_for(app, lambda: scene.state.to_move() == 0 and not scene.motion.busy(), 60)
+    browser = Browser(tmp_path / "profile", scene.phones.urls()[0], size=(360, 640))
+    try:
+        assert wait_for(app, lambda: browser.evaluate("!document.getElementById('naming').hidden"), 30)
+        browser.screenshot(shots / "phone-small-name-en.png")
+        browser.evaluate("document.getElementById('name-input').value = '  Marieke\\t van  Dam  ';"
+                         "document.getElementById('name-ok').click()")
+        assert wait_for(app, lambda: scene.seat_name(0) == "Marieke van Dam", 20)
+        assert browser.evaluate("localStorage.getItem('spelavond-name')") == "Marieke van Dam"
+        assert wait_for(app, lambda: browser.evaluate("document.getElementById('name').textContent")
+                        .startswith("Marieke van Dam"), 20)
+        trick, hand = rect(browser, "#table"), rect(browser, "#hand")
+        assert trick[1] + trick[3] <= hand[1] and trick[1] + trick[3] <= 640, "the trick above the hand, on screen"
+        lit = "document.querySelectorAll('#hand button.lit').length"
+        assert wait_for(app, lambda: (browser.evaluate(lit) or 0) > 0, 30)
+        browser.evaluate("[...document.querySelectorAll('#buttons button')].pop().click()")     # Hint
+        assert wait_for(app, lambda: rect(browser, "#toast") is not None, 60), "the hint is said"
+        toast = rect(browser, "#toast")
+        cards = browser.evaluate("[...document.querySelectorAll('#hand button')].map(b => {"
+                                 " const r = b.getBoundingClientRect(); return [r.x + scrollX, r.y + scrollY,"
+                                 " r.width, r.height]; })")
+        assert cards and not any(overlaps(toast, card) for card in cards), "the hint lies over no card"
+        browser.screenshot(shots / "phone-small-hint-en.png")
+        # the connection goes: the page says so, lights nothing, and a tap gets a word
+        scene.phones.server.stop()
+        assert wait_for(app, lambda: browser.evaluate("document.body.classList.contains('offline')"), 20)
+        assert browser.evaluate(lit) == 0
+        assert browser.evaluate("document.querySelectorAll('#buttons button').length") == 0
+        browser.evaluate("document.querySelector('#hand button').click()")
+        words = scene.phones.message(0)["words"]
+        assert wait_for(app, lambda: browser.evaluate("document.getElementById('toast').textContent")
+                        == words["offline"], 10)
+        browser.screenshot(shots / "phone-small-offline-en.png")
     finally:
         browser.close()

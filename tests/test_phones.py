@@ -380,6 +380,7 @@ def test_a_phone_that_goes_away_mid_trick_comes_back_to_the_same_table(make_app)
         clients.join(0)
         assert wait_for(app, lambda: len(clients.states(0)) > count)
         back = clients.states(0)[-1]
+        assert clients.states(0)[count]["away"] == [], "the first message back does not call the phone away"
         assert back["turn"] and back["version"] == scene.version
         assert len(back["table"][0]["cards"]) == len(scene.state.trick)
         check_no_leak("kingen", back, scene.state, 0)
@@ -591,3 +592,25 @@ def test_a_phone_seat_plate_shows_a_phone_and_whether_it_is_away(make_app, langu
                       for problem in problems_in(records, pygame.Rect((0, 0), size))]
         app.to_title()
     assert not found, "\n".join(found)
+
+
+def test_a_name_typed_on_the_phone_is_the_seat_s_name_on_the_tv_and_in_the_log(make_app):
+    app, scene, clients = kingen_with_phones(make_app, seed=3, fast=True)
+    try:
+        before = scene.seat_name(0)
+        assert before != "Anna"
+        for wrong in ({"type": "name", "name": ["Anna"]}, {"type": "name", "name": "x" * 25},
+                      {"type": "name", "name": "Anna", "seat": 2}):
+            clients.send(0, wrong)
+        assert wait_for(app, lambda: sum(m["type"] == "refused" for m in clients.received[0]) >= 3)
+        assert scene.seat_name(0) == before
+        clients.send(0, {"type": "name", "name": " Anna\u0007\n de  Vries "})
+        assert wait_for(app, lambda: scene.seat_name(0) == "Anna de Vries")
+        assert scene.seat_name(2) != "Anna de Vries"
+        assert wait_for(app, lambda: clients.states(2) and "Anna de Vries" in " ".join(clients.states(2)[-1]["info"]))
+        clients.go()
+        assert wait_for(app, lambda: any("Anna de Vries" in line for line in scene.log.lines), 60), "the log names her"
+        clients.send(0, {"type": "name", "name": ""})         # cleared: the table's own name again
+        assert wait_for(app, lambda: scene.seat_name(0) == before)
+    finally:
+        clients.close()

@@ -5,7 +5,8 @@
 
 const $ = (id) => document.getElementById(id);
 let socket = null, state = null, words = {}, chosenKey = undefined, chosenPath = [], hinted = null;
-let retry = 0, toastTimer = null, sending = false;
+let retry = 0, toastTimer = null, sending = false, online = false, wasTurn = false;
+const NAME = "spelavond-name";
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -20,8 +21,12 @@ function connect() {
   socket = new WebSocket(scheme + location.host + location.pathname.replace(/\/$/, "") + "/ws");
   socket.onopen = () => {
     retry = 0;
+    online = true;
+    document.body.classList.remove("offline");
     const lang = localStorage.getItem("spelavond-lang");
     if (lang) send({ type: "lang", lang });
+    const name = localStorage.getItem(NAME);
+    if (name) send({ type: "name", name });
   };
   socket.onmessage = (event) => {
     let message;
@@ -31,6 +36,11 @@ function connect() {
     else if (message.type === "hint") { hinted = message.code; toast(message.text, true); render(); }
   };
   socket.onclose = () => {
+    // nothing is lit while away: a tap now would be lost, so the hand is dimmed and says why
+    online = false;
+    sending = false;
+    document.body.classList.add("offline");
+    render();
     $("status").textContent = words.reconnecting || "…";
     $("status").className = "";
     retry = Math.min(retry + 1, 5);
@@ -38,8 +48,11 @@ function connect() {
   };
 }
 
+// Sent, or (while the connection is away) refused on the page with a word: never lost silently.
 function send(message) {
-  if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === 1) { socket.send(JSON.stringify(message)); return true; }
+  toast(words.offline || words.reconnecting || "…", false);
+  return false;
 }
 
 function receive(message) {
@@ -48,8 +61,33 @@ function receive(message) {
   words = message.words || words;
   sending = false;
   document.documentElement.lang = message.lang;
+  // the seat's turn begins: the phone buzzes where the browser lets it, and the tab says so
+  const turn = Boolean(message.turn);
+  if (turn && !wasTurn && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  wasTurn = turn;
+  document.title = (turn ? "\u25CF " + (words.your_turn || "") + " \u00B7 " : "") + message.title;
+  if (!localStorage.getItem(NAME) && !asked) askName();
   render();
 }
+
+// The player's name, asked once on this phone (kept here) and said to the table.
+let asked = false;
+function askName() {
+  asked = true;
+  const form = $("naming");
+  $("name-label").textContent = words.name_ask;
+  $("name-ok").textContent = words.name_ok;
+  $("name-input").value = localStorage.getItem(NAME) || "";
+  form.hidden = false;
+  $("name-input").focus();
+}
+$("naming").onsubmit = (event) => {
+  event.preventDefault();
+  const name = $("name-input").value.replace(/\s+/g, " ").trim().slice(0, 24);
+  localStorage.setItem(NAME, name);
+  send({ type: "name", name });
+  $("naming").hidden = true;
+};
 
 function toast(text, hint) {
   const box = $("toast");
@@ -67,7 +105,7 @@ function cardFace(card, cls) {
 }
 
 function playable(key) {
-  return state.turn && !sending && state.moves.some((move) => move.key === key);
+  return online && state.turn && !sending && state.moves.some((move) => move.key === key);
 }
 
 // The moves still possible after the card (or button) and the choices made so far.
@@ -77,8 +115,7 @@ function candidates() {
 }
 
 function play(move) {
-  sending = true;
-  send({ type: "move", code: move.code, version: state.version });
+  sending = send({ type: "move", code: move.code, version: state.version });
   chosenKey = undefined; chosenPath = [];
   render();
 }
@@ -104,6 +141,7 @@ function render() {
   $("title").textContent = state.title;
   $("lang").textContent = words.language;
   $("name").textContent = state.name + (words.seat ? " · " + words.seat : "");
+  $("name").title = words.name_change || "";
   $("score").textContent = state.score;
   const status = $("status");
   status.textContent = state.status;
@@ -112,6 +150,9 @@ function render() {
 
   const table = $("table");
   table.replaceChildren();
+  // a table of one row (Kingen's trick, Keezen's cards played) is what the hand answers:
+  // above the hand, on screen without scrolling; a longer one (Kings Corners' piles) below
+  document.body.insertBefore(table, state.table.length <= 1 ? $("hand") : $("info"));
   for (const row of state.table) {
     if (!row.cards.length && !row.label) continue;
     const line = el("div", "row");
@@ -140,8 +181,8 @@ function render() {
     if (playable(card.key)) node.classList.add("lit");
     if (chosenKey === card.key) node.classList.add("chosen");
     if (hintedKey && hintedKey === card.key) node.classList.add("hinted");
-    node.disabled = !playable(card.key);
-    node.onclick = () => choose(card.key);
+    node.disabled = online && !playable(card.key);
+    node.onclick = () => { if (online) choose(card.key); else send(null); };
     hand.append(node);
   }
 
@@ -173,7 +214,7 @@ function render() {
   const buttons = $("buttons");
   buttons.replaceChildren();
   const labels = new Set();
-  for (const move of state.turn && !sending ? state.moves : []) {
+  for (const move of online && state.turn && !sending ? state.moves : []) {
     if (move.key !== null || labels.has(move.path[0])) continue;
     labels.add(move.path[0]);
     const button = el("button", "lit" + (hinted === move.code ? " hinted" : ""), move.path[0]);
@@ -187,7 +228,7 @@ function render() {
     next.onclick = () => send({ type: "next" });
     buttons.append(next);
   }
-  if (state.turn) {
+  if (online && state.turn) {
     const hint = el("button", "plain", words.hint);
     hint.type = "button";
     hint.onclick = () => send({ type: "hint" });
@@ -202,5 +243,6 @@ $("lang").onclick = () => {
   localStorage.setItem("spelavond-lang", lang);
   send({ type: "lang", lang });
 };
+$("name").onclick = () => { if (state) askName(); };
 document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
 connect();

@@ -29,7 +29,7 @@ import pygame
 
 from game.base import HandDealt
 from game.phones import views
-from game.phones.server import PhoneServer
+from game.phones.server import MAX_NAME, PhoneServer
 from game.ui import theme
 from game.ui.computer_seats import trial
 from game.ui.i18n import LANGUAGES, explain, has, language, speaking, t
@@ -41,6 +41,14 @@ INBOX_PER_UPDATE = 64        # messages handled a frame at most (the rest wait a
 STAND_IN_LEVEL = "normal"
 
 
+def person_name(text) -> str:
+    """A name as a phone's player typed it, made safe to show: printable characters only,
+    spaces run together, at most `MAX_NAME` characters ('' for anything else)."""
+    if type(text) is not str:
+        return ""
+    return " ".join("".join(char for char in text if char.isprintable()).split())[:MAX_NAME].strip()
+
+
 class PhoneSeats:
     def __init__(self, scene, seats, host: str | None = None):
         self.scene = scene
@@ -49,6 +57,7 @@ class PhoneSeats:
         self.server.start()
         self.language = {seat: language() for seat in self.seats}
         self.joined = {seat: False for seat in self.seats}    # a phone has opened the seat once
+        self.names: dict[int, str] = {}    # seat -> the name its phone's player gave (kept on the phone)
         self.stand_in = False          # the TV's choice: a computer plays a seat whose phone is away
         self.show_codes = True         # the QR codes on the TV (until every seat has joined)
         self.refused = Counter()       # refused by the game, by reason (the server counts its own)
@@ -164,6 +173,13 @@ class PhoneSeats:
                 self.language[seat] = chosen
             else:
                 self.refuse(seat, connection, "garbage")
+        elif kind == "name":
+            name = person_name(message.get("name"))
+            if name:
+                self.names[seat] = name
+            else:
+                self.names.pop(seat, None)      # back to the table's own name for the seat
+            self._sent.clear()                  # every phone's message names the seats
         elif kind == "move":
             self.move(seat, connection, message.get("code"), message.get("version"))
         elif kind == "next":

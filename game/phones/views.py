@@ -169,7 +169,8 @@ def message(game: str, view, seat: int, names, said, version: int, *, human_to_m
             "words": page_words()}
 
 
-PAGE_KEYS = ("hint", "next", "back", "language", "away", "reconnecting", "choose", "seat")
+PAGE_KEYS = ("hint", "next", "back", "language", "away", "reconnecting", "choose", "seat", "name_ask", "name_ok",
+             "name_change", "offline", "your_turn")
 REFUSALS = ("flood", "garbage", "size", "not_your_turn", "stale", "bad_move", "no_hint", "not_now")
 
 

@@ -198,6 +198,8 @@ class GameScene(Scene):
         """'You', 'Player 2', or a computer by its character's name, 'Anna' (in a guided first
         game 'Computer 3', as its words say); a seat without a person's name by the game's own
         name for it where it has one (`<game>.seat.N`: Keezen's colours)."""
+        if self.phones is not None and seat in self.phones.names:     # the name typed on its phone
+            return self.phones.names[seat]
         players = self.state.players
         own = [t(f"{self.game}.seat.{n}") for n in range(players)] if has(f"{self.game}.seat.0") else None
         return characters.seat_names(self.seed, self.setup["seats"][:players], self.in_lesson(), own)[seat]
@@ -224,9 +226,10 @@ class GameScene(Scene):
         return "" if seat in self.human_seats else characters.level_words(self.setup["seats"][seat])
 
     def phone_plates(self) -> tuple:
-        """Which phone seats are away, as their plates say (a key of a cached table layer)."""
+        """Which phone seats are away and the names their phones gave, as their plates say (a
+        key of a cached table layer and of the move log's lines)."""
         phones = self.phones
-        return () if phones is None else tuple(phones.away(seat) for seat in phones.seats)
+        return () if phones is None else tuple((phones.away(seat), phones.names.get(seat)) for seat in phones.seats)
 
     @property
     def humans_turn(self) -> bool:

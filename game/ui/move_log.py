@@ -3,7 +3,7 @@
 What happened, newest last: (seat, move, the state after it), the first entry (None, None,
 the start) opening the log. Its `lines` are said in the language of the moment they are read,
 by the game's words (`describe` of game/<name>/words.py, where the game keeps a log), and made
-again only when the log or the language changes.
+again only when the log, the language or a name typed on a phone changes.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ class MoveLog:
         self.scene = scene
         self.entries: list = [(None, None, start.copy())]
         self._lines = (None, [])
-        self._said = (None, {})     # (language, {id(entry): (entry, its lines)}): each entry said once
+        self._said = (None, {})     # ((language, names), {id(entry): (entry, its lines)}): each entry said once
 
     def add(self, seat, move, state) -> None:
         self.entries = (self.entries + [(seat, move, state.copy())])[-LOG_SIZE:]
@@ -32,7 +32,7 @@ class MoveLog:
 
     @property
     def lines(self) -> list[str]:
-        key = (language(), len(self.entries), id(self.entries[-1]))
+        key = ((language(), self.scene.phone_plates()), len(self.entries), id(self.entries[-1]))
         if self._lines[0] != key:
             known = self._said[1] if self._said[0] == key[0] else {}
             # (the dict holds each entry it names, so no other entry can take over its id)
