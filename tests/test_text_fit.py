@@ -51,7 +51,8 @@ def _play_until(scene, done, limit: int, seed: int = 5) -> bool:
             return True
         if scene.state.is_over():
             return False
-        moves = [move for move in scene.state.legal_moves() if "give" not in move.code]  # play on to the end
+        # Quarto's placements without "give" end its games sooner; a "give" move is played where nothing else is legal
+        moves = [move for move in scene.state.legal_moves() if "give" not in move.code]
         scene.state.play(rng.choice(moves or list(scene.state.legal_moves())))
     return done()
 
