@@ -79,6 +79,9 @@ def saved_game_summary(store) -> str | None:
     if data["game"] not in registry.GAMES or not registry.GAMES[data["game"]].playable():
         store.report_bad_game()
         return None
+    if records.earlier_version(data):      # never offered: it cannot be continued
+        store.report_bad_game("earlier_version")
+        return None
     return t("menu.continue_what", game=t(registry.GAMES[data["game"]].title), seed=data["seed"])
 
 
@@ -88,7 +91,8 @@ def continue_game(app) -> None:
     and reported once, and the title screen goes on."""
     data = app.store.load_game()
     if data is None:
-        app.notify(t("notice.no_saved_game"))
+        if not any(problem["file"] == "current_game.json" for problem in app.store.problems[app.problems_told:]):
+            app.notify(t("notice.no_saved_game"))     # (one set aside just now is told why instead)
         if app.top:
             app.top.resume()
         return
@@ -104,6 +108,7 @@ def continue_game(app) -> None:
     except Exception as error:  # any damage in the file: keep it aside, tell the player, go on
         print(f"spelavond: the saved game could not be resumed: {error!r}"[:500], file=sys.stderr)
         app.to_title()
-        app.store.report_bad_game()
-        app.notify(t("problem.save_unusable"), 6)
+        earlier = isinstance(error, records.EarlierVersion)
+        app.store.report_bad_game("earlier_version" if earlier else "")
+        app.notify(t("problem.save_earlier_version" if earlier else "problem.save_unusable"), 8)
         app.top.resume()

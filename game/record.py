@@ -10,10 +10,11 @@ saying what is wrong ("damaged Kingen save: move 31 cannot be played (...)").
 
 Saves written before records (format 1: a picture of the state) are read by `from_save`
 through the rules' own reader of that format (`from_dict`). Quarto, Kings Corners and
-4 Koningen kept their moves, so they become ordinary records; Kingen and Keezen kept a
-picture only, so their record starts from that picture (`start`) and holds the moves played
-after it. Such a picture is trusted as far as `from_dict` checks it, which is less than a
-replay; it exists only for games begun before records.
+4 Koningen kept their moves, so they become ordinary records and resume. Kingen and Keezen
+kept a picture only, which no replay can prove (a picture can hold cards moved between hands
+or a score sheet no play makes), so such a save is refused with `EarlierVersion`, and so is
+a record that an earlier version started from such a picture (`start`): set aside, never
+resumed.
 
 Measure: `python -m game.record_bench` replays the longest records of every game.
 """
@@ -32,8 +33,15 @@ MAX_CODE = 80            # characters of one move code; longer is damage
 MAX_NOTES = 16
 NOTE_NAME = re.compile(r"[a-z_]{1,40}")
 CODE_TEXT = re.compile(r"[\x20-\x7e]{1,%d}" % MAX_CODE)   # printable ASCII: what every move code is
-PICTURE_CONSTANTS = {"kingen": ("kind", "fixed_game", "last_deal", "first_dealer")}   # what a whole match never changes
 MOVE_KEYS = {"quarto": "log", "kings_corners": "history", "vier_koningen": "log"}   # the state's move list
+
+
+class EarlierVersion(ValueError):
+    """A save of a game no replay can prove: an earlier version's picture of a Kingen or
+    Keezen position. The player is told so, not that the file was damaged."""
+
+    def __init__(self, game: str):
+        super().__init__(f"{_title(game)} saved by an earlier version of Spelavond; this game cannot be continued")
 
 
 @dataclass
@@ -45,7 +53,6 @@ class Record:
     seed: int
     moves: list = field(default_factory=list)     # move codes, in order
     notes: dict = field(default_factory=dict)     # choices outside the rules: plain names to bool, int or short text
-    start: dict | None = None                     # a format-1 picture to start from (Kingen, Keezen)
 
     @classmethod
     def new(cls, game: str, setup: dict, seed: int) -> "Record":
@@ -64,8 +71,6 @@ class Record:
         data = {"format": FORMAT, "game": self.game, "players": self.players, "seats": list(self.seats),
                 "options": dict(self.options), "seed": self.seed, "moves": list(self.moves),
                 "notes": dict(self.notes)}
-        if self.start is not None:
-            data["start"] = self.start
         return data
 
     def replay(self, upto: int | None = None):
@@ -75,8 +80,7 @@ class Record:
         moves = read.moves("moves", rules.parse_move)[:upto]
 
         def build():
-            state = rules.new_game(self.seed, self.players, dict(self.options)) if self.start is None \
-                else _from_picture(rules, self.start, read)
+            state = rules.new_game(self.seed, self.players, dict(self.options))
             for number, move in enumerate(moves, 1):
                 try:
                     state.play(move)
@@ -112,7 +116,11 @@ def from_dict(data) -> Record:
     if not isinstance(game, str) or game not in registry.GAMES:
         raise ValueError(f"damaged save: unknown game {str(game)[:40]!r}")
     info = registry.game(game)
+    if "start" in data and game not in MOVE_KEYS:    # begun from a first-format picture
+        raise EarlierVersion(game)
     read = SaveReader(data, _title(game), game)
+    if "start" in data:
+        read.fail("only a game saved by an earlier version started from a picture")
     if read.field("format") != FORMAT:
         read.fail(f"format {str(data.get('format'))[:20]} is not {FORMAT}")
     players = read.choice("players", info.seats)
@@ -128,10 +136,14 @@ def from_dict(data) -> Record:
     if not isinstance(notes, dict) or len(notes) > MAX_NOTES or not all(
             type(name) is str and NOTE_NAME.fullmatch(name) and _plain_note(value) for name, value in notes.items()):
         read.fail("'notes' must be a few names with a yes/no, a number or a short text")
-    start = data.get("start")
-    if start is not None and (game not in ("kingen", "keezen") or not isinstance(start, dict)):
-        read.fail("only a Kingen or Keezen save of the first format starts from a picture")
-    return Record(game, players, list(seats), options, seed, list(moves), dict(notes), start)
+    return Record(game, players, list(seats), options, seed, list(moves), dict(notes))
+
+
+def earlier_version(data) -> bool:
+    """A save that no replay can prove (see `EarlierVersion`), told by its shape alone."""
+    if not isinstance(data, dict) or data.get("game") not in registry.GAMES or data["game"] in MOVE_KEYS:
+        return False
+    return (data.get("version") == 1 and "state" in data) or "start" in data
 
 
 def from_save(data) -> Record:
@@ -143,10 +155,12 @@ def from_save(data) -> Record:
 
 def _from_first_format(data: dict) -> Record:
     """A save of the first format, read by the rules' own reader of that format (the picture
-    must be the whole game of its number and follow from its moves, where it kept them)."""
+    must be the whole game of its number and follow from its moves)."""
     game = data.get("game")
     if not isinstance(game, str) or game not in registry.GAMES:
         raise ValueError(f"damaged save: unknown game {str(game)[:40]!r}")
+    if game not in MOVE_KEYS:         # a picture alone: nothing to replay
+        raise EarlierVersion(game)
     setup, picture = data.get("setup"), data.get("state")
     if not isinstance(setup, dict) or not isinstance(picture, dict):
         raise ValueError("damaged save: its setup or its state is not an object")
@@ -162,22 +176,7 @@ def _from_first_format(data: dict) -> Record:
     fields = {"format": FORMAT, "game": game, "players": players, "options": dict(state.options),
               "seats": seats[:players], "seed": data.get("seed"),
               "notes": {"helper_played": True} if setup.get("helper_played") is True else {}}
-    if game in MOVE_KEYS:     # these kept every move: an ordinary record
-        return from_dict({**fields, "moves": [move.code for move in getattr(state, MOVE_KEYS[game])]})
-    return from_dict({**fields, "moves": [], "start": picture})
-
-
-def _from_picture(rules, picture: dict, read: SaveReader):
-    """The picture a Kingen or Keezen save of the first format started from (checked the
-    same way when the save was first read)."""
-    state = rules.from_dict(picture)
-    if state.seed != read.data["seed"] or state.viewer is not None or dict(state.options) != read.data["options"]:
-        read.fail("the saved position is not the whole game of this number and options")
-    fresh = rules.new_game(state.seed, state.players, dict(state.options)).to_dict()
-    for key in PICTURE_CONSTANTS.get(read.data["game"], ()):
-        if picture.get(key) != fresh[key]:
-            read.fail(f"{key!r} is not what a game of this number has")
-    return state
+    return from_dict({**fields, "moves": [move.code for move in getattr(state, MOVE_KEYS[game])]})
 
 
 def _title(game: str) -> str:

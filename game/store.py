@@ -236,9 +236,10 @@ class Store:
             self._set_aside(name)
             return None
 
-    def _set_aside(self, name: str) -> None:
+    def _set_aside(self, name: str, why: str = "") -> None:
         """Move a bad file (or a folder in its place) to the first free `<name>.bad[N]`,
-        never over an earlier one, so it is reported once and nothing is lost."""
+        never over an earlier one, so it is reported once (with `why`, where it is not
+        damage: "earlier_version") and nothing is lost."""
         path = self.path(name)
         for number in range(1, 100):
             bad = path.with_name(path.name + (".bad" if number == 1 else f".bad{number}"))
@@ -248,7 +249,7 @@ class Store:
                 os.replace(path, bad)
             except OSError:
                 break
-            self.problems.append({"file": path.name, "moved_to": bad.name})
+            self.problems.append({"file": path.name, "moved_to": bad.name, **({"why": why} if why else {})})
             return
         self.problems.append({"file": path.name, "moved_to": ""})
 
@@ -477,8 +478,9 @@ class Store:
         except OSError:
             pass
 
-    def report_bad_game(self) -> None:
-        """A saved game whose content the rules reject: set it aside like a damaged file."""
+    def report_bad_game(self, why: str = "") -> None:
+        """A saved game whose content the rules reject: set it aside like a damaged file (`why`:
+        "earlier_version" for a game an earlier version saved that cannot be continued)."""
         self.flush()
         if os.path.lexists(self.path("current_game.json")):
-            self._set_aside("current_game.json")
+            self._set_aside("current_game.json", why)

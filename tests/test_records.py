@@ -1,5 +1,6 @@
 """Game records (game/record.py): every game saved as its moves and replayed through the
-rules; saves of the first format still resume; anything a record cannot be is set aside."""
+rules; saves of the first format resume where they kept their moves, and are set aside with
+their reason where they kept a picture only; anything a record cannot be is set aside."""
 import json
 import random
 from pathlib import Path
@@ -14,6 +15,8 @@ GAMES = [info.name for info in registry.GAMES.values()]
 # The games saved before records (format 2) existed: only they have saves of the first format,
 # one each in tests/data/saves_v1; a game added since has none and needs none.
 FIRST_FORMAT = ["quarto", "kings_corners", "vier_koningen", "kingen", "keezen"]
+RESUMED = [game for game in FIRST_FORMAT if game in record.MOVE_KEYS]         # they kept their moves
+PICTURE_ONLY = [game for game in FIRST_FORMAT if game not in record.MOVE_KEYS]   # Kingen and Keezen
 
 
 def played(game: str, seed: int, limit: int = 4000):
@@ -56,7 +59,7 @@ def played_upto(game, seed, count):
     return state
 
 
-@pytest.mark.parametrize("game", FIRST_FORMAT)
+@pytest.mark.parametrize("game", RESUMED)
 def test_a_save_of_the_first_format_resumes_where_it_was(game):
     data = json.loads((DATA / f"{game}.json").read_text())
     picture = registry.game(game).rules().from_dict(data["state"])
@@ -65,10 +68,10 @@ def test_a_save_of_the_first_format_resumes_where_it_was(game):
     assert read.replay().to_dict() == picture.to_dict()
     again = record.from_dict(json.loads(json.dumps(read.to_dict())))   # saved again, as a record
     assert again.replay().to_dict() == picture.to_dict()
-    assert (read.start is None) == (game in record.MOVE_KEYS)
+    assert not record.earlier_version(data)
 
 
-@pytest.mark.parametrize("game", FIRST_FORMAT)
+@pytest.mark.parametrize("game", RESUMED)
 def test_a_resumed_save_of_the_first_format_plays_on_in_its_scene(make_app, tmp_path, game):
     from game.app import open_scene
     (tmp_path / "current_game.json").write_text((DATA / f"{game}.json").read_text())
@@ -130,15 +133,65 @@ def test_a_move_the_rules_refuse_is_named_with_its_number():
         record.from_dict(data).replay()
 
 
-@pytest.mark.parametrize("game,change", [
+# Pictures that no play can make, which the first format's reader took for Kingen and Keezen
+IMPOSSIBLE_PICTURES = [
     ("kingen", lambda state: state["hands"].__setitem__(1, None)),             # a seat's view
     ("kingen", lambda state: state.__setitem__("last_deal", 3)),              # a match ending after deal 3
     ("kingen", lambda state: state.__setitem__("points", [5, 0, 0, 0])),      # points no deal gives
-    ("kingen", lambda state: state["options"].__setitem__("lose_rule", False)),   # against the setup
+    ("kingen", lambda state: state["hands"][0].append(state["hands"][1].pop())),   # a card moved between hands
     ("keezen", lambda state: state["hands"].__setitem__(1, [None] * len(state["hands"][1]))),
     ("keezen", lambda state: state["gave"].__setitem__(0, state["hands"][0][0])),  # exchange is off
-    ("keezen", lambda state: state.__setitem__("turn", (state["turn"] + 3) % 4)),  # a seat that cannot be to move
     ("keezen", lambda state: state.__setitem__("turns", 10 ** 9)),
+    ("kingen", lambda state: None), ("keezen", lambda state: None),            # as saved
+]
+
+
+@pytest.mark.parametrize("game,change", IMPOSSIBLE_PICTURES)
+def test_a_first_format_kingen_or_keezen_save_is_never_resumed(game, change):
+    """A picture cannot be replayed, so it cannot be proven: every such save is refused with
+    its reason, intact or not, and so is a record an earlier version began from one."""
+    data = json.loads((DATA / f"{game}.json").read_text())
+    change(data["state"])
+    assert record.earlier_version(data)
+    with pytest.raises(record.EarlierVersion, match="earlier version of Spelavond; this game cannot be continued"):
+        record.from_save(data).replay()
+    begun = {"format": record.FORMAT, "game": game, "players": 4, "seats": ["human"] + ["hard"] * 3,
+             "options": {}, "seed": data["seed"], "moves": [], "notes": {}, "start": data["state"]}
+    assert record.earlier_version(begun)
+    with pytest.raises(record.EarlierVersion):
+        record.from_dict(begun)
+
+
+@pytest.mark.parametrize("game", PICTURE_ONLY)
+@pytest.mark.parametrize("way", ["title", "--continue"])
+def test_an_earlier_versions_kingen_or_keezen_save_is_set_aside_with_its_reason(make_app, tmp_path, game, way):
+    from game.app import open_scene
+    from game.menu.title import problem_lines
+    from game.ui.i18n import t
+    (tmp_path / "current_game.json").write_text((DATA / f"{game}.json").read_text())
+    stats = json.dumps({"played": {"kingen": 7}, "won": {"kingen": 3}})
+    (tmp_path / "statistics.json").write_text(stats)
+    app = make_app(size=(960, 540), data_dir=tmp_path)
+    before = dict(app.store.stats)
+    open_scene(app, "title" if way == "title" else None, None, resume=way == "--continue")
+    for _ in range(3):
+        app.tick(1 / 60)
+    assert app.top.name != "game"
+    assert not (tmp_path / "current_game.json").exists() and (tmp_path / "current_game.json.bad").exists()
+    assert app.store.load_game() is None                  # Continue is not offered
+    told = [problem for problem in app.store.problems if problem.get("why") == "earlier_version"]
+    assert len(told) == 1
+    lines = problem_lines(told)
+    assert lines == [t("problem.earlier_version", moved_to="current_game.json.bad")]
+    assert "earlier version of Spelavond" in lines[0]
+    assert app.store.stats == before                      # the statistics unharmed
+    shown = [scene for scene in app.scenes if scene.name == "problems"]
+    assert shown and lines[0] in repr(vars(shown[0])), "the player is told why"
+    assert not app.notices, "nor told there is nothing to continue"
+
+
+@pytest.mark.parametrize("game,change", [
+    ("keezen", lambda state: state.__setitem__("turn", (state["turn"] + 3) % 4)),  # (a picture: never resumed)
     ("quarto", lambda state: state.__setitem__("turn", 5)),
     ("kings_corners", lambda state: state.__setitem__("seed", None)),        # a view
 ])

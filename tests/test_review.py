@@ -315,35 +315,6 @@ def test_play_on_from_here_starts_the_position_on_screen_and_counts_nowhere(make
     assert scene.record.moves == record.moves and scene.record.notes == {"played_on": True}
 
 
-def test_play_on_from_a_record_that_starts_from_an_old_save_keeps_its_start(make_app):
-    """A Kingen game saved before records (format 1) goes on as a record that starts from that
-    picture: the game played on from its review must replay from the same picture, or its
-    save cannot be continued."""
-    import random
-    from game.kingen import rules as R
-    state = R.new_game(5, 4, {})
-    rng = random.Random(5)
-    for _ in range(60):
-        state.play(rng.choice(state.legal_moves()))
-    record = records.from_save({"version": 1, "game": "kingen", "seed": 5, "state": state.to_dict(),
-                                "setup": {"players": 4, "seats": ["human", "hard", "hard", "hard"], "options": {}}})
-    assert record.start is not None and record.moves == []
-    after = record.replay()
-    for _ in range(10):
-        move = rng.choice(after.legal_moves())
-        after.play(move)
-        record.add(move)
-    app = make_app(size=(960, 540))
-    open_scene(app, "title", None)
-    app.review({**record.to_dict(), "analysis": {"moves": []}})
-    for _ in range(4):
-        press(app, pygame.K_LEFT)
-    press(app, pygame.K_h)
-    game = app.top
-    assert game.name == "game" and game.record.moves == record.moves[:6]
-    assert records.from_dict(game.record.to_dict()).replay().to_dict() == game.state.to_dict()
-
-
 def test_play_this_deal_again_starts_the_same_seed_and_seats(make_app):
     rules = registry.game("kingen").rules()
     options = {"match": "dubbelkingen"}

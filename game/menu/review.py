@@ -270,11 +270,10 @@ class ReviewScene(Scene):
             self.show(round((pos[0] - graph.x) / max(1, graph.w) * len(self.record.moves)))
 
     def play_on(self) -> None:
-        """A new game from the position on screen, counted in no statistics; a record of a game
-        saved before records starts from the same picture."""
+        """A new game from the position on screen, counted in no statistics."""
         record = records.Record(self.record.game, self.record.players, list(self.record.seats),
                                 dict(self.record.options), self.record.seed, self.record.moves[:self.ply],
-                                {"played_on": True}, self.record.start)
+                                {"played_on": True})
         state = self.states[self.ply].copy()
         if state.is_over():
             self.app.sound.play("error")

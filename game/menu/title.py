@@ -229,10 +229,12 @@ def problem_lines(problems: list[dict]) -> list[str]:
     for problem in problems:
         if problem.get("writing"):
             lines.append(t("problem.unwritten", file=problem["file"]))
+        elif problem.get("why") == "earlier_version":
+            lines.append(t("problem.earlier_version", moved_to=problem["moved_to"]))
         elif problem["moved_to"]:
             lines.append(t("problem.damaged", file=problem["file"], moved_to=problem["moved_to"]))
         else:
             lines.append(t("problem.unreadable", file=problem["file"]))
-    if not all(problem.get("writing") for problem in problems):
+    if not all(problem.get("writing") or problem.get("why") for problem in problems):
         lines.append(t("problem.defaults"))
     return lines
