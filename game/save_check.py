@@ -221,13 +221,14 @@ def one_of(*choices):
 
 
 def cards(parse, nested: bool = False, count=None):
-    """A list of cards (or pieces) by their codes, an unknown one None; `nested`: a list of
-    such lists, `count(state)` of them."""
+    """A list of cards (or pieces), each read by `parse` from its code (a `parse` that reads
+    None as None lets a card be unknown); `nested`: a list of such lists, `count(state)` of
+    them."""
     def one(read, name, codes):
         if not isinstance(codes, list):
             read.fail(f"{name!r} must be a list of cards")
         try:
-            return [None if code is None else parse(code) for code in codes]
+            return [parse(code) for code in codes]
         except (TypeError, ValueError, AttributeError):
             read.fail(f"{name!r} holds something that is no card")
 

@@ -94,6 +94,8 @@ def test_a_view_reads_back_but_not_with_a_card_twice(game, seat):
     assert rules.from_dict(data).to_dict() == data
     data["piles"][0].append(data["piles"][0][0])            # a card there twice
     assert "twice" in refused(game, data)
+    data["piles"][0][0] = None                              # a card no view hides
+    assert "no card" in refused(game, data)
 
 
 def test_a_kings_corners_view_is_read_by_its_table_of_fields():

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.base import Announced, CardMoved, IllegalMove, Scored, check_move, check_type
 from game.cards import SUIT_SYMBOL, SUITS, Card, is_card
 from game.options import Option, resolve
-from game.save_check import SaveReader, check_rebuilt, set_rng_state
+from game.save_check import SaveReader, cards, check_rebuilt, one_of, read_view, rng, whole
 
 GAME = "vier_koningen"
 HAND_SIZE = {1: 5, 2: 3, 3: 3}
@@ -619,7 +620,7 @@ def from_dict(data: dict) -> State:
     log = read.moves("log", lambda move: parse_move(_old_code(move) if isinstance(move, dict) else move))
     turn_limit = read.integer("turn_limit", 1, 10 ** 9, allow_none=True)
     if read.field("seed") is None:
-        return _view_from_dict(read, options, log, turn_limit)
+        return read_view(read, sys.modules[__name__], 1, options, {"log": log, "turn_limit": turn_limit}, VIEW_FIELDS)
     seed = read.seed()
 
     def rebuild():
@@ -636,47 +637,52 @@ def from_dict(data: dict) -> State:
     return state
 
 
-def _view_from_dict(read: SaveReader, options: dict, log: list, turn_limit) -> State:
-    data = read.data
-    parse = lambda codes: [Card.parse(code) for code in codes]  # noqa: E731
-    state = State()
-    state.options, state.log, state.turn_limit = options, log, turn_limit
-    state.round = read.integer("round", 1, 3)
-    state.phase = read.choice("phase", ("hand", "draw", "cover", "over"))
-    state.turn = read.integer("turn", 1, 10 ** 9)
-    state.verdict_turn = read.integer("verdict_turn", 0, state.turn)
-    state.reshuffles = read.integer("reshuffles", 0, 10 ** 9)
-    state.result = read.choice("result", (None, "won", "lost", "gave_up", "turn_limit"))
-    state.end_round = read.integer("end_round", 1, 3, allow_none=True)
-    state.last_reshuffle = read.choice("last_reshuffle", (None, "draw", "turn_end"))
-    state.hidden = read.flag("hidden")
-    if not state.hidden:
+def _hidden(read, name: str, state) -> bool:
+    if not read.flag(name):
         read.fail("a save without a game number must be a view")
-    set_rng_state(state.rng, read.field("rng"), read)
-    try:
-        state.controlled = parse(data["controlled"])
-        state.hand = parse(data["hand"])
-        state.drawn = parse(data["drawn"])
-        state.covers = [tuple(parse(cover)) for cover in data["covers"]]
-        state.piles = [parse(pile) for pile in data["piles"]]
-        state.lost = parse(data["lost"])
-        state.verdict = tuple(Judgement.from_dict(item) for item in data["verdict"])
-        turns = data["round_turns"]
-        if not (isinstance(turns, list) and len(turns) == 3 and all(type(n) is int and n >= 0 for n in turns)):
-            raise ValueError("round turns")
-        state.round_turns = dict(zip((1, 2, 3), turns))
-    except (KeyError, TypeError, ValueError, AttributeError):
-        read.fail("its cards, verdict or turn counts cannot be read")
-    cards = (state.controlled + state.hand + state.drawn + [c for cover in state.covers for c in cover]
-             + [c for pile in state.piles for c in pile] + state.lost)
-    if len(state.piles) != 3 or len(state.covers) != len(state.drawn) or len(state.drawn) > 2:
-        read.fail("wrong number of piles or drawn cards")
-    if len(cards) != 52 or len(set(cards)) != 52:
-        read.fail("a card is missing or there twice")
-    if (state.phase == "over") != (state.result is not None):
+    return True
+
+
+def _result(read, name: str, state):
+    result = read.choice(name, (None, "won", "lost", "gave_up", "turn_limit"))
+    if (state.phase == "over") != (result is not None):
         read.fail("the game's result and its phase disagree")
-    state.events = []
-    return state
+    return result
+
+
+def _drawn(read, name: str, state) -> list:
+    drawn = cards(Card.parse)(read, name, state)
+    if len(drawn) > 2:
+        read.fail("more than two drawn cards")
+    return drawn
+
+
+def _verdict(read, name: str, state) -> tuple:
+    try:
+        return tuple(Judgement.from_dict(item) for item in read.items(name))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        read.fail("its verdict cannot be read")
+
+
+def _round_turns(read, name: str, state) -> dict:
+    turns = read.items(name, 3)
+    if len(turns) != 3 or not all(type(n) is int and n >= 0 for n in turns):
+        read.fail("'round_turns' must be three counts")
+    return dict(zip((1, 2, 3), turns))
+
+
+VIEW_FIELDS = {     # what a view holds besides its options and log, in reading order (game/save_check.py)
+    "hidden": _hidden, "rng": rng, "round": whole(1, 3), "phase": one_of("hand", "draw", "cover", "over"),
+    "turn": whole(1, 10 ** 9), "verdict_turn": lambda read, name, state: read.integer(name, 0, state.turn),
+    "reshuffles": whole(0, 10 ** 9), "result": _result,
+    "end_round": lambda read, name, state: read.integer(name, 1, 3, allow_none=True),
+    "last_reshuffle": one_of(None, "draw", "turn_end"),
+    "controlled": cards(Card.parse), "hand": cards(Card.parse), "drawn": _drawn,
+    "covers": lambda read, name, state: [tuple(cover) for cover in cards(
+        Card.parse, nested=True, count=lambda state: len(state.drawn))(read, name, state)],
+    "piles": cards(Card.parse, nested=True, count=lambda state: 3), "lost": cards(Card.parse),
+    "verdict": _verdict, "round_turns": _round_turns,
+}
 
 
 def new_game(seed: int, players: int = 1, options: dict | None = None) -> State:
