@@ -3,7 +3,15 @@ Python, so the review and a phone page say the same as the table."""
 from __future__ import annotations
 
 from game.characters import join_names
-from game.ui.i18n import t
+from game.ui.i18n import has, t
+
+
+def about(key: str, name: str, **params) -> str:
+    """`t(key)` about a named seat, in the second person where that name is the player's own
+    "You" and the game has such a text (`key` + "_you"): never "You is playing"."""
+    if name == t("seat.you") and has(key + "_you"):
+        return t(key + "_you", **params)
+    return t(key, name=name, **params)
 
 
 def match_over(prefix: str, state, names, said=None) -> str:

@@ -14,6 +14,7 @@ from game.keezen import rules
 from game.keezen.rules import EXCHANGE, HOME, NEST, SEVEN, TRACK, Enter, Give, LayAway, Swap, Walk
 from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
+from game.words import about
 
 K = "keezen.scene."
 
@@ -166,7 +167,7 @@ def status(state, names, human: bool, may_act: bool, card=None, pawn=None, steps
     seat = state.to_move()
     name = names(seat)
     if not human:
-        return t(K + ("status.computer_gives" if state.phase == EXCHANGE else "status.computer"), name=name)
+        return about(K + ("status.computer_gives" if state.phase == EXCHANGE else "status.computer"), name)
     if not may_act:
         return t(K + "status.waiting", name=name)
     if state.phase == EXCHANGE:

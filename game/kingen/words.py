@@ -15,7 +15,7 @@ from game.kingen import rules
 from game.kingen.rules import BETWEEN, CHOOSE_GAME, CHOOSE_TRUMP, GAMES, ChooseGame, ChooseTrump, NextDeal, PlayCard
 from game.standings import Ending, ranked_rows
 from game.ui.i18n import has, t
-from game.words import match_over
+from game.words import about, match_over
 
 K = "kingen.scene."
 E = "endings.kingen."
@@ -94,7 +94,7 @@ def status(state, names, said, taker=None, human=False, in_view=True, alone=True
     if not human:
         key = {CHOOSE_GAME: "status.computer_game", CHOOSE_TRUMP: "status.computer_trump"}.get(state.phase,
                                                                                                "status.computer")
-        return t(K + key, name=name)
+        return about(K + key, name)
     if not in_view:
         return t(K + "status.waiting", name=name)
     who = t(K + "status.you") if alone else name

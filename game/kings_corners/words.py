@@ -18,7 +18,7 @@ from game.cards import Card
 from game.kings_corners.rules import CORNERS, KINGS_FIRST_PENALTY, PLACES, Deal, EndTurn, MovePile, PlayCard
 from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
-from game.words import match_over
+from game.words import about, match_over
 
 K = "kings_corners.scene."           # the prefix of the table's i18n keys
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}   # black, red, black, red: neighbours differ in colour
@@ -165,7 +165,7 @@ def status(state, names, you=None, human=False, in_view=True, chosen=None, legal
         return t(K + "status.out", name=names(winner), n=hand)
     name = names(state.turn)
     if not human:
-        return t(K + "status.computer", name=name)
+        return about(K + "status.computer", name)
     if not in_view:
         return t(K + "status.waiting", name=name)
     who = t(K + "status.you") if you is not None else t(K + "status.named", name=name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.quarto import rules
 from game.standings import Ending, ranked_rows
 from game.ui.i18n import t
+from game.words import about
 
 DOT = " \u00b7 "       # between attributes: 'light · round · tall · hollow'
 
@@ -58,7 +59,7 @@ def status(state, names, said, human: bool, chosen_square) -> str:
         return said(key, state.winner, name=names(state.winner))
     name = names(state.to_move())
     if not human:
-        return t("quarto.status.thinking", name=name)
+        return about("quarto.status.thinking", name)
     if phase == "give":
         return t("quarto.status.give_first", name=name)
     if phase == "pass":
