@@ -1,0 +1,242 @@
+"""The player's words (docs/player-words.md), where a machine can tell: every language holds
+the same keys and placeholders (Flemish only what Flemish players say otherwise); a computer's
+reason is told about that person, never as an order; no sentence calls a person "it" nor
+counts a search's tries; each game's Dutch uses its own terms and not the ones the guide
+bans; no composed sentence of a real game shows a move code."""
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from game import registry
+from game.menu.rules_help import rule_text
+from game.ui import i18n
+from game.ui.i18n import WHY, explain, fields, set_language, system_language, t
+
+ROOT = Path(__file__).resolve().parent.parent / "assets"
+
+
+def table(language: str) -> dict[str, str]:
+    merged = {}
+    for path in sorted((ROOT / "i18n" / language).glob("*.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+@pytest.fixture
+def language():
+    yield set_language
+    set_language("en")
+
+
+# -- languages --------------------------------------------------------------------------------
+def test_flemish_holds_only_its_own_words_with_the_dutch_placeholders():
+    nl, be = table("nl"), table("nl-BE")
+    assert be, "no Flemish strings"
+    assert set(be) <= set(nl), sorted(set(be) - set(nl))
+    assert not [key for key in be if fields(be[key]) != fields(nl[key])]
+    assert not [key for key in be if be[key] == nl[key]], "a Flemish string that says what the Dutch one does"
+
+
+@pytest.mark.parametrize("locale,expected", [("nl_BE.UTF-8", "nl-BE"), ("nl_NL.UTF-8", "nl"), ("en_GB.UTF-8", "en"),
+                                             ("nl-BE", "nl-BE"), ("fr_BE.UTF-8", "en")])
+def test_the_first_start_follows_the_system_locale(monkeypatch, locale, expected):
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", locale)
+    assert system_language() == expected
+
+
+def test_flemish_says_kingen_as_its_source_sheet_and_the_rest_as_dutch(language):
+    language("nl-BE")
+    assert t("kingen.err.trump", suit="\u2665") == "Je kunt \u2665 niet volgen: je moet kopen."
+    assert t("kingen.err.overtrump", card="\u26606") == "De slag is gekocht met de \u26606: je moet overkopen."
+    assert t("keezen.err.home_back") == table("nl")["keezen.err.home_back"]        # from the Dutch
+    assert t("no.such.key") == "no.such.key"
+    assert "volgen" in rule_text("kingen", "nl-BE") and "bekennen" not in rule_text("kingen", "nl-BE")
+    assert rule_text("keezen", "nl-BE") == rule_text("keezen", "nl")              # no page of its own: the Dutch
+    assert "Nederlands" in i18n.LANGUAGES["nl-BE"]
+
+
+# -- a computer's reasons ---------------------------------------------------------------------
+REASON = re.compile(r"\.hint\.|^vier_koningen\.why\.|^mcts\.")
+ORDER = {"en": re.compile(r"\byou(r|rs)?\b", re.I), "nl": re.compile(r"\b(je|jij|jou|jouw)\b", re.I)}
+
+
+def reason_keys(texts: dict) -> list[str]:
+    return sorted(key for key in texts if REASON.search(key) and WHY not in key and not key.endswith(".one"))
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_reason_is_also_told_about_the_computer_who_played_it(lang):
+    """'Why?' after a computer's move says its hint's reason about that person, by name and in
+    the third person: "Fien had no card that fitted...", never "end your turn"."""
+    texts = table(lang)
+    keys = reason_keys(texts)
+    assert len(keys) > 50
+    for key in keys:
+        told = texts.get(key + WHY)
+        assert told is not None, f"{key} has no {WHY} form"
+        assert "name" in fields(told) and fields(told) - {"name"} <= fields(texts[key]) | {"odds", "deal_odds"}, key
+        assert not ORDER[lang].search(told), f"{key + WHY} speaks to the player: {told!r}"
+
+
+def test_why_names_the_person_and_says_a_chance_as_a_player_does(language):
+    from ai import Reason
+    language("en")
+    reason = Reason("...", "keezen.hint.give", card="Q", percent=74)
+    assert explain(reason) == "Give your partner the Q (your team wins about 3 games in 4)"
+    assert explain(reason, about="Fien") == "Fien gave the partner the Q: with that the team wins about 3 games in 4"
+    language("nl")
+    assert explain(reason, about="Fien") == "Fien gaf de partner de Q: daarmee wint dat team ongeveer 3 van de 4 spellen"
+    assert i18n.odds(0.97) == "bijna elk spel" and i18n.odds(0.5) == "ongeveer 1 van de 2 spellen"
+
+
+# -- forbidden phrasings ------------------------------------------------------------------------
+PERSON = re.compile(r"\{(name|names|who|a|b)\}")
+FORBIDDEN = {
+    "en": {
+        r"\bits\b|\bitself\b": "'its' about a person (a key that names one)",
+        r"\bsimulated\b|\btries\b|\bsamples?\b|\biterations?\b|\bnodes?\b|\bvisits\b": "a search's own counts",
+        r"\bon average over\b|own search|judgement of that moment": "the program talking about itself",
+    },
+    "nl": {
+        r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
+        r"ging verloren|in de eigen\b|beoordeling van dat moment": "the program talking about itself",
+    },
+}
+ONLY_PERSON = {r"\bits\b|\bitself\b"}
+# where a percentage is the player's own number: progress, a win rate, a chance lost
+PERCENT_ALLOWED = {"review.analysing", "review.analysing_computers", "review.loss.chance", "review.loss.chance.one",
+                   "stats.win_rate"}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_no_string_uses_a_phrasing_the_guide_forbids(lang):
+    texts = table(lang)
+    found = []
+    for key, text in texts.items():
+        for pattern, why in FORBIDDEN["en" if lang == "en" else "nl"].items():
+            if pattern in ONLY_PERSON and not PERSON.search(text):
+                continue
+            if re.search(pattern, text, re.I):
+                found.append(f"{key}: {text!r} ({why})")
+        if "%" in text and key not in PERCENT_ALLOWED and not key.startswith("phones."):
+            found.append(f"{key}: {text!r} (a percentage where a player's number belongs)")
+    assert not found, "\n".join(found)
+
+
+def test_the_review_and_why_never_call_a_move_or_its_player_it():
+    texts = table("en")
+    said = {key: text for key, text in texts.items() if key.startswith(("review.", "why.")) or WHY in key}
+    assert not [key for key, text in said.items() if re.search(r"\bit\b", text, re.I)]
+
+
+# -- each game's own words ------------------------------------------------------------------------
+# (the keys of a game, its Dutch words the guide bans, and why)
+TERMS = {
+    "keezen": (("keezen.", "endings.keezen.", "rule_pictures.keezen."), {
+        r"\bstartvakje\b": "startpositie (the NK sheet)",
+        r"\bhuis\b|huisvak": "honk (the NK sheet)",
+        r"\bthuis\b": "binnen (the NK sheet: 'de 8 pionnen binnen')",
+        r"\bnest\b": "startvakjes (where the pawns wait)",
+        r"\bkoning\b|\bopkom": "heer, opzetten",
+    }),
+    "kingen": (("kingen.", "endings.kingen.", "rule_pictures.kingen."), {
+        r"\b(over)?(koop|kopen|kocht)\b|\bgekocht\b": "troeven, overtroeven (kopen is Flemish: nl-BE)",
+        r"\bvrouw|\bkoningin": "dame (the rules page)",
+        r"\bvolgen\b": "bekennen (volgen is Flemish: nl-BE)",
+    }),
+    "vier_koningen": (("vier_koningen", "endings.vier_koningen.", "rule_pictures.vier_koningen."), {
+        r"\bhe(er|ren)\b|\bvrouw": "koning, koningin (the source sheet)",
+        r"\bslag": "verloren kaarten: 4 Koningen has no tricks",
+        r"beoordeel": "tellen",
+    }),
+    "quarto": (("quarto.", "endings.quarto.", "rule_pictures.quarto."), {
+        r"\btegenstander|\bvakje\b|massief|gelijkspel": "tegenspeler, vak, vol, remise (the rules page)",
+        r"\bdelen\b|\bgedeeld|\bdeler": "Quarto has no deals",
+    }),
+    "kings_corners": (("kings_corners.", "endings.kings_corners.", "rule_pictures.kings_corners."), {
+        r"\bronde\b|\bgever\b": "spel, deler",
+        r"\b(rode|zwarte) (boer|vrouw|heer|koning|aas)\b": "a card as the table shows it (J♦)",
+    }),
+}
+FLEMISH_NOT = {r"\bbekennen\b|\btroeven\b|\bovertroeven\b|\bgetroefd\b|bijgooi": "volgen, kopen, overkopen, gooien"}
+
+
+@pytest.mark.parametrize("game", sorted(TERMS))
+def test_each_game_speaks_dutch_in_its_own_terms(game):
+    prefixes, banned = TERMS[game]
+    texts = {key: text for key, text in table("nl").items() if key.startswith(prefixes)}
+    assert texts
+    page = rule_text(game, "nl")
+    found = [f"{key}: {text!r} ({why})" for key, text in texts.items()
+             for pattern, why in banned.items() if re.search(pattern, text, re.I)]
+    found += [f"rules page: {why}" for pattern, why in banned.items()
+              if game != "kings_corners" and re.search(pattern, page, re.I)]
+    assert not found, "\n".join(found)
+
+
+# English words that do not fit a game: no deals in Quarto, no tricks in 4 Koningen
+UNFIT = {"quarto": (r"\bdeals?\b|\bdealt\b", "Quarto has no deals"),
+         "vier_koningen": (r"\btricks?\b", "4 Koningen has no tricks")}
+
+
+@pytest.mark.parametrize("game", sorted(UNFIT))
+def test_english_words_fit_the_game(game):
+    pattern, why = UNFIT[game]
+    prefixes = TERMS[game][0] + ("review.",)        # the review's own words are shown in every game's
+    found = [f"{key}: {text!r}" for key, text in table("en").items()
+             if key.startswith(prefixes) and re.search(pattern, text, re.I)]
+    assert not found, why + ":\n" + "\n".join(found)
+    assert not re.search(pattern, rule_text(game, "en"), re.I), why
+
+
+def test_flemish_kingen_uses_the_source_sheets_words():
+    flemish = {**table("nl"), **table("nl-BE")}
+    texts = {key: text for key, text in flemish.items() if key.startswith(("kingen.", "rule_pictures.kingen."))}
+    found = [f"{key}: {text!r}" for key, text in texts.items() for pattern in FLEMISH_NOT if re.search(pattern, text)]
+    assert not found, "\n".join(found)
+    assert not re.search(next(iter(FLEMISH_NOT)), rule_text("kingen", "nl-BE"))
+
+
+# -- no move codes in a composed sentence -------------------------------------------------------
+# the notation's codes that a player never sees: a card ("KH"), a Keezen square ("g16",
+# "h2"), Quarto's piece number ("give f"); Quarto's squares (b1) are written on its board
+CARD_CODE = r"\b[2-9TJQKA][SHDC]\b"
+CODES = {"kingen": CARD_CODE, "kings_corners": CARD_CODE, "vier_koningen": CARD_CODE,
+         "keezen": r"\b[bgyr]\d{1,2}\b|\bh[1-4]\b|[+-]\d", "quarto": r"\bgive [0-9a-f]\b"}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("game", list(registry.GAMES))
+def test_no_move_code_in_the_sentences_of_a_real_game(language, lang, game):
+    """A random game of every title: each move in words, and the move log's lines, never show
+    the notation's codes (the move's own, a card's 'KH', a Keezen square 'g16', 'give f')."""
+    language(lang)
+    info = registry.game(game)
+    words = importlib.import_module(f"game.{game}.words")
+    state = info.rules().new_game(7, max(info.seats), {})
+    rng = random.Random(7)
+    names, said = (lambda seat: f"Anna{seat}"), (lambda key, seat, **params: t(key, **params))
+    lines = 0
+    code = re.compile(CODES[game])
+    for _ in range(400):
+        if state.is_over():
+            break
+        moves = [move for move in state.legal_moves() if move.code != "give_up"] or state.legal_moves()
+        move, seat, before = rng.choice(moves), state.to_move(), state.copy()
+        state.play(move)
+        sentences = [words.move_words(before, move)]
+        if hasattr(words, "describe"):
+            sentences += words.describe(state, seat, move, names, said)
+        for sentence in sentences:
+            whole = " " in move.code and move.code in sentence       # a code of one word may be a word ("draw")
+            assert not whole and not code.search(sentence), f"{move.code!r}: {sentence!r}"
+            lines += 1
+    assert lines >= 10
