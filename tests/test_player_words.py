@@ -6,30 +6,21 @@ bans; no composed sentence of a real game shows a move code."""
 from __future__ import annotations
 
 import importlib
-import json
 import random
 import re
-from pathlib import Path
 
 import pytest
+from test_i18n import table
 
 from game import registry
 from game.menu.rules_help import rule_text
 from game.ui import i18n
 from game.ui.i18n import WHY, explain, fields, set_language, system_language, t
 
-ROOT = Path(__file__).resolve().parent.parent / "assets"
-
-
-def table(language: str) -> dict[str, str]:
-    merged = {}
-    for path in sorted((ROOT / "i18n" / language).glob("*.json")):
-        merged.update(json.loads(path.read_text(encoding="utf-8")))
-    return merged
-
 
 @pytest.fixture
-def language():
+def speak():
+    """`set_language`, and English again after the test."""
     yield set_language
     set_language("en")
 
@@ -52,8 +43,8 @@ def test_the_first_start_follows_the_system_locale(monkeypatch, locale, expected
     assert system_language() == expected
 
 
-def test_flemish_says_kingen_as_its_source_sheet_and_the_rest_as_dutch(language):
-    language("nl-BE")
+def test_flemish_says_kingen_as_its_source_sheet_and_the_rest_as_dutch(speak):
+    speak("nl-BE")
     assert t("kingen.err.trump", suit="\u2665") == "Je kunt \u2665 niet volgen: je moet kopen."
     assert t("kingen.err.overtrump", card="\u26606") == "De slag is gekocht met de \u26606: je moet overkopen."
     assert t("keezen.err.home_back") == table("nl")["keezen.err.home_back"]        # from the Dutch
@@ -86,14 +77,15 @@ def test_every_reason_is_also_told_about_the_computer_who_played_it(lang):
         assert not ORDER[lang].search(told), f"{key + WHY} speaks to the player: {told!r}"
 
 
-def test_why_names_the_person_and_says_a_chance_as_a_player_does(language):
+def test_why_names_the_person_and_says_a_chance_as_a_player_does(speak):
     from ai import Reason
-    language("en")
+    speak("en")
     reason = Reason("...", "keezen.hint.give", card="Q", percent=74)
     assert explain(reason) == "Give your partner the Q (your team wins about 3 games in 4)"
     assert explain(reason, about="Fien") == "Fien gave the partner the Q: with that the team wins about 3 games in 4"
-    language("nl")
-    assert explain(reason, about="Fien") == "Fien gaf de partner de Q: daarmee wint dat team ongeveer 3 van de 4 spellen"
+    speak("nl")
+    assert explain(reason, about="Fien") == \
+        "Fien gaf de partner de Q: daarmee wint dat team ongeveer 3 van de 4 spellen"
     assert i18n.odds(0.97) == "bijna elk spel" and i18n.odds(0.5) == "ongeveer 1 van de 2 spellen"
 
 
@@ -215,10 +207,10 @@ CODES = {"kingen": CARD_CODE, "kings_corners": CARD_CODE, "vier_koningen": CARD_
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 @pytest.mark.parametrize("game", list(registry.GAMES))
-def test_no_move_code_in_the_sentences_of_a_real_game(language, lang, game):
+def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
     """A random game of every title: each move in words, and the move log's lines, never show
     the notation's codes (the move's own, a card's 'KH', a Keezen square 'g16', 'give f')."""
-    language(lang)
+    speak(lang)
     info = registry.game(game)
     words = importlib.import_module(f"game.{game}.words")
     state = info.rules().new_game(7, max(info.seats), {})
