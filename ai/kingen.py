@@ -44,11 +44,33 @@ import random
 
 from ai import Reason
 from ai.mcts import search
-from game.kingen import rules as R
-from game.kingen.rules import (ABOVE, BELOW, CHOOSE_GAME, CHOOSE_TRUMP, FEWEST, GAME_MOVES, GAME_TOTAL, GAMES,
-                               HEART_MASK, KH_BIT, KJ_MASK, NO_7_13, NO_HEARTS, NO_KH, NO_KJ, NO_QUEENS, PLAY,
-                               QUEEN_MASK, SUIT_LETTERS, SUIT_MASK, TRUMP, TRUMP_MOVES, legal_mask)
 from game.cards import SUIT_SYMBOL
+from game.kingen import rules as R
+from game.kingen.rules import (
+    ABOVE,
+    BELOW,
+    CHOOSE_GAME,
+    CHOOSE_TRUMP,
+    FEWEST,
+    GAME_MOVES,
+    GAME_TOTAL,
+    GAMES,
+    HEART_MASK,
+    KH_BIT,
+    KJ_MASK,
+    NO_7_13,
+    NO_HEARTS,
+    NO_KH,
+    NO_KJ,
+    NO_QUEENS,
+    PLAY,
+    QUEEN_MASK,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    TRUMP,
+    TRUMP_MOVES,
+    legal_mask,
+)
 
 LEVELS = ("easy", "normal", "hard")
 ITERATIONS = {"normal": 80, "hard": 5000}

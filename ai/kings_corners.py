@@ -38,8 +38,18 @@ import time
 from ai import Reason
 from ai.greedy import best_sequence, greedy_plan
 from game.cards import full_deck
-from game.kings_corners.rules import (CORNERS, HAND_SIZE, KING, KINGS_FIRST_PENALTY, PLACES, Deal, EndTurn,
-                                      MovePile, PlayCard, card_points)
+from game.kings_corners.rules import (
+    CORNERS,
+    HAND_SIZE,
+    KING,
+    KINGS_FIRST_PENALTY,
+    PLACES,
+    Deal,
+    EndTurn,
+    MovePile,
+    PlayCard,
+    card_points,
+)
 
 LEVELS = ("easy", "normal", "hard")
 HARD_NODES = 800

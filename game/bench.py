@@ -75,8 +75,7 @@ def measure(name: str, seconds: float, size: tuple[int, int], parts: list | None
     """Wall and CPU seconds of each frame of screen `name`; with a list `parts`, each frame's
     parts (see `timing_parts`) are appended to it."""
     from game import registry
-    from game.app import App, LaunchOptions
-    from game.app import open_scene
+    from game.app import App, LaunchOptions, open_scene
 
     app = App(LaunchOptions(headless=True, size=size, data_dir=tempfile.mkdtemp(prefix="spelavond-bench-")))
     kind, _, game = name.partition(":")

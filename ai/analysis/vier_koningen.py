@@ -40,8 +40,8 @@ import random
 from typing import NamedTuple
 
 from ai.analysis import Scale, Values
-from ai.vier_koningen import (Evaluator, Knowledge, Player, Values as CardValues, candidate_hands,
-                              card_of, outcomes, search_hand, top_sum)
+from ai.vier_koningen import Evaluator, Knowledge, Player, candidate_hands, card_of, outcomes, search_hand, top_sum
+from ai.vier_koningen import Values as CardValues
 from game.vier_koningen import rules as R
 
 SCALE = Scale("chance", inaccuracy=0.02, mistake=0.05, blunder=0.15)

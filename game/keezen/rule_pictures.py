@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.keezen import rules
-from game.keezen.board import Board, EXTENT, mark_spot
+from game.keezen.board import EXTENT, Board, mark_spot
 from game.keezen.rules import HOME, NEST, walk_path
 from game.ui import theme
 from game.ui.rule_picture import Picture

@@ -59,8 +59,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import (Announced, CardMoved, HandDealt, PawnMoved, PawnSentHome, check_move, check_type,
-                       hide_cards, illegal, partner)
+from game.base import (
+    Announced,
+    CardMoved,
+    HandDealt,
+    PawnMoved,
+    PawnSentHome,
+    check_move,
+    check_type,
+    hide_cards,
+    illegal,
+    partner,
+)
 from game.cards import Card, full_deck
 from game.options import Option
 

@@ -23,7 +23,7 @@ from game.base import TrickWon
 from game.kingen import draw, rules, words
 from game.kingen.layout import LOG_LINES, Layout
 from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, PLAY, ChooseGame, ChooseTrump, PlayCard
-from game.kingen.words import K, PENALTY
+from game.kingen.words import PENALTY, K
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import explain, language, t

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.kings_corners.rules import E, N, NE, NW, S, SE, SW, W
+from game.kings_corners.rules import NE, NW, SE, SW, E, N, S, W
 from game.ui import cards as cardui
 from game.ui.table.layout import TableLayout
 from game.ui.table.panels import stack_buttons, top_band

@@ -21,7 +21,7 @@ import pygame
 
 from game.kings_corners import draw, rules, words
 from game.kings_corners.layout import FAN, LOG_LINES, Layout
-from game.kings_corners.rules import S, Deal, EndTurn, MovePile, PlayCard
+from game.kings_corners.rules import Deal, EndTurn, MovePile, PlayCard, S
 from game.kings_corners.words import K, end_key, hand_order
 from game.ui import input as inp
 from game.ui.game_scene import GameScene

@@ -1,8 +1,8 @@
 """The pause overlay (Esc / Start): resume, rules, settings, restart, quit to menu."""
 from __future__ import annotations
 
-from game.ui.menu import MessageOverlay, Overlay
 from game.ui.i18n import t
+from game.ui.menu import MessageOverlay, Overlay
 from game.ui.widgets import Button
 
 

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.scene import Scene
-from game.paths import asset
 from game.lesson import lesson_of
+from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import BASE, language, t
 from game.ui.rule_picture import render as render_picture
+from game.ui.scene import Scene
 from game.ui.text import blit_text, font, wrap
 
 MARKER = re.compile(r"^!\[picture\]\((\w+)\)\s*$")

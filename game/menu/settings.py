@@ -1,9 +1,9 @@
 """Settings: language, fullscreen, couch mode, UI scale, sound, animation and computer pace, forced moves."""
 from __future__ import annotations
 
-from game.ui.menu import MenuScene
 from game.store import SPEEDS, UI_SCALES
 from game.ui.i18n import LANGUAGES, set_language, t
+from game.ui.menu import MenuScene
 from game.ui.widgets import Choice, Slider
 
 

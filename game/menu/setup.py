@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 from game import registry
-from game.record import SEAT_KINDS
 from game.base import partner, team_of
 from game.lesson import lesson_of
-from game.phones.views import GAMES as PHONE_GAMES
-from game.ui.menu import MenuScene, MessageOverlay
 from game.options import resolve
+from game.phones.views import GAMES as PHONE_GAMES
+from game.record import SEAT_KINDS
 from game.ui.i18n import has, t
+from game.ui.menu import MenuScene, MessageOverlay
 from game.ui.widgets import Button, Choice, SeedField
-
 
 
 def option_label(game: str, option) -> str:

@@ -6,10 +6,10 @@ import pygame
 
 from game import registry
 from game.options import stat_keys
-from game.ui.menu import MenuScene, MessageOverlay, draw_backdrop
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import has, t
+from game.ui.menu import MenuScene, MessageOverlay, draw_backdrop
 from game.ui.text import blit_in, blit_text
 from game.ui.widgets import Button
 

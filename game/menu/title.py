@@ -13,9 +13,9 @@ import pygame
 from game import characters, registry
 from game import record as records
 from game.base import partner
-from game.ui.menu import MenuScene, MessageOverlay
-from game.ui.i18n import t
 from game.ui import theme
+from game.ui.i18n import t
+from game.ui.menu import MenuScene, MessageOverlay
 from game.ui.widgets import Button
 
 

@@ -11,8 +11,17 @@ from __future__ import annotations
 import pygame
 
 from game.quarto import rules, words
-from game.quarto.draw import (draw_board_marks, draw_cursor, draw_hand, draw_info, draw_plates, draw_pool_marks,
-                              draw_shadow, paint_table, piece_image)
+from game.quarto.draw import (
+    draw_board_marks,
+    draw_cursor,
+    draw_hand,
+    draw_info,
+    draw_plates,
+    draw_pool_marks,
+    draw_shadow,
+    paint_table,
+    piece_image,
+)
 from game.quarto.layout import Layout
 from game.ui import input as inp
 from game.ui.game_scene import GameScene

@@ -43,9 +43,9 @@ import pygame
 
 from game import characters, registry
 from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome, PieceMoved, TrickWon
-from game.ui import input as inp
 from game.phones import views as phone_views
 from game.phones.seats import PhoneSeats
+from game.ui import input as inp
 from game.ui.between_hands import BetweenHands
 from game.ui.computer_seats import ComputerSeats
 from game.ui.finish import Finish

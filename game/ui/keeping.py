@@ -10,7 +10,6 @@ from datetime import datetime, timezone
 
 from game.options import stat_key
 
-
 # a game with one of these notes is not counted: the computer played part of it for a human,
 # it was played on from a review, or it is a guided first game
 UNCOUNTED = ("helper_played", "played_on", "lesson")

@@ -14,7 +14,6 @@ from game.ui.scene import Scene
 from game.ui.text import blit_in, blit_text
 from game.ui.widgets import FocusList
 
-
 COMPACT = 0.75     # a menu's rows may get this much lower to fit the screen
 ROW_TEXT = 1.4     # ... or to this many times the text's size, if lower (couch mode's larger rows; one line)
 

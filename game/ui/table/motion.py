@@ -15,7 +15,6 @@ from game.cards import Card
 from game.ui.table.animator import Animator
 from game.ui.table.draw import FaceWarmer, Patches, shadow_reach
 
-
 DEAL_STAGGER = 0.012     # seconds between two cards of a deal setting off
 
 

@@ -12,7 +12,6 @@ from game.ui import theme
 from game.ui.table.draw import panel
 from game.ui.text import blit_in, blit_text, fit, note_text, render, wrap
 
-
 # ----------------------------------------------------------------------------- status line
 
 class StatusLine:
