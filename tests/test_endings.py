@@ -300,8 +300,8 @@ def scene_winners(screen):
 # ----------------------------------------------------------------------------- the end of a deal
 
 def test_kingen_sheet_at_the_end_of_a_deal_labels_its_columns_and_says_who_took_what(make_app):
-    from test_text_fit import open_screen
     from game.ui.table.panels import Sheet
+    from test_text_fit import open_screen
     app = make_app()
     assert open_screen(app, "sheet:kingen")
     scene = app.top

@@ -15,8 +15,21 @@ from hypothesis import strategies as st
 from game.base import Announced, CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome
 from game.cards import full_deck
 from game.keezen import rules as R
-from game.keezen.rules import (ACE, HOME, JACK, KING, LAY_AWAY, NEST, QUEEN, Enter, Give, Swap, Walk,
-                               from_notation, parse_move)
+from game.keezen.rules import (
+    ACE,
+    HOME,
+    JACK,
+    KING,
+    LAY_AWAY,
+    NEST,
+    QUEEN,
+    Enter,
+    Give,
+    Swap,
+    Walk,
+    from_notation,
+    parse_move,
+)
 
 B, G, Y, RED = range(4)  # colours = seats
 H1, H2, H3, H4 = HOME, HOME + 1, HOME + 2, HOME + 3

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from ai import make_bot
 from ai import kings_corners as K
+from ai import make_bot
 from ai.greedy import best_sequence, greedy_plan
 from game.cards import Card, cards, full_deck
 from game.kings_corners import rules as R
-from game.kings_corners.rules import E, N, NE, NW, S, SE, SW, W, EndTurn, MovePile, PlayCard
+from game.kings_corners.rules import NE, NW, SE, SW, E, EndTurn, MovePile, N, PlayCard, S, W
 
 C = Card.parse
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "i18n"

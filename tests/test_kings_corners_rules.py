@@ -12,8 +12,22 @@ from hypothesis import strategies as st
 from game.base import IllegalMove
 from game.cards import Card, cards, full_deck
 from game.kings_corners import rules as R
-from game.kings_corners.rules import (E, N, NE, NW, S, SE, SW, W, Deal, EndTurn, MovePile, PlayCard,
-                                      card_points, parse_move)
+from game.kings_corners.rules import (
+    NE,
+    NW,
+    SE,
+    SW,
+    Deal,
+    E,
+    EndTurn,
+    MovePile,
+    N,
+    PlayCard,
+    S,
+    W,
+    card_points,
+    parse_move,
+)
 from game.options import resolve
 
 C = Card.parse

@@ -11,8 +11,8 @@ import pygame
 from game.app import open_scene
 from game.base import PawnSentHome
 from game.keezen import rules
-from game.keezen.lesson import LESSON
 from game.keezen.layout import spot
+from game.keezen.lesson import LESSON
 from game.keezen.rules import HOME, NEST, START, Enter, LayAway, Swap, Walk
 from game.lesson import Reply, Say, Teach, check
 from game.ui import input as inp

@@ -14,6 +14,7 @@ from game.lesson import Reply, Say, Teach, check
 from game.ui.i18n import t
 from lessons import A, check_words, codes, hand_over, last_words, lesson_app, lesson_codes, notice, resume, settle
 from posting import click, drag, key, move_focus, pad, run_until
+
 N, E, S, NE = rules.N, rules.E, rules.S, rules.NE
 
 

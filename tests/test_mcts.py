@@ -8,7 +8,6 @@ import pytest
 from ai import Reason
 from ai.mcts import MCTSBot, describe, search, winner_rewards
 
-
 # ----------------------------------------------------------------------------- toy games
 
 class Nim:

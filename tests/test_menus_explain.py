@@ -79,9 +79,9 @@ def test_quarto_result_names_the_winning_line_and_what_it_shares(make_app):
 @pytest.mark.parametrize("game", [info.name for info in registry.playable_games()])
 def test_setup_keeps_start_in_sight_and_a_returning_player_starts_with_one_press(make_app, game, couch):
     from game.app import open_scene
+    from game.lesson import lesson_of
     from game.menu.setup import clean_setup
     from game.ui.i18n import t
-    from game.lesson import lesson_of
     from game.ui.menu import MessageOverlay
     app = make_app(size=(960, 540), couch=couch)
     open_scene(app, f"setup:{game}", 1)

@@ -4,8 +4,8 @@ import random
 import pygame
 import pytest
 
-from game.quarto import rules
 from game.play import start_game
+from game.quarto import rules
 from posting import click, key, reopen, run_until
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from game import registry
 from tests import checks
-from tests.fuzz import NOT_TEXT, look_alikes   # objects equal to every move, wrong-typed fields (issue 26)
+from tests.fuzz import NOT_TEXT, look_alikes  # objects equal to every move, wrong-typed fields (issue 26)
 
 GAMES = [info for info in registry.GAMES.values() if info.has_rules()]
 MAX_MOVES = 50_000        # a random playout of a whole match ends well within this

@@ -118,6 +118,7 @@ def test_clicking_the_legend_does_what_it_says(make_app):
 def test_the_setup_screen_shows_the_teams_of_a_team_game(make_app, monkeypatch):
     """Partners sit opposite: with teams, each seat says its team and its partner."""
     import dataclasses
+
     from game.menu.setup import SetupScene
     from game.ui.widgets import Choice
     app = make_app()
@@ -192,8 +193,8 @@ def test_the_result_screen_survives_a_resize_before_its_event(make_app, game):
 def test_every_screen_draws_with_the_largest_interface_on_a_low_window(make_app, size):
     """Found by the fuzzer: couch mode with UI scale 1.5 on a 1682x540 window left the
     4 Koningen grid a negative height ('Invalid resolution for Surface')."""
-    from game.store import UI_SCALES
     from game.app import open_scene
+    from game.store import UI_SCALES
     for name in screen_names():
         app = make_app(size=size)
         app.store.settings["couch"] = True

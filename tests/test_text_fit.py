@@ -68,8 +68,8 @@ def open_screen(app, name: str) -> bool:
                 app.store.record_result(key, outcome, 123456)
     if kind == "damaged":
         from game.menu.title import problem_lines
-        from game.ui.menu import MessageOverlay
         from game.ui.i18n import t
+        from game.ui.menu import MessageOverlay
         open_scene(app, "title", 1)
         problems = [{"file": "settings.json", "moved_to": "settings.json.damaged-20261124-150501"},
                     {"file": "statistics.json", "moved_to": ""}]

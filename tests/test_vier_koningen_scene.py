@@ -3,7 +3,6 @@ import pygame
 import pytest
 
 import ai.vier_koningen  # noqa: F401  (the helper the autoplay and hint tests need: a broken import fails)
-
 from game.cards import Card
 from game.play import start_game
 from game.vier_koningen import rules

@@ -188,9 +188,8 @@ def test_killing_the_process_loses_nothing(tmp_path):
     assert leftovers == [], "the computer-player worker outlived the killed game"
     saved = json.loads(save.read_text())
     assert len(saved["moves"]) >= 6
-    from game.app import App, LaunchOptions
+    from game.app import App, LaunchOptions, open_scene
     from game.play import continue_game
-    from game.app import open_scene
     app = App(LaunchOptions(headless=True, size=(960, 540), no_worker=True, data_dir=str(data)))
     assert not list(data.glob(".*.tmp")), "a write the kill cut short left its temp file"
     try:
