@@ -232,3 +232,14 @@ def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
             assert not whole and not code.search(sentence), f"{move.code!r}: {sentence!r}"
             lines += 1
     assert lines >= 10
+
+
+def test_flemish_takes_no_more_room_than_the_dutch_it_replaces():
+    """What fits in Dutch (tests/test_text_fit.py measures it) fits in Flemish: no Flemish
+    string is wider than its Dutch one, in regular or bold type."""
+    from game.ui.text import font
+    nl, be = table("nl"), table("nl-BE")
+    for bold in (False, True):
+        face = font(24, bold)
+        wider = [key for key, text in be.items() if face.size(text)[0] > face.size(nl[key])[0]]
+        assert not wider, wider
