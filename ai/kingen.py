@@ -338,7 +338,7 @@ def average_hand(hands: int = 200, deals: int = 150, seed: int = 1) -> list:
     python -c "from ai.kingen import average_hand; print(average_hand())"."""
     rng = random.Random(seed)
     sums = [0.0] * len(GAMES)
-    for index in range(hands):
+    for _ in range(hands):
         state = R.new_game(rng.getrandbits(32), 4, {"match": "dubbelkingen"})
         means, _ = _simulate_choices(state.view(state.dealer), state.dealer, list(range(len(GAMES))), deals, rng)
         for game, value in means.items():

@@ -599,7 +599,7 @@ def search_hand(know: Knowledge, ev: Evaluator, w, keep=4, top=40, climb=3, budg
                     key=lambda x: -x[0])
     best = scored[0]
     starts = []
-    for v, hand in scored:
+    for _, hand in scored:
         if hand not in starts:
             starts.append(hand)
         if len(starts) >= climb:

@@ -293,7 +293,7 @@ def test_every_text_fits(make_app, size, couch, language):
             text = t(name, **params)
             size_, lines = status.lines(text, layout.status.w - int(40 * u), u)
             assert " ".join(lines) == text, f"{name} is cut: {lines}"
-        for seat, plate in layout.plates.items():
+        for plate in layout.plates.values():
             for detail in (t("keezen.scene.plate.partner"), t("keezen.scene.plate.opponent"), longest_name):
                 text = f"{detail} \u00b7 " + t("keezen.scene.plate.home", n=8)
                 assert render(text, int(theme.TINY * u)).get_width() <= plate.w - int(28 * u), text

@@ -323,7 +323,7 @@ def test_the_table_fits_the_window(make_app, size, couch, language):
         rects += [rect for cards in layout.seat_cards.values() for rect in cards]
         for rect in rects:
             assert content.contains(rect), f"{rect} leaves the table {content}"
-        for seat, plate in layout.plates.items():
+        for plate in layout.plates.values():
             assert not plate.colliderect(layout.trick_zone)
         from game.ui.table.panels import choice_rects
         box, _ = choice_rects(layout.chooser, 7, layout.u, 2)

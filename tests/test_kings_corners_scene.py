@@ -245,7 +245,7 @@ def test_the_table_fits_the_window(make_app, size, couch, players):
         assert not plate.colliderect(table), f"seat {seat}'s name plate covers the cross"
         for other, rect in layout.plates.items():
             assert other == seat or not plate.colliderect(rect)
-    for seat, cards in layout.seat_cards.items():
+    for cards in layout.seat_cards.values():
         for rect in cards:
             assert not rect.colliderect(table)
     assert len(layout.positions) == players

@@ -62,7 +62,7 @@ def test_the_deal_teaches_a_loss_three_times_the_value_and_the_next_round():
     first = played[0][1]                       # the rules page's example: ♥ 2+3 on the 5♥; the 6♦ lost
     assert [(item.drawn, item.won, item.same_suit) for item in first] == \
         [(Card(5, "H"), True, True), (Card(6, "D"), False, False)]
-    for start, verdict, covers in played[1:]:  # after that, everything is won
+    for _, verdict, _ in played[1:]:  # after that, everything is won
         assert all(item.won for item in verdict)
     start, verdict, covers = played[3]         # turn 4: 4♥ and 6♥, and the A♥ is gone
     assert [item.drawn for item in verdict] == [Card(4, "H"), Card(6, "H")]

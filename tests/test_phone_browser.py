@@ -147,7 +147,7 @@ def test_a_keezen_move_is_made_card_then_pawn_then_target(make_app, tmp_path):
             assert wait_for(app, lambda: scene.state.to_move() == 0 and not scene.motion.busy()
                             and (browser.evaluate(lit) or browser.evaluate("document.querySelectorAll('#buttons button.lit').length")), 60)
             version = scene.version
-            for step in range(8):
+            for _step in range(8):
                 if scene.version > version:
                     break
                 box = browser.evaluate(pick)

@@ -380,7 +380,7 @@ def test_a_damaged_record_file_is_said_and_the_list_goes_on(make_app):
     lines = lines_of(scene)
     assert len(lines) == 3 and lines[2] == record_line(app.store.load_record(name))
     # the damaged ones are listed; choosing one says what is wrong, and the list stays
-    for index, words in ((0, "damaged save"), (1, "cannot be played")):
+    for _, words in ((0, "damaged save"), (1, "cannot be played")):
         press(app, pygame.K_RETURN)
         assert app.top is scene, "a damaged record must not open"
         assert words in app.notices[-1][0]

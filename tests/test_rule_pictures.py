@@ -37,7 +37,7 @@ def test_every_picture_has_a_caption_in_both_languages():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_position_is_legal_and_shows_its_rule(game):
-    for name, picture in pictures_of(game).items():
+    for picture in pictures_of(game).values():
         picture.check()
 
 
@@ -118,9 +118,9 @@ def test_a_wide_page_sets_pictures_beside_the_text_and_a_narrow_one_between_it()
     text = rule_text("quarto", "en")
     wide = layout_page("quarto", text, 1220, 1.0, 990)
     narrow = layout_page("quarto", text, 610, 0.5, 453)
-    for name, rect in wide.pictures:
+    for _, rect in wide.pictures:
         assert rect.x > 500, "beside the paragraph, on the right"
-    for name, rect in narrow.pictures:
+    for _, rect in narrow.pictures:
         beside = [line for line in narrow.lines if line[4][1] >= rect.y and line[4][1] < rect.bottom]
         assert not beside, "nothing beside a picture on a narrow page"
 

@@ -169,7 +169,7 @@ def test_seats_keep_out_of_the_middle_and_the_window(players):
     area = R(0, 0, 960, 486)
     layout = arrange_seats(area, 60, R(0, 400, 960, 72), 150, players, 0, [13] * players, 0.5, 87, 48)
     assert len(layout.places) == players
-    for seat, place in layout.places.items():
+    for place in layout.places.values():
         assert area.contains(place.plate)
         assert not place.plate.colliderect(layout.middle)
         for rect in place.cards:

@@ -98,7 +98,7 @@ def test_cover_results_hold_the_best_allocation_and_only_legal_plans():
     for hand, drawn, m, w in random_cover_positions(12, 200):
         results = A.outcomes(hand, drawn, m, w)
         assert max(v for v, plan in results.values()) == pytest.approx(A.best_allocation(hand, drawn, m, w)[0])
-        for (won, lost), (value, plan) in results.items():
+        for (won, lost), (_, plan) in results.items():
             assert [d for d, opt in zip(drawn, plan) if A.wins(d, opt)] == list(won)
             assert sorted(i for d, opt in zip(drawn, plan) if not A.wins(d, opt) for i in opt) == list(lost)
 

@@ -98,7 +98,7 @@ def input_for(app, scene, move, turn):
 @pytest.mark.parametrize("seed,size", [(3, (1920, 1080)), (11, (960, 540))])
 def test_a_whole_game_played_by_posted_events(make_app, seed, size):
     app, scene = start(make_app, seed, size=size, animation="fast")
-    for step in range(130):   # over thirty turns of four steps (a whole game when it ends sooner)
+    for _ in range(130):   # over thirty turns of four steps (a whole game when it ends sooner)
         if scene.state.is_over():
             break
         move = plain_move(scene.state.view(0))

@@ -186,7 +186,7 @@ def shuffle(rng):
     """A riffle: a quick run of flicks of varying loudness, closing with a squaring tap."""
     tracks, offsets = [], []
     t = 0.0
-    for i in range(11):
+    for _ in range(11):
         f = flick(rng, length=rng.uniform(0.035, 0.055), bright=rng.uniform(1800, 3000))
         loud = rng.uniform(0.45, 1.0)
         tracks.append([x * loud for x in f])

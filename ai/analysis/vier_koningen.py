@@ -150,7 +150,7 @@ def _covers(view) -> list:
     know = Knowledge(view)
     plans = _cover_results(know)
     out = []
-    for value, plan in plans[:EXTRA + 1]:
+    for _, plan in plans[:EXTRA + 1]:
         out.append(_next_cover(know, plan))
     return out
 

@@ -179,7 +179,7 @@ class ScoreSheet:
         row_h = int(tiny * 1.45)
         line_h = int(tiny * 1.3)
         extra_h = []
-        for label, cells in sheet.extras:
+        for _, cells in sheet.extras:
             lines = max((len(cardui.card_lines(cell, int(tiny), int(col_w - 10 * u))) if isinstance(cell, list) else 1
                          for cell in cells), default=1)
             extra_h.append(lines * line_h + int(8 * u) if any(isinstance(c, list) for c in cells) else int(tiny * 1.5))
