@@ -38,7 +38,8 @@ def test_a_rule_page_in_both_languages(game):
 def test_rule_pictures(game):
     found = len(pictures_of(game))
     assert found >= LEAST_PICTURES, \
-        f"{game}: {found} rule pictures; game/{game}/rule_pictures.py shows the rules at work at least {LEAST_PICTURES} times"
+        f"{game}: {found} rule pictures; game/{game}/rule_pictures.py shows the rules at work " \
+        f"at least {LEAST_PICTURES} times"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -69,7 +70,7 @@ def words_of(language: str) -> dict:
     return table
 
 
-@pytest.mark.parametrize("game", [name for name in GAMES if max(registry.game(name).seats) > 1])   # a computer at the table
+@pytest.mark.parametrize("game", [name for name in GAMES if max(registry.game(name).seats) > 1])   # a computer plays
 def test_a_hint_in_words_and_told_about_the_computer_who_played_it(game):
     """A hint's reason is the key `<game>.hint.<what>`, said in both languages, with its `.why`
     form: "Why?" after a computer's move tells the same reason about that person."""

@@ -43,4 +43,5 @@ def test_local_environments_caches_and_build_output_stay_out_of_git():
              ".ruff_cache/x", ".hypothesis/examples/x", "build/lib/x.py", "dist/spelavond-1.0.tar.gz",
              "spelavond.egg-info/PKG-INFO", ".coverage", "htmlcov/index.html"]
     checked = subprocess.run(["git", "check-ignore", "--no-index", *local], cwd=ROOT, capture_output=True, text=True)
-    assert sorted(checked.stdout.split()) == sorted(local), f"not ignored: {sorted(set(local) - set(checked.stdout.split()))}"
+    ignored = checked.stdout.split()
+    assert sorted(ignored) == sorted(local), f"not ignored: {sorted(set(local) - set(ignored))}"
