@@ -28,10 +28,21 @@ def test_a_title_and_a_tagline_in_both_languages(game):
         assert not missing, f"{game}: the title screen's {missing} are missing from assets/i18n/{language}/shell.json"
 
 
+def missing_pages(game: str) -> list[str]:
+    """The game's rule pages that are not there (the rules screen would show another language's)."""
+    pages = [f"{game}.{language}.md" for language in LANGUAGES]
+    return [f"assets/rules/{page}" for page in pages if not asset("rules", page).is_file()]
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rule_page_in_both_languages(game):
-    missing = [f"assets/rules/{game}.{language}.md" for language in LANGUAGES if not rule_text(game, language).strip()]
-    assert not missing, f"{game}: no rule page {missing}"
+    assert not missing_pages(game), f"{game}: no rule page {missing_pages(game)}"
+    assert all(rule_text(game, language).strip() for language in LANGUAGES), f"{game}: an empty rule page"
+
+
+def test_a_missing_rule_page_is_named():
+    """The rules screen falls back to the English page: the check looks at the files."""
+    assert missing_pages("no_such_game") == ["assets/rules/no_such_game.en.md", "assets/rules/no_such_game.nl.md"]
 
 
 @pytest.mark.parametrize("game", GAMES)
