@@ -90,10 +90,11 @@ def test_why_names_the_person_and_says_a_chance_as_a_player_does(speak):
 
 
 # -- forbidden phrasings ------------------------------------------------------------------------
-PERSON = re.compile(r"\{(name|names|who|a|b)\}")
+PERSON = re.compile(r"\{(name|names|who|a|b)\}|\b[Cc]omputer\b|\b[Hh]elper\b")   # a sentence about a person
 FORBIDDEN = {
     "en": {
         r"\bits\b|\bitself\b": "'its' about a person (a key that names one)",
+        r"\bgive it\b|\bit (took|takes|played|plays|wins|won|draws|drew|led|leads|chose|chooses)\b": "'it' for a person",
         r"\bsimulated\b|\btries\b|\bsamples?\b|\biterations?\b|\bnodes?\b|\bvisits\b": "a search's own counts",
         r"\bon average over\b|own search|judgement of that moment": "the program talking about itself",
     },
@@ -102,7 +103,8 @@ FORBIDDEN = {
         r"ging verloren|in de eigen\b|beoordeling van dat moment": "the program talking about itself",
     },
 }
-ONLY_PERSON = {r"\bits\b|\bitself\b"}
+ONLY_PERSON = {r"\bits\b|\bitself\b",
+               r"\bgive it\b|\bit (took|takes|played|plays|wins|won|draws|drew|led|leads|chose|chooses)\b"}
 # where a percentage is the player's own number: progress, a win rate, a chance lost
 PERCENT_ALLOWED = {"review.analysing", "review.analysing_computers", "review.loss.chance", "review.loss.chance.one",
                    "stats.win_rate"}
