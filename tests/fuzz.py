@@ -3,7 +3,7 @@
     python -m tests.fuzz TARGET [--seconds S] [--seed N] [--limit K] [--only I] [--thorough F]
 
 TARGET is a game with rules (every game in game/registry.py whose rules module exists, so a
-new game joins by landing its rules), `ui`, `saves`, or `all`. Each target prints one line:
+new game joins by landing its rules), `ui`, `saves`, `phones`, or `all`. Each target prints one line:
 what it ran (games and moves, input events, or data folders), the seconds, the seed, and the
 failures, then the kinds of failure and the first ones in full; the exit code is 1 when
 anything failed. A progress line comes every minute. Every unit of work gets its own random
@@ -42,6 +42,10 @@ tests/test_fuzz.py runs a short seeded slice of each target; long runs are for p
   poison what the game writes back (a lone surrogate, a control character, a text past the
   length limit, nesting past the depth limit, in settings, statistics or the save) must be
   set aside at the door; the line counts each of these classes: tried, set aside, crashes.
+- `phones` (tests/fuzz_phones.py) attacks running games with phone seats over the loopback
+  address: hostile messages over a seat's own WebSocket and hostile connection patterns,
+  and requires after each case that a robot phone still plays its seat, the record replays
+  and the save holds the moves; the line counts cases, crashes and tracebacks.
 """
 from __future__ import annotations
 
@@ -1053,14 +1057,18 @@ def run_target(target: str, seconds: float, seed: int, limit: int | None = None,
         return fuzz_ui(seconds, seed, limit, only)
     if target == "saves":
         return fuzz_saves(seconds, seed, limit, only, big)
+    if target == "phones":
+        from tests.fuzz_phones import fuzz_phones
+        return fuzz_phones(seconds, seed, limit, only)
     if target in game_targets():
         return fuzz_game(target, seconds, seed, limit, only, thorough=thorough)
-    raise ValueError(f"unknown target {target!r}: choose from {', '.join(game_targets() + ['ui', 'saves', 'all'])}")
+    raise ValueError(f"unknown target {target!r}: choose from "
+                     f"{', '.join(game_targets() + ['ui', 'saves', 'phones', 'all'])}")
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.split("\n\n")[0])
-    parser.add_argument("target", help=f"{' | '.join(game_targets())} | ui | saves | all")
+    parser.add_argument("target", help=f"{' | '.join(game_targets())} | ui | saves | phones | all")
     parser.add_argument("--seconds", type=float, default=30.0, help="time per target (default 30)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=int, help="stop after this many games, events or folders")
@@ -1070,7 +1078,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     global PROGRESS
     PROGRESS = 60.0
-    targets = game_targets() + ["ui", "saves"] if args.target == "all" else [args.target]
+    targets = game_targets() + ["ui", "saves", "phones"] if args.target == "all" else [args.target]
     failed = 0
     for target in targets:
         try:

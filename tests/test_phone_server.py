@@ -6,7 +6,6 @@ a real game in a process allowed 256 open files (macOS's default) under 300 half
 connections and checks that it goes on playing and saving."""
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import queue
@@ -23,6 +22,7 @@ import pytest
 
 from game.phones import server as phone_server
 from game.phones.server import FIELDS, PhoneServer, valid
+from tests.robot_phones import ClientLoop
 
 aiohttp = pytest.importorskip("aiohttp")
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,13 +65,8 @@ class Served:
         self.running = True
         self.thread = threading.Thread(target=self._drain, daemon=True)
         self.thread.start()
-        self.loop = asyncio.new_event_loop()
-        self.client_thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.client_thread.start()
-        self.session = self.call(self._session())
-
-    async def _session(self):
-        return aiohttp.ClientSession()
+        self.client = ClientLoop()
+        self.session = self.client.session
 
     def _drain(self):
         while self.running:
@@ -81,7 +76,7 @@ class Served:
                 pass
 
     def call(self, coroutine, timeout=15):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+        return self.client.call(coroutine, timeout)
 
     def base(self, seat=0) -> str:
         return self.server.url(seat).rstrip("/")
@@ -109,12 +104,9 @@ class Served:
         return self.call(go())
 
     def close(self):
-        self.call(self.session.close())
+        self.client.stop()
         self.server.stop()
         self.running = False
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.client_thread.join(5)
-        self.loop.close()
         self.thread.join(5)
 
 
@@ -272,7 +264,7 @@ def test_a_game_with_256_files_plays_and_saves_on_under_300_half_open_connection
     """The issue's case: under `prlimit --nofile=256:256`, 300 connections that send `GET /`
     and nothing more stopped the saves, filled stderr with tracebacks and ended the game."""
     import resource
-    from tests.test_phones import Phones
+    from tests.robot_phones import Phones
 
     def limit():
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
@@ -321,3 +313,25 @@ def test_a_game_with_256_files_plays_and_saves_on_under_300_half_open_connection
             game.wait(10)
         game.stdout.close()
         game.stderr.close()
+
+
+def test_a_slice_of_the_phones_fuzzer_leaves_the_game_playing():
+    """Each hostile pattern once and a few more, against running games: no crash, no
+    traceback, and after every case a robot phone plays its seat and the save holds the game."""
+    from tests.fuzz_phones import PATTERNS, fuzz_phones
+    report = fuzz_phones(seconds=float("inf"), seed=13, limit=len(PATTERNS) + 2)
+    assert report.runs == len(PATTERNS) + 2
+    assert report.failure_count == 0, "\n".join(report.failures[:3])
+    assert all(report.notes[name] >= 1 for name in PATTERNS), report.notes
+    assert report.notes["crashes"] == 0 and report.notes["tracebacks"] == 0
+
+
+def test_the_phones_fuzzer_sees_a_seat_that_no_longer_plays(monkeypatch):
+    """The fuzzer's check can fail: a game that refuses every phone's move is caught."""
+    from game.phones.seats import PhoneSeats
+    from tests.fuzz_phones import fuzz_phones
+    monkeypatch.setattr(PhoneSeats, "move", lambda self, seat, connection, code, version:
+                        self.refuse(seat, connection, "not_now"))
+    monkeypatch.setattr("tests.fuzz_phones.PLAY_FRAMES", 300)
+    report = fuzz_phones(seconds=float("inf"), seed=13, limit=1)
+    assert report.failure_count == 1 and "no phone played its seat" in report.failures[0]

@@ -5,11 +5,8 @@ for cards hidden from that seat; a phone that goes away mid-trick and comes back
 messages refused with the game unharmed; the server gone with the game."""
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import random
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -19,83 +16,10 @@ import pytest
 
 from game.cards import SUIT_SYMBOL
 from game.play import start_game
+from tests.robot_phones import Phones
 
 aiohttp = pytest.importorskip("aiohttp")
 os.environ["SPELAVOND_PHONE_HOST"] = "127.0.0.1"
-
-
-class Phones:
-    """WebSocket clients for some seats, in a thread of their own: every message is kept;
-    `auto` plays a legal move (drawn from `rng`) on each turn and says "next hand" when asked."""
-
-    def __init__(self, urls: dict, seed: int = 1, auto: bool = True):
-        self.urls, self.auto = dict(urls), auto
-        self.hold = lambda seat, message: False     # a message the robot does not answer
-        self.rng = random.Random(seed)
-        self.received = {seat: [] for seat in urls}     # seat -> [message dict]
-        self.sockets = {}
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.session = self.call(self._session())
-        self.tasks = {}
-        for seat in urls:
-            self.join(seat)
-
-    def call(self, coroutine, timeout=10):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    async def _session(self):
-        return aiohttp.ClientSession()
-
-    def join(self, seat: int, url: str | None = None) -> None:
-        ws = self.call(self.session.ws_connect((url or self.urls[seat]).rstrip("/") + "/ws"))
-        self.sockets[seat] = ws
-        self.tasks[seat] = asyncio.run_coroutine_threadsafe(self._read(seat, ws), self.loop)
-
-    def leave(self, seat: int) -> None:
-        self.call(self.sockets.pop(seat).close())
-
-    async def _read(self, seat, ws):
-        async for message in ws:
-            if message.type != aiohttp.WSMsgType.TEXT:
-                continue
-            data = json.loads(message.data)
-            self.received[seat].append(data)
-            await self._answer(seat, ws, data)
-
-    async def _answer(self, seat, ws, data):
-        if self.auto and data["type"] == "state" and not self.hold(seat, data):
-            if data["turn"] and data["moves"]:
-                move = self.rng.choice(data["moves"])
-                await ws.send_str(json.dumps({"type": "move", "code": move["code"], "version": data["version"]}))
-            elif data["next"]:
-                await ws.send_str(json.dumps({"type": "next"}))
-
-    def go(self) -> None:
-        """Play from now on, answering each phone's newest state too."""
-        self.auto = True
-        for seat, ws in list(self.sockets.items()):
-            if self.states(seat):
-                self.call(self._answer(seat, ws, self.states(seat)[-1]))
-
-    def send(self, seat: int, data) -> None:
-        text = data if isinstance(data, str) else json.dumps(data)
-        self.call(self.sockets[seat].send_str(text))
-
-    def states(self, seat: int) -> list:
-        return [message for message in self.received[seat] if message["type"] == "state"]
-
-    def close(self) -> None:
-        for seat in list(self.sockets):
-            try:
-                self.leave(seat)
-            except Exception:
-                pass
-        self.call(self.session.close())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
-        self.loop.close()
 
 
 def new_game(make_app, game, seats, options, seed, pace="instant"):
@@ -612,5 +536,38 @@ def test_a_name_typed_on_the_phone_is_the_seat_s_name_on_the_tv_and_in_the_log(m
         assert wait_for(app, lambda: any("Anna de Vries" in line for line in scene.log.lines), 60), "the log names her"
         clients.send(0, {"type": "name", "name": ""})         # cleared: the table's own name again
         assert wait_for(app, lambda: scene.seat_name(0) == before)
+    finally:
+        clients.close()
+
+
+@pytest.mark.parametrize("nonsense", [42, "move", object(), "AS"])
+def test_a_hint_the_computer_player_got_wrong_is_refused_and_the_game_goes_on(make_app, nonsense):
+    """A computer-player process that answers a phone's hint with something that is no legal
+    move (as a broken one might): the phone is told there is no hint, and nothing breaks."""
+    from ai.worker import Answer
+    app, scene, clients = kingen_with_phones(make_app, seed=9)
+
+    class Wrong:
+        uses_process, thinking = False, False
+
+        def ask(self, *args, **kwargs):
+            return 1
+
+        def poll(self):
+            return Answer(1, move=nonsense, reason="nonsense")
+
+        def cancel(self):
+            pass
+
+        def close(self):
+            pass
+    try:
+        assert wait_for(app, lambda: scene.state.to_move() in (0, 2) and not scene.motion.busy())
+        mover = scene.state.to_move()
+        app._worker = Wrong()
+        clients.send(mover, {"type": "hint"})
+        assert wait_for(app, lambda: any(m["type"] == "refused" and m["why"] == "no_hint"
+                                         for m in clients.received[mover]))
+        assert not any(m["type"] == "hint" for m in clients.received[mover])
     finally:
         clients.close()

@@ -240,8 +240,8 @@ class PhoneSeats:
         if answer is None:
             return
         self._hint = None
-        if answer.error or answer.move is None:
-            return self.refuse(seat, connection, "no_hint")
+        if answer.error or answer.move is None or trial(scene.state, answer.move) is not None:
+            return self.refuse(seat, connection, "no_hint")     # (a worker that failed or said nonsense)
         with speaking(self.language[seat]):
             text = t(P + "hint", move=scene.move_name(scene.state.view(seat), answer.move),
                      reason=explain(answer.reason) if answer.reason else "")

@@ -103,7 +103,7 @@ class ComputerSeats:
         if kind == "stale":
             return
         if kind == "hint":
-            if answer.error or answer.move is None:
+            if answer.error or answer.move is None or trial(scene.state, answer.move) is not None:
                 scene.app.notify(t("hint.none"))
             else:
                 self.hint = (answer.move, answer.reason)
