@@ -14,7 +14,9 @@ import urllib.request
 import pygame
 import pytest
 
+from game import registry
 from game.cards import SUIT_SYMBOL
+from game.phones import views as phone_views
 from game.play import start_game
 from tests.robot_phones import Phones
 
@@ -49,21 +51,18 @@ def keep_states(scene) -> dict:
 
 # -- what a seat may not see -----------------------------------------------------------------
 def hidden_cards(game, state, seat) -> list:
-    """Every card the full state holds where `seat` cannot see it."""
-    others = [other for other in range(state.players) if other != seat]
-    if game == "kingen":
-        return [card for other in others for card in state.hand_cards(other)]
-    if game == "kings_corners":
-        return [card for other in others for card in state.hands[other]] + list(state.stock)
-    hidden = [card for other in others for card in state.hands[other]] + list(state.deck)
-    hidden += [card for other, card in enumerate(state.giving) if other != seat and card is not None]
-    return hidden
+    """Every card the full state holds where `seat` cannot see it: in a zone of the state
+    (`zones()`, the contract every game keeps) but not in that zone of the seat's view."""
+    seen = state.view(seat).zones()
+    return [card for name, cards in state.zones().items() for card in cards
+            if card is not None and card not in seen.get(name, ())]
 
 
 def own_hand(game, state, seat) -> list:
-    if game == "kingen":
-        return state.hand_cards(seat)
-    return list(state.hands[seat])
+    """The seat's hand: its zone `hand:SEAT` (what every card game's `zones()` names it)."""
+    zones = state.zones()
+    assert f"hand:{seat}" in zones, f"{game}'s zones() has no 'hand:{seat}' for a phone to show"
+    return list(zones[f"hand:{seat}"])
 
 
 def texts(value):
@@ -115,13 +114,21 @@ def play_to_the_end(app, scene, limit=120.0) -> None:
         time.sleep(0.0005)     # the phones' thread answers meanwhile
 
 
-GAMES = [
+GAMES = [   # the phone games (game/phones/views.py), with options that keep a whole game short
     ("kings_corners", ("human", "random", "human"), {"match_length": "hands", "hands": 1}, 5, [0, 2]),
     ("kingen", ("human", "human", "random", "human"), {}, 3, [0, 1, 3]),
     ("keezen", ("human", "random", "human", "random"), {"time_limit": True}, 2, [0, 2]),
     ("kings_corners", ("human", "human", "human", "human"), {"match_length": "hands", "hands": 1}, 8, [0, 1, 2, 3]),
     ("keezen", ("human", "human", "human", "human"), {"exchange": True, "time_limit": True}, 4, [0, 1, 2, 3]),
 ]
+
+def largest_table(game: str) -> int:
+    return max(registry.game(game).seats)
+
+
+# a phone game added since: its largest table, humans on phones at the even seats, its default options
+GAMES += [(game, tuple("random" if seat % 2 else "human" for seat in range(largest_table(game))), {}, 1,
+           list(range(0, largest_table(game), 2))) for game in phone_views.GAMES if game not in {g[0] for g in GAMES}]
 
 
 @pytest.mark.parametrize("game,seats,options,seed,phones", GAMES,
@@ -391,9 +398,10 @@ def test_the_codes_and_the_away_line_fit_on_the_tv(make_app, language, config):
     from test_text_fit import CONFIGS, problems_in
     size, couch = CONFIGS[config]
     found = []
-    for game, seats, phones, codes in (("kings_corners", ["human"] * 4, [0, 1, 2, 3], True),
-                                       ("kingen", ["human", "random", "random", "random"], [0], True),
-                                       ("kingen", ["human", "random", "random", "random"], [0], False)):
+    largest = [(game, ["human"] * largest_table(game), list(range(largest_table(game))), True)
+               for game in phone_views.GAMES]       # every phone seat's code at once, on every phone game
+    for game, seats, phones, codes in largest + [("kingen", ["human", "random", "random", "random"], [0], True),
+                                                 ("kingen", ["human", "random", "random", "random"], [0], False)]:
         app = make_app(size=size, couch=couch)
         app.store.settings["language"] = language
         set_language(language)
@@ -474,9 +482,8 @@ def test_a_phone_seat_plate_shows_a_phone_and_whether_it_is_away(make_app, langu
     monkeypatch.setattr(kit_seats, "phone_glyph", lambda surface, rect, colour, u: (
         glyphs.append((surface, pygame.Rect(rect), colour)), real_glyph(surface, rect, colour, u))[1])
     found = []
-    for game, seats in (("kingen", ["human", "random", "random", "random"]),
-                        ("kings_corners", ["human", "random", "random"]),
-                        ("keezen", ["human", "random", "random", "random"])):
+    for game in phone_views.GAMES:
+        seats = ["human"] + ["random"] * (largest_table(game) - 1)
         app = make_app(size=size, couch=couch)
         app.store.settings["language"] = language
         set_language(language)
