@@ -16,7 +16,9 @@ def names(actions):
 
 
 def test_keyboard(mapper):
-    key = lambda k: pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    def key(k):
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
     assert names(mapper.translate(key(pygame.K_UP))) == [inp.UP]
     assert names(mapper.translate(key(pygame.K_RETURN))) == [inp.CONFIRM]
     assert names(mapper.translate(key(pygame.K_ESCAPE))) == [inp.MENU]
@@ -37,7 +39,9 @@ def test_mouse(mapper):
 
 
 def test_controller_buttons(mapper):
-    button = lambda b: pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=b)
+    def button(b):
+        return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=b)
+
     assert names(mapper.translate(button(pygame.CONTROLLER_BUTTON_A))) == [inp.CONFIRM]
     assert mapper.last_device == inp.GAMEPAD
     assert names(mapper.translate(button(pygame.CONTROLLER_BUTTON_B))) == [inp.BACK]
@@ -48,7 +52,9 @@ def test_controller_buttons(mapper):
 
 
 def test_stick_moves_once_then_repeats_while_held(mapper):
-    axis = lambda a, v: pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=a, value=v)
+    def axis(a, v):
+        return pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=a, value=v)
+
     assert names(mapper.translate(axis(pygame.CONTROLLER_AXIS_LEFTY, 30000))) == [inp.DOWN]
     assert mapper.translate(axis(pygame.CONTROLLER_AXIS_LEFTY, 31000)) == []  # still held: no new press
     assert mapper.update(0.1) == []                                          # within the repeat delay
