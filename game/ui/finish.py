@@ -61,8 +61,10 @@ class Finish:
         outcome = scene.keeping.outcome()
         if outcome is None:
             winners = scene.state.winners()
-            return t("result.winner", name=scene.seat_name(winners[0])) if winners else t("result.draw")
-        own = f"{scene.game}_scene.result.{outcome}"
+            if winners:
+                return t("result.winner", name=scene.seat_name(winners[0]))
+            outcome = "draw"
+        own = f"{scene.game}_scene.result.{outcome}"      # the game's own word (Quarto's remise)
         return t(own) if has(own) else t(f"result.{outcome}")
 
     def look_label(self) -> str:
