@@ -151,7 +151,7 @@ TERMS = {
         r"\bslag": "verloren kaarten: 4 Koningen has no tricks",
         r"beoordeel": "tellen",
     }),
-    "quarto": (("quarto.", "endings.quarto.", "rule_pictures.quarto."), {
+    "quarto": (("quarto.", "quarto_scene.", "endings.quarto.", "rule_pictures.quarto."), {
         r"\btegenstander|\bvakje\b|massief|gelijkspel": "tegenspeler, vak, vol, remise (the rules page)",
         r"\bdelen\b|\bgedeeld|\bdeler": "Quarto has no deals",
     }),
