@@ -304,7 +304,7 @@ def test_a_kings_corners_card_with_one_place_goes_there_at_once(make_app, forced
         open_scene(app, "title", None)
         start_game(app, "kings_corners", clean_setup(registry.game("kings_corners"), {"players": 2}), seed)
         scene = app.top
-        assert posting.run_until(app, lambda: scene.can_play())
+        assert posting.run_until(app, lambda scene=scene: scene.can_play())
         layout = scene.layout()
         only = [(i, card) for i, card in enumerate(layout.hand_cards) if len(scene.state.card_targets(card)) == 1]
         if only:

@@ -618,6 +618,12 @@ def test_save_round_trip_and_damaged_saves():
 def test_any_damage_to_a_save_is_a_value_error_or_still_consistent():
     rng = random.Random(3)
     junk = [None, 0, -1, 99, "x", [], {}, [1, 2], "QS", True, 1.5]
+    def places_in(value, path=()):
+        for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
+            yield path + (key,)
+            if isinstance(item, (dict, list)):
+                yield from places_in(item, path + (key,))
+
     for trial in range(150):
         state = R.new_game(trial, 4, {"match": rng.choice(["kingen", "dubbelkingen"])})
         for _ in range(rng.randrange(300)):
@@ -627,15 +633,7 @@ def test_any_damage_to_a_save_is_a_value_error_or_still_consistent():
         if rng.random() < 0.3:
             state = state.view(rng.randrange(4))
         data = json.loads(json.dumps(state.to_dict()))
-        places = []
-
-        def walk(value, path):
-            for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
-                places.append(path + (key,))
-                if isinstance(item, (dict, list)):
-                    walk(item, path + (key,))
-        walk(data, ())
-        path = rng.choice(places)
+        path = rng.choice(list(places_in(data)))
         holder = data
         for key in path[:-1]:
             holder = holder[key]

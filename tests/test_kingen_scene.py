@@ -168,7 +168,7 @@ def illegal_position(make_app):
     """A table where the human must follow and holds a card of another suit."""
     for seed in range(1, 80):
         app, scene = new_app(make_app, seed=seed)
-        assert run_until(app, lambda: ready(scene), 600)
+        assert run_until(app, lambda scene=scene: ready(scene), 600)
         state = scene.state
         if state.phase != PLAY or not state.trick:
             continue

@@ -185,7 +185,7 @@ def test_hot_seat_hands_over_and_never_shows_the_next_hand(make_app):
 def test_undo_within_the_turn_but_not_across_the_draw(make_app):
     for seed in range(1, 40):
         app, scene = new_app(make_app, ["human", "random"], seed=seed)
-        run_until(app, lambda: scene.humans_turn)
+        run_until(app, lambda scene=scene: scene.humans_turn)
         plays = [m for m in scene.state.legal_moves() if isinstance(m, PlayCard)]
         if plays:
             break
@@ -329,7 +329,7 @@ def test_the_focus_cursor_reaches_everything_from_everywhere(make_app, players):
 def test_a_hint_that_arrives_after_a_move_is_not_shown(make_app):
     for seed in range(1, 40):      # a position where the human can play a card and stay to move
         app, scene = new_app(make_app, ["human", "random"], seed=seed)
-        assert run_until(app, lambda: scene.humans_turn)
+        assert run_until(app, lambda scene=scene: scene.humans_turn)
         plays = [m for m in scene.state.legal_moves() if isinstance(m, PlayCard)]
         if plays and len(scene.state.hands[scene.state.to_move()]) > 1:
             break

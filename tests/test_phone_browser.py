@@ -158,7 +158,7 @@ def test_a_keezen_move_is_made_card_then_pawn_then_target(make_app, tmp_path):
                 if browser.evaluate("!document.getElementById('choices').hidden") and not staged:
                     staged = True
                     browser.screenshot(shots / "phone-keezen-choices-en.png")
-            assert wait_for(app, lambda: scene.version > version, 10), "the clicks played a move"
+            assert wait_for(app, lambda version=version: scene.version > version, 10), "the clicks played a move"
             assert scene.log.entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log.entries[-3:])
             if staged:
                 break
