@@ -10,12 +10,12 @@ import random
 import re
 
 import pytest
-from test_i18n import table
 
 from game import registry
 from game.menu.rules_help import rule_text
 from game.ui import i18n
 from game.ui.i18n import WHY, explain, fields, set_language, system_language, t
+from test_i18n import table
 
 
 @pytest.fixture
@@ -90,11 +90,12 @@ def test_why_names_the_person_and_says_a_chance_as_a_player_does(speak):
 
 
 # -- forbidden phrasings ------------------------------------------------------------------------
+IT_DOES = r"\bgive it\b|\bit (took|takes|played|plays|wins|won|draws|drew|led|leads|chose|chooses)\b"
 PERSON = re.compile(r"\{(name|names|who|a|b)\}|\b[Cc]omputer\b|\b[Hh]elper\b")   # a sentence about a person
 FORBIDDEN = {
     "en": {
         r"\bits\b|\bitself\b": "'its' about a person (a key that names one)",
-        r"\bgive it\b|\bit (took|takes|played|plays|wins|won|draws|drew|led|leads|chose|chooses)\b": "'it' for a person",
+        IT_DOES: "'it' for a person",
         r"\bsimulated\b|\btries\b|\bsamples?\b|\biterations?\b|\bnodes?\b|\bvisits\b": "a search's own counts",
         r"\bon average over\b|own search|judgement of that moment": "the program talking about itself",
     },
@@ -103,8 +104,7 @@ FORBIDDEN = {
         r"ging verloren|in de eigen\b|beoordeling van dat moment": "the program talking about itself",
     },
 }
-ONLY_PERSON = {r"\bits\b|\bitself\b",
-               r"\bgive it\b|\bit (took|takes|played|plays|wins|won|draws|drew|led|leads|chose|chooses)\b"}
+ONLY_PERSON = {r"\bits\b|\bitself\b", IT_DOES}
 # where a percentage is the player's own number: progress, a win rate, a chance lost
 PERCENT_ALLOWED = {"review.analysing", "review.analysing_computers", "review.loss.chance", "review.loss.chance.one",
                    "stats.win_rate"}
@@ -245,3 +245,39 @@ def test_flemish_takes_no_more_room_than_the_dutch_it_replaces():
         face = font(24, bold)
         wider = [key for key, text in be.items() if face.size(text)[0] > face.size(nl[key])[0]]
         assert not wider, wider
+
+
+@pytest.mark.parametrize("config", ["960x540", "1920x1080", "couch"])
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_longest_why_shows_whole_and_readable(make_app, speak, lang, config):
+    """The longest "why?" a computer gives (the longest told reason, with long names for its
+    places, and a Keezen search weighing three moves said in words) wraps whole in the notice,
+    never below the kit's smallest type."""
+    from game.keezen.words import move_words
+    from game.ui import text as kit_text
+    from game.ui import theme
+    from game.words import searched
+    from test_text_fit import CONFIGS, open_screen
+    size, couch = CONFIGS[config]
+    app = make_app(size=size, couch=couch)
+    app.store.settings["language"] = lang
+    speak(lang)
+    open_screen(app, "title")
+    long = dict(name="Joris", card="\u2665K", top="\u2660Q", square=t("keezen.scene.where.before", n=7, colour="Geel"),
+                place=t("kings_corners.scene.from.corner", corner=t("kings_corners.scene.corner.NE")),
+                source="NE", target="SW", steps=12, suit="\u2660", tricks="12.4", points="\u221212.4", gain="+3.1",
+                odds=i18n.odds(0.74), deal_odds=i18n.odds(0.9, "deals"))
+    told = max((t(key, **long) for key in table(lang) if key.endswith(WHY)), key=len)
+    state, rng = registry.game("keezen").rules().new_game(5, 4, {}), random.Random(5)
+    while len({move_words(state, move) for move in state.legal_moves()}) < 3:     # pawns on the board
+        state.play(rng.choice(state.legal_moves()))
+    walks = sorted(state.legal_moves(), key=lambda move: -len(move_words(state, move)))[:3]
+    weighed = searched("Joris", move_words(state, walks[0]), [move_words(state, move) for move in walks])
+    for notice in (told, weighed):
+        app.notify(notice)
+        with kit_text.recording() as records:
+            app.tick(1 / 60)
+        lines = [(text, rect) for _, text, rect, *_ in records if len(text) > 2 and text in notice]
+        assert " ".join(text for text, _ in lines) == notice, f"not whole: {notice!r}"
+        smallest = kit_text.font(int(theme.SMALL * app.u * kit_text.SHRINK)).get_height()
+        assert min(rect.h for _, rect in lines) >= smallest
