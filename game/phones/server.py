@@ -146,7 +146,7 @@ class SaidHandler(logging.Handler):
         self.say = say
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.levelno < logging.WARNING:
+        if record.levelno < logging.WARNING and not record.exc_info:    # (a stray TLS hello comes as debug)
             return
         error = record.exc_info[1] if record.exc_info else None
         kind = "bad request" if error is None else f"bad request ({type(error).__name__})"
@@ -254,6 +254,7 @@ class PhoneServer:
         self.by_address: Counter = Counter()
         self._sockets: dict[int, dict] = {seat: {} for seat in seats}   # seat -> {connection: (socket, transport)}
         self._next_id = 0
+        self._pages = {name: page_file(name) for name in ("index.html", *PAGE_FILES)}   # read once: no file per request
         self._loop = None
         self._runner = None
         self._listener = None
@@ -312,6 +313,7 @@ class PhoneServer:
         asyncio.set_event_loop(loop)
         loop.set_exception_handler(self._loop_trouble)
         said = logging.getLogger("spelavond.phones.http")
+        said.setLevel(logging.DEBUG)
         said.propagate = False
         said.handlers[:] = [SaidHandler(self.say)]
         app = web.Application(client_max_size=MAX_MESSAGE)
@@ -374,7 +376,7 @@ class PhoneServer:
 
     def _nothing(self):
         from aiohttp import web
-        return web.Response(status=404, headers=HEADERS)
+        return web.Response(status=404)
 
     async def _elsewhere(self, request):
         """Any other address or method: nothing, not even a word of what it is."""
@@ -386,16 +388,15 @@ class PhoneServer:
         if self._seat(request) is None:
             return self._nothing()
         if not request.path.endswith("/"):     # its files are named relative to the folder
-            raise web.HTTPFound(request.path + "/", headers=HEADERS)
-        return web.Response(body=page_file("index.html"), content_type="text/html", charset="utf-8",
-                            headers=HEADERS)
+            raise web.HTTPFound(request.path + "/")
+        return web.Response(body=self._pages["index.html"], content_type="text/html", charset="utf-8")
 
     async def _file(self, request):
         from aiohttp import web
         name = request.match_info["name"]
         if self._seat(request) is None or name not in PAGE_FILES:
             return self._nothing()
-        return web.Response(body=page_file(name), content_type=PAGE_FILES[name], charset="utf-8", headers=HEADERS)
+        return web.Response(body=self._pages[name], content_type=PAGE_FILES[name], charset="utf-8")
 
     async def _socket(self, request):
         from aiohttp import WSMsgType, web
