@@ -9,7 +9,11 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-os.environ.setdefault("SPELAVOND_HOME", tempfile.mkdtemp(prefix="spelavond-test-"))
+# A data folder of this process's own: each pytest-xdist worker gets another (a folder set by
+# the process that started the workers would be shared by all of them), and a player's real
+# SPELAVOND_HOME is never written by a test.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+os.environ["SPELAVOND_HOME"] = tempfile.mkdtemp(prefix=f"spelavond-test-{WORKER}-")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pytest  # noqa: E402
