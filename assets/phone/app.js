@@ -239,7 +239,7 @@ function render() {
 }
 
 $("lang").onclick = () => {
-  const lang = state && state.lang === "nl" ? "en" : "nl";
+  const lang = state && state.lang !== "en" ? "en" : "nl";     // from Dutch or Flemish to English, and back
   localStorage.setItem("spelavond-lang", lang);
   send({ type: "lang", lang });
 };
