@@ -244,7 +244,10 @@ def fanfares(app, scene, humans) -> int:
 
 @pytest.mark.parametrize("game", ["quarto", "keezen"])
 def test_the_fanfare_sounds_only_when_a_human_won_or_computers_played_alone(make_app, game):
-    app, scene = finished(make_app, game)
+    # the game played out without motion (a Keezen game is thousands of frames of flights),
+    # the end screens below opened with the animations as players have them
+    app, scene = finished(make_app, game, animation_speed="instant", computer_pace="instant")
+    app.store.settings.update(animation_speed="normal", computer_pace="normal")
     winners = set(scene.state.winners())
     assert winners, "this game has a winner"
     losers = [seat for seat in range(scene.state.players) if seat not in winners]
