@@ -42,7 +42,7 @@ CAST = (
     Character("bert", "Bert", "square", "bald", (226, 176, 140), (120, 118, 112), (46, 110, 170), (224, 170, 70),
               beard="full"),
     Character("carla", "Carla", "heart", "curls", (150, 98, 66), (36, 28, 26), (236, 164, 40), (120, 190, 150)),
-    Character("daan", "Daan", "long", "spiky", (246, 214, 186), (232, 196, 96), (60, 150, 90), (200, 110, 150),
+    Character("daan", "Daan", "long", "spiky", (246, 214, 186), (196, 150, 84), (60, 150, 90), (200, 110, 150),
               glasses="square"),
     Character("els", "Els", "round", "bob", (232, 186, 150), (190, 60, 36), (110, 80, 170), (230, 214, 120)),
     Character("fien", "Fien", "heart", "ponytail", (196, 138, 100), (70, 44, 30), (40, 160, 170), (240, 140, 110),

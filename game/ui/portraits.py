@@ -8,6 +8,7 @@ smoothly, which gives clean edges at 24 pixels as at 256, and kept per (characte
 from __future__ import annotations
 
 import functools
+import math
 
 import pygame
 
@@ -71,12 +72,10 @@ def _paint(surface: pygame.Surface, c: Character, s: int) -> None:
     if c.earrings:
         for x in (face.left + round(face.w * 0.02), face.right - round(face.w * 0.02)):
             pygame.draw.circle(surface, GOLD, (x, face.centery + round(face.h * 0.22)), max(2, round(s * 0.022)))
-    if c.beard == "full":
-        jaw = pygame.Rect(face.x, face.centery + round(face.h * 0.02), face.w, face.bottom - face.centery + round(face.h * 0.06))
-        pygame.draw.ellipse(surface, hair, jaw)
-        pygame.draw.ellipse(surface, skin, jaw.inflate(-round(face.w * 0.36), -round(face.h * 0.26)).move(0, -round(face.h * 0.12)))
     # eyes, brows, nose, mouth
     eye_y = face.y + round(face.h * 0.50)
+    if c.beard == "full":
+        _full_beard(surface, face, eye_y, hair)
     gap = round(face.w * 0.20)
     eye = max(2, round(s * 0.026))
     for x in (face.centerx - gap, face.centerx + gap):
@@ -84,18 +83,52 @@ def _paint(surface: pygame.Surface, c: Character, s: int) -> None:
         brow = pygame.Rect(0, 0, round(face.w * 0.22), round(face.h * 0.12))
         brow.center = (x, eye_y - round(face.h * 0.10))
         pygame.draw.arc(surface, _shade(hair, 0.8), brow, 0.35, 2.8, line)
-    nose = [(face.centerx, eye_y + round(face.h * 0.04)), (face.centerx - round(face.w * 0.05), eye_y + round(face.h * 0.20)),
+    nose = [(face.centerx, eye_y + round(face.h * 0.04)),
+            (face.centerx - round(face.w * 0.05), eye_y + round(face.h * 0.20)),
             (face.centerx + round(face.w * 0.02), eye_y + round(face.h * 0.21))]
     pygame.draw.lines(surface, _shade(skin, 0.68), False, nose, line)
     if c.beard == "moustache":
-        pygame.draw.ellipse(surface, hair, pygame.Rect(face.centerx - round(face.w * 0.2), eye_y + round(face.h * 0.22),
-                                                       round(face.w * 0.4), round(face.h * 0.09)))
+        _moustache(surface, face, eye_y + round(face.h * 0.23), hair)
     smile = pygame.Rect(0, 0, round(face.w * 0.32), round(face.h * 0.16))
-    smile.midbottom = (face.centerx, eye_y + round(face.h * 0.40))
+    smile.midbottom = (face.centerx, eye_y + round(face.h * (0.44 if c.beard == "moustache" else 0.40)))
     pygame.draw.arc(surface, MOUTH, smile, 3.5, 5.9, line + 1)
     _glasses(surface, c.glasses, face, eye_y, gap, line)
     _hair_front(surface, c, face, r, p)
     _hat(surface, c, face, r, p)
+
+
+def _jaw_point(face: pygame.Rect, angle: float, grow: float = 1.0, drop: float = 0.0) -> tuple:
+    """A point on the face's outline (an ellipse of its box), `angle` 0 at the right and pi/2
+    at the chin, the outline grown by `grow` and lowered by `drop` of the face's height."""
+    return (round(face.centerx + face.w / 2 * grow * math.cos(angle)),
+            round(face.centery + face.h * drop + face.h / 2 * grow * math.sin(angle)))
+
+
+def _full_beard(surface, face: pygame.Rect, eye_y: int, hair) -> None:
+    """A beard over the jaw from ear to ear, its top along the cheekbones and dipping under
+    the nose into a moustache: the mouth shows through it as a mouth, not a snout."""
+    outer = [_jaw_point(face, math.pi * (i / 12) * 1.2 - math.pi * 0.1, 1.04, 0.05) for i in range(13)]
+    cheek = eye_y + round(face.h * 0.12)
+    under_nose = eye_y + round(face.h * 0.20)
+    low_cheek = cheek + round(face.h * 0.06)
+    inner = [(face.left + round(face.w * 0.04), cheek), (face.left + round(face.w * 0.22), low_cheek),
+             (face.centerx - round(face.w * 0.12), under_nose), (face.centerx + round(face.w * 0.12), under_nose),
+             (face.right - round(face.w * 0.22), low_cheek), (face.right - round(face.w * 0.04), cheek)]
+    pygame.draw.polygon(surface, hair, outer + inner)
+    lip = pygame.Rect(0, 0, round(face.w * 0.26), round(face.h * 0.08))      # the lower lip's shadow in the beard
+    lip.midtop = (face.centerx, eye_y + round(face.h * 0.34))
+    pygame.draw.ellipse(surface, _shade(hair, 0.7), lip)
+
+
+def _moustache(surface, face: pygame.Rect, top: int, hair) -> None:
+    """A handlebar moustache under the nose: wide and low at its turned-down ends, notched in
+    the middle, so it reads as hair and not as lips."""
+    w, h, x = face.w, face.h, face.centerx
+    right = [(x, top + round(h * 0.015)), (x + round(w * 0.10), top), (x + round(w * 0.20), top + round(h * 0.035)),
+             (x + round(w * 0.27), top + round(h * 0.12)), (x + round(w * 0.17), top + round(h * 0.085)),
+             (x + round(w * 0.07), top + round(h * 0.075)), (x, top + round(h * 0.05))]
+    left = [(2 * x - px, py) for px, py in reversed(right)]
+    pygame.draw.polygon(surface, hair, right + left)
 
 
 def _face(surface, shape: str, face: pygame.Rect, skin) -> None:
@@ -105,7 +138,8 @@ def _face(surface, shape: str, face: pygame.Rect, skin) -> None:
         top = pygame.Rect(face.x, face.y, face.w, round(face.h * 0.78))
         pygame.draw.ellipse(surface, skin, top)
         pygame.draw.polygon(surface, skin, [(face.x + round(face.w * 0.06), top.centery),
-                                            (face.right - round(face.w * 0.06), top.centery), (face.centerx, face.bottom)])
+                                            (face.right - round(face.w * 0.06), top.centery),
+                                            (face.centerx, face.bottom)])
     else:                     # round, oval, long, wide: an ellipse of the face's box
         pygame.draw.ellipse(surface, skin, face)
 
@@ -172,19 +206,24 @@ def _hair_front(surface, c: Character, face: pygame.Rect, r, p) -> None:
     elif c.hair == "curls":
         radius = round(face.w * 0.15)
         for fx in (-0.3, -0.1, 0.1, 0.3):
-            pygame.draw.circle(surface, hair, (face.centerx + round(face.w * fx), face.y + round(face.h * 0.08)), radius)
+            centre = (face.centerx + round(face.w * fx), face.y + round(face.h * 0.08))
+            pygame.draw.circle(surface, hair, centre, radius)
     elif c.hair == "short":
         pygame.draw.ellipse(surface, hair, cap.inflate(0, -round(face.h * 0.16)).move(0, -round(face.h * 0.05)))
         pygame.draw.ellipse(surface, c.skin, pygame.Rect(face.x + round(face.w * 0.1), face.y + round(face.h * 0.14),
                                                         round(face.w * 0.8), round(face.h * 0.34)))
-    elif c.hair == "spiky":
-        points = [(face.x - round(face.w * 0.02), face.y + round(face.h * 0.26))]
-        for i in range(7):
-            x = face.x + round(face.w * (0.05 + i * 0.15))
-            points.append((x, face.y - round(face.h * (0.2 if i % 2 == 0 else 0.02))))
-        points.append((face.right + round(face.w * 0.02), face.y + round(face.h * 0.26)))
-        points.append((face.centerx, face.y + round(face.h * 0.16)))
-        pygame.draw.polygon(surface, hair, points)
+    elif c.hair == "spiky":     # short, tousled tufts swept to one side (not a row of points: a crown)
+        pygame.draw.ellipse(surface, hair, cap.inflate(0, -round(face.h * 0.16)).move(0, -round(face.h * 0.05)))
+        pygame.draw.ellipse(surface, c.skin, pygame.Rect(face.x + round(face.w * 0.1), face.y + round(face.h * 0.16),
+                                                        round(face.w * 0.8), round(face.h * 0.32)))
+        for fx, height, lean in ((-0.34, 0.07, 0.10), (-0.18, 0.12, 0.13), (-0.02, 0.09, 0.12), (0.14, 0.13, 0.14),
+                                 (0.30, 0.08, 0.10)):
+            base = face.centerx + round(face.w * fx)
+            root = face.y + round(face.h * 0.02) + round(face.h * 0.9 * fx * fx)
+            foot = root + round(face.h * 0.05)
+            tuft = [(base - round(face.w * 0.09), foot), (base + round(face.w * 0.09), foot),
+                    (base + round(face.w * lean), root - round(face.h * height))]
+            pygame.draw.polygon(surface, hair, tuft)
     elif c.hair == "bald":                       # a fringe of hair over the ears only
         for x in (face.x + round(face.w * 0.02), face.right - round(face.w * 0.02)):
             side = pygame.Rect(0, 0, round(face.w * 0.14), round(face.h * 0.3))
@@ -210,5 +249,6 @@ def _hat(surface, c: Character, face: pygame.Rect, r, p) -> None:
         beret = pygame.Rect(face.x - round(face.w * 0.16), face.y - round(face.h * 0.16), round(face.w * 1.2),
                             round(face.h * 0.36))
         pygame.draw.ellipse(surface, (170, 40, 60), beret)
-        pygame.draw.line(surface, (120, 24, 40), (beret.centerx + round(face.w * 0.1), beret.y + 2),
-                         (beret.centerx + round(face.w * 0.16), beret.y - round(face.h * 0.08)), max(2, round(face.w * 0.04)))
+        stalk = (beret.centerx + round(face.w * 0.16), beret.y - round(face.h * 0.08))
+        pygame.draw.line(surface, (120, 24, 40), (beret.centerx + round(face.w * 0.1), beret.y + 2), stalk,
+                         max(2, round(face.w * 0.04)))
