@@ -385,7 +385,7 @@ def test_quarto_and_4_koningen_say_the_next_turn_once_the_move_has_landed(make_a
                 changed += after != before
                 while scene.motion.animator.busy(scene.time):
                     assert scene.words_held() and scene.shown_status() == before
-                    if checked % 6 == 0 or after != before:       # drawn now and then (a frame costs)
+                    if checked % 40 == 0 or after != before:      # drawn a few times a flight (a frame costs)
                         drawn.clear()
                         app.draw(1.0)
                         assert drawn == [before], (before, after)
