@@ -248,12 +248,30 @@ def test_flemish_takes_no_more_room_than_the_dutch_it_replaces():
         assert not wider, wider
 
 
+def notice_lines(records, notice: str) -> list:
+    """The lines drawn for `notice`: the run of drawn texts that spells it from its start (a
+    legend's word elsewhere on screen that also occurs in it is not one of them)."""
+    texts = [(text, rect) for _, text, rect, *_ in records]
+    for start, (text, _) in enumerate(texts):
+        if notice.startswith(text):
+            lines, said = [], ""
+            for text, rect in texts[start:]:
+                joined = f"{said} {text}".strip()
+                if not notice.startswith(joined):
+                    break
+                lines.append((text, rect))
+                said = joined
+            if said == notice:
+                return lines
+    return []
+
+
 @pytest.mark.parametrize("config", ["960x540", "1920x1080", "couch"])
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_the_longest_why_shows_whole_and_readable(make_app, speak, lang, config):
     """The longest "why?" a computer gives (the longest told reason, with long names for its
-    places, and a Keezen search weighing three moves said in words) wraps whole in the notice,
-    never below the kit's smallest type."""
+    places, and a Keezen search weighing three moves said in words) and the longest hint wrap
+    whole in the notice, never below the kit's smallest type."""
     from game.keezen.words import move_words
     from game.ui import text as kit_text
     from game.ui import theme
@@ -274,11 +292,12 @@ def test_the_longest_why_shows_whole_and_readable(make_app, speak, lang, config)
         state.play(rng.choice(state.legal_moves()))
     walks = sorted(state.legal_moves(), key=lambda move: -len(move_words(state, move)))[:3]
     weighed = searched("Joris", move_words(state, walks[0]), [move_words(state, move) for move in walks])
-    for notice in (told, weighed):
+    hint = t("hint.prefix", move="a1", reason=max((t(key, **long) for key in reason_keys(table(lang))), key=len))
+    for notice in (told, weighed, hint):
         app.notify(notice)
         with kit_text.recording() as records:
             app.tick(1 / 60)
-        lines = [(text, rect) for _, text, rect, *_ in records if len(text) > 2 and text in notice]
+        lines = notice_lines(records, notice)
         assert " ".join(text for text, _ in lines) == notice, f"not whole: {notice!r}"
         smallest = kit_text.font(int(theme.SMALL * app.u * kit_text.SHRINK)).get_height()
         assert min(rect.h for _, rect in lines) >= smallest
