@@ -4,96 +4,16 @@ photographed at a phone's size (390x844) in English and in Dutch. Skipped where 
 not installed. The pictures go to SPELAVOND_SHOTS (a folder) when it is set."""
 from __future__ import annotations
 
-import asyncio
-import base64
-import json
 import os
-import shutil
-import subprocess
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from test_phones import new_game, wait_for
+from tests.browser import BROWSER, Browser
 
-aiohttp = pytest.importorskip("aiohttp")
-BROWSER = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome") if shutil.which(name)),
-               None)
 pytestmark = pytest.mark.skipif(
     BROWSER is None, reason="Chromium is not installed (.ci/run installs the system's package where it runs as root)")
-
-
-class Browser:
-    """Chromium driven over its DevTools protocol (a WebSocket) from a thread of its own."""
-
-    def __init__(self, profile: Path, url: str, size=(390, 844)):
-        self.process = subprocess.Popen(
-            [BROWSER, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--remote-debugging-port=0", f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}",
-             "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        port_file = profile / "DevToolsActivePort"
-        deadline = time.monotonic() + 30
-        while not port_file.exists() or not port_file.read_text().strip():
-            assert time.monotonic() < deadline, "Chromium did not start"
-            time.sleep(0.1)
-        port = int(port_file.read_text().split()[0])
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.ids = 0
-        self.session, self.ws = self.call(self._open(port))
-        self.send("Emulation.setDeviceMetricsOverride", width=size[0], height=size[1], deviceScaleFactor=2, mobile=True)
-        self.send("Page.enable")
-        self.send("Page.navigate", url=url)
-
-    def call(self, coroutine, timeout=20):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    async def _open(self, port):
-        session = aiohttp.ClientSession()
-        async with session.get(f"http://127.0.0.1:{port}/json") as answer:
-            pages = await answer.json(content_type=None)
-        page = next(page for page in pages if page["type"] == "page")
-        return session, await session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0)
-
-    async def _send(self, method, params):
-        self.ids += 1
-        ident = self.ids
-        await self.ws.send_str(json.dumps({"id": ident, "method": method, "params": params}))
-        async for message in self.ws:
-            data = json.loads(message.data)
-            if data.get("id") == ident:
-                return data.get("result", {})
-
-    def send(self, method, **params):
-        return self.call(self._send(method, params))
-
-    def evaluate(self, expression):
-        result = self.send("Runtime.evaluate", expression=expression, returnByValue=True)
-        return result.get("result", {}).get("value")
-
-    def click(self, x, y):
-        for kind in ("mousePressed", "mouseReleased"):
-            self.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
-
-    def screenshot(self, path: Path) -> None:
-        data = self.send("Page.captureScreenshot", format="png")["data"]
-        path.write_bytes(base64.b64decode(data))
-
-    def close(self):
-        try:
-            self.call(self.ws.close())
-            self.call(self.session.close())
-        finally:
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            self.thread.join(5)
-            self.loop.close()
-            self.process.terminate()
-            self.process.wait(10)
 
 
 def test_a_card_is_played_by_a_click_in_a_real_browser(make_app, tmp_path):
@@ -118,12 +38,21 @@ def test_a_card_is_played_by_a_click_in_a_real_browser(make_app, tmp_path):
         assert wait_for(app, lambda: scene.version > version, 20), "the click played the card"
         assert scene.record.moves[moves] == scene.info.rules().parse_move(box[2]).code
         assert scene.log.entries[-1][0] == 0 or any(entry[0] == 0 for entry in scene.log.entries[-4:])
-        # Dutch, the player's choice on the phone
+        # Dutch, then Flemish, then English again: the player's choice on the phone, the button
+        # naming the language it changes to
+        button = "document.getElementById('lang').textContent"
+        assert browser.evaluate(button) == "Nederlands"
         browser.evaluate("document.getElementById('lang').click()")
         assert wait_for(app, lambda: browser.evaluate("document.documentElement.lang") == "nl", 20)
         assert wait_for(app, lambda: scene.state.to_move() == 0 and (browser.evaluate(lit) or 0) > 0, 60)
-        assert browser.evaluate("document.getElementById('lang').textContent") == "English"
+        assert browser.evaluate(button) == "Nederlands (België)"
         browser.screenshot(shots / "phone-kingen-nl.png")
+        browser.evaluate("document.getElementById('lang').click()")
+        assert wait_for(app, lambda: browser.evaluate("document.documentElement.lang") == "nl-BE", 20)
+        assert browser.evaluate(button) == "English"
+        browser.screenshot(shots / "phone-kingen-nl-BE.png")
+        browser.evaluate("document.getElementById('lang').click()")
+        assert wait_for(app, lambda: browser.evaluate("document.documentElement.lang") == "en", 20)
         assert (shots / "phone-kingen-en.png").stat().st_size > 10_000
     finally:
         browser.close()
@@ -142,10 +71,11 @@ def test_a_keezen_move_is_made_card_then_pawn_then_target(make_app, tmp_path):
                 " document.querySelector('#hand button.lit') || document.querySelector('#buttons button.lit');"
                 " if (!b) return null; b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();"
                 " return [r.x + r.width / 2, r.y + r.height / 2, b.textContent]; })()")
+        buttons = "document.querySelectorAll('#buttons button.lit').length"
         staged = False
         for _ in range(12):      # turns until one asks for a choice after the card
             assert wait_for(app, lambda: scene.state.to_move() == 0 and not scene.motion.busy()
-                            and (browser.evaluate(lit) or browser.evaluate("document.querySelectorAll('#buttons button.lit').length")), 60)
+                            and (browser.evaluate(lit) or browser.evaluate(buttons)), 60)
             version = scene.version
             for _step in range(8):
                 if scene.version > version:

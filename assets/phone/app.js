@@ -139,7 +139,7 @@ function choose(key, label) {
 function render() {
   if (!state) return;
   $("title").textContent = state.title;
-  $("lang").textContent = words.language;
+  $("lang").textContent = nextLanguage()[1];
   $("name").textContent = state.name + (words.seat ? " · " + words.seat : "");
   $("name").title = words.name_change || "";
   $("score").textContent = state.score;
@@ -238,8 +238,15 @@ function render() {
   $("log").replaceChildren(...state.log.map((line) => el("div", "", line)));
 }
 
+// The button names the language it changes to: the next of the game's languages, in turn
+// (Dutch, Flemish, English), so a Flemish player finds their own words too.
+function nextLanguage() {
+  const all = state.languages;
+  return all[(all.findIndex(([code]) => code === state.lang) + 1) % all.length];
+}
 $("lang").onclick = () => {
-  const lang = state && state.lang !== "en" ? "en" : "nl";     // from Dutch or Flemish to English, and back
+  if (!state) return;
+  const lang = nextLanguage()[0];
   localStorage.setItem("spelavond-lang", lang);
   send({ type: "lang", lang });
 };
