@@ -39,6 +39,7 @@ function connect() {
     // nothing is lit while away: a tap now would be lost, so the hand is dimmed and says why
     online = false;
     sending = false;
+    $("toast").hidden = true;          // a hint for a table it can no longer see
     document.body.classList.add("offline");
     render();
     $("status").textContent = words.reconnecting || "…";
