@@ -99,6 +99,8 @@ def continue_game(app) -> None:
     try:
         record = records.from_save(data)
         state = record.replay()
+        if record.notes.get("one_deal"):      # a deal played again from a review ends with that deal
+            state = state.single_deal()
         app.to_title()
         scene = scene_class(registry.game(record.game))(app, record, state)
         coach_lesson(scene, record.notes.get("lesson"))

@@ -45,6 +45,8 @@ def verdict_line(judgement: dict, unit: str, named) -> str:
     if judgement["verdict"] != "good":
         return t("review.instead", verdict=line, best=named(judgement["ply"], judgement["best"]),
                  loss=loss_text(judgement["loss"], unit, judgement.get("best_plies")))
+    if judgement.get("close") and judgement["best"] != judgement["move"]:     # a difference inside the noise
+        return t("review.about_as_good", verdict=line, best=named(judgement["ply"], judgement["best"]))
     plies = judgement.get("plies")       # absent in analyses kept before it was counted
     if plies is None:
         return line
@@ -70,8 +72,9 @@ def loss_text(loss: float, unit: str, best_plies: int | None = None) -> str:
     return t("review.loss.points", n=f"{loss:.1f}")
 
 
-def decided_line(judgement: dict, unit: str, named) -> str:
-    """Where the game was decided: the move that lost most, the better one, and what it lost."""
-    return t("review.decided", n=judgement["ply"], move=named(judgement["ply"], judgement["move"]),
-             best=named(judgement["ply"], judgement["best"]),
-             loss=loss_text(judgement["loss"], unit, judgement.get("best_plies")))
+def decided_line(judgement: dict, unit: str, named, name: str) -> str:
+    """Where the game was decided: whose move it was (`name`, the seat's), the better one, and
+    what it lost."""
+    return about("review.decided", name, n=judgement["ply"], move=named(judgement["ply"], judgement["move"]),
+                 best=named(judgement["ply"], judgement["best"]),
+                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies")))

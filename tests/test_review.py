@@ -142,15 +142,14 @@ def test_a_review_stepped_to_its_end_and_back_by_keyboard_and_gamepad(make_app, 
         press(app, pygame.K_TAB)
         shown.check(0)
 
-    # the gamepad: the d-pad's down and up are the ends, left and right a move; the shoulders
-    # the previous and the next mistake
-    button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
-    shown.check(total)
+    # the gamepad: the d-pad's down and up the next and previous deal (hand, round) and past
+    # the last the end, in a game without deals the ends; left and right a move; the
+    # shoulders the previous and the next mistake
+    to_end(app, shown, pygame.CONTROLLER_BUTTON_DPAD_DOWN, total)
     for ply in range(total - 1, total - 3, -1):
         button(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
         shown.check(ply)
-    button(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
-    shown.check(0)
+    to_end(app, shown, pygame.CONTROLLER_BUTTON_DPAD_UP, 0)
     for ply in range(1, 4):
         button(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
         shown.check(ply)
@@ -162,11 +161,25 @@ def test_a_review_stepped_to_its_end_and_back_by_keyboard_and_gamepad(make_app, 
         shown.check(after[1])
         button(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
         shown.check(after[0])
-    button(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
-    shown.check(total)
+    to_end(app, shown, pygame.CONTROLLER_BUTTON_DPAD_DOWN, total)
     assert set(range(steps + 1)) | set(range(total - 3, total + 1)) <= shown.seen
     button(app, pygame.CONTROLLER_BUTTON_B)
     assert app.top.name == "title"
+
+
+def to_end(app, shown, pad_button, end: int) -> None:
+    """The d-pad's up or down pressed until the review shows move `end`: each press one deal
+    (hand, round) on, to its first move, in as many presses as the game has them."""
+    scene = app.top
+    starts = scene.parts + [len(scene.record.moves)]
+    for _ in range(len(scene.parts) + 1):
+        before = scene.ply
+        button(app, pad_button)
+        shown.check(scene.ply)
+        assert scene.ply in starts and scene.ply != before or before == end
+        if scene.ply == end:
+            return
+    raise AssertionError(f"move {end} not reached by deals: at {scene.ply}")
 
 
 # -- the analysis arrives, and is kept with the record ---------------------------------------------
@@ -190,7 +203,9 @@ def test_the_analysis_streams_into_a_review_of_a_kept_record_and_stays_in_its_fi
     second, go_on = threading.Event(), threading.Event()
     calls = []
 
-    def held(view, seat, rng, work, played=None):
+    def held(view, seat, rng, work, played=None, moves=None):
+        if moves is not None:          # more deals for a close call: part of the same judgement
+            return original(view, seat, rng, work, played, moves)
         calls.append(seat)
         if len(calls) == 2:            # the first judgement has been sent: hold the second
             second.set()
@@ -327,8 +342,89 @@ def test_play_this_deal_again_starts_the_same_seed_and_seats(make_app):
     game = app.top
     assert game.name == "game" and [scene.name for scene in app.scenes] == ["title", "game"]
     assert game.seed == 7 and game.setup["seats"] == record.seats and game.record.moves == []
-    assert game.state.to_dict() == rules.new_game(7, 4, options).to_dict()
-    assert game.record.notes == {} and game.state.options["match"] == "dubbelkingen"
+    # the first deal as a game of its own: its cards, dealer and duties, the match ending with it
+    assert game.state.to_dict() == rules.new_game(7, 4, options).single_deal().to_dict()
+    assert game.state.last_deal == 1 < rules.new_game(7, 4, options).last_deal
+    assert game.record.notes == {"played_on": True, "one_deal": True} and game.state.options["match"] == "dubbelkingen"
+
+
+def drawn_words(app) -> list[str]:
+    from game.ui import text as kit_text
+    tick(app)
+    with kit_text.recording() as drawn:
+        tick(app)
+    return [entry[1] for entry in drawn if entry[0] is app.screen]
+
+
+def click(app, pos) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, button=1, pos=pos))
+    tick(app)
+
+
+def test_a_kingen_review_goes_to_a_deal_and_plays_that_deal_again(make_app):
+    """Deal by deal with the arrows, to deal 7 by a click on its number under the graph, the
+    graph's axis and legend drawn; "Play this deal again" there plays deal 7 alone: its
+    cards, dealer and duties, and the match ends with it."""
+    record, human = reviewed("kingen", 2)
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": made_up_analysis(record, human)})
+    scene = app.top
+    states = [record.replay(ply) for ply in scene.parts]
+    assert [state.deal_no for state in states] == list(range(1, 11)), "a deal begins at each mark"
+    assert all(record.replay(ply - 1).deal_no == number for number, ply in enumerate(scene.parts[1:], 1))
+    press(app, pygame.K_HOME)
+    for number in range(1, 6):
+        press(app, pygame.K_DOWN)
+        assert scene.ply == scene.parts[number] and scene.table.state.deal_no == number + 1
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_UP)                   # back to the start of this deal, then the one before
+    assert scene.ply == scene.parts[5]
+    press(app, pygame.K_UP)
+    assert scene.ply == scene.parts[4]
+    words = drawn_words(app)
+    assert t("review.axis.points") in words and t("review.graph.yours") in words
+    assert any(t("review.part.deal", n=5) in line for line in words) and t("review.again.deal") in words
+    assert [str(number) for number in range(1, 11)] == [line for line in words if line.isdigit()][-10:]
+    deal_7 = [rect for ply, rect in scene.graph_targets if ply == scene.parts[6]]
+    click(app, deal_7[0].center)
+    assert scene.ply == scene.parts[6] and scene.table.state.deal_no == 7
+    numbers = [rect for ply, rect in scene.graph_targets if ply in scene.parts]
+    mistake, mark = next((ply, rect) for ply, rect in scene.graph_targets      # a mark: to its move
+                         if ply in scene.mistakes() and ply > scene.parts[6] and rect.collidelist(numbers) < 0)
+    click(app, mark.center)
+    assert scene.ply == mistake
+    press(app, pygame.K_u)
+    game = app.top
+    start = scene.parts[6]
+    assert game.name == "game" and game.record.moves == record.moves[:start]
+    assert game.record.notes == {"played_on": True, "one_deal": True}
+    assert game.state.to_dict() == record.replay(start).single_deal().to_dict()
+    assert game.state.dealer == record.replay(start).dealer
+    state = game.state.copy()       # played on, the match ends with this deal
+    rng = __import__("random").Random(1)
+    while not state.is_over():
+        state.play(rng.choice(state.legal_moves()))
+    assert state.deal_no == 7
+
+
+def test_a_game_without_deals_plays_the_game_again(make_app):
+    """Quarto has no deals: its button says "this game", the arrows go to its ends."""
+    record = random_record("quarto", 11)
+    record.seats = ["human", "random"]
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": {"moves": []}})
+    scene = app.top
+    assert scene.parts == [0]
+    words = drawn_words(app)
+    assert t("review.again") in words and t("review.again.deal") not in words
+    assert t("review.axis.outcome") in words and t("review.axis.won") in words
+    press(app, pygame.K_UP)
+    assert scene.ply == 0
+    press(app, pygame.K_DOWN)
+    assert scene.ply == len(record.moves)
 
 
 # -- Recent games ------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ legal move from `state.view(seat)` only, never with hindsight of hidden cards; t
 played is compared with the best, and the value lost gets a verdict by the game's scale:
 
     good        the loss is below the scale's `inaccuracy`, or within two standard errors
-                of the estimate (noise of a sampled value is not a mistake)
+                of the estimate (noise of a sampled value is not a mistake: `close`, said
+                "about as good")
     inaccuracy  at least `inaccuracy`
     mistake     at least `mistake`
     blunder     at least `blunder`
@@ -15,6 +16,15 @@ Values are for the mover, higher is better, in the scale's unit: "outcome" (Quar
 deal, a penalty counted negative) or "chance" (the chance to win, 0 to 1). A judge counts its
 budget in work (`work` multiplies it), and its randomness comes from `seed`, so an analysis
 replays exactly.
+
+A verdict must not hang on that randomness. A sampling judge values every candidate on the
+same deals (common random numbers) and hands back each deal's result (`Values.samples`), so
+a loss is judged by the standard error of its difference, deal by deal, which is far smaller
+than the values' own. Where that error still leaves the loss within reach of a verdict's
+threshold, the move played and the best are judged again on new deals, merged with the
+first (`ROUNDS` times the deals at most); a difference that stays inside the noise is
+`close` ("about as good"), not a verdict.
+Measure: `python -m ai.analysis.stability` (verdicts under three analysis seeds).
 
     python -m ai.analysis RECORD.json [--json] [--seats all] [--work N] [--analysis-seed S]
     python -m ai.analysis --game quarto --seed N [--option NAME=VALUE ...] --moves "CODE; CODE"
@@ -32,6 +42,7 @@ from game import registry
 from game.record import Record
 
 VERDICTS = ("good", "inaccuracy", "mistake", "blunder")
+ROUNDS = 8           # a move too close to call is judged against the best on up to this many times the deals
 
 
 class Scale(NamedTuple):
@@ -48,6 +59,7 @@ class Values(NamedTuple):
     errors: dict         # move -> standard error of the value (0.0 where exact)
     exact: bool          # every value is exact (a solved position)
     plies: dict | None = None   # move -> `Judgement.plies` where the judge knows it (Quarto)
+    samples: dict | None = None  # move -> its result on each sampled deal, the same deals in order
 
 
 class Judgement(NamedTuple):
@@ -66,6 +78,8 @@ class Judgement(NamedTuple):
     # where unknown (a draw, an estimate, a judge that does not count it, or kept before)
     plies: int | None = None
     best_plies: int | None = None
+    # the loss stays inside the estimate's noise: the move is about as good as the best
+    close: bool = False
 
     def to_dict(self) -> dict:
         return self._asdict()
@@ -73,7 +87,8 @@ class Judgement(NamedTuple):
 
 def judge_module(game: str):
     """The game's judge: `SCALE` and `values(view, seat, rng, work, played) -> Values | None`
-    (None: nothing to judge, such as a deal). A game whose moves are too many to value all
+    (None: nothing to judge, such as a deal); a sampling judge also takes `moves`, the
+    candidates to value (default: every legal move). A game whose moves are too many to value all
     (4 Koningen's hands) may value the move `played` against its own best candidates.
     None for a game without a judge yet."""
     try:
@@ -92,17 +107,69 @@ def verdict(loss: float, error: float, scale: Scale) -> str:
     return "good"
 
 
-def judged(values: Values, move, scale: Scale, ply: int, seat: int) -> Judgement:
-    """The verdict on `move` among `values`."""
+def best_of(values: Values, move):
+    """The best move (`move` itself where it is as good), the loss of `move` and its standard
+    error: that of the difference deal by deal where the judge kept its samples, else the two
+    values' errors added (the safe side)."""
     best = max(values.values, key=lambda candidate: values.values[candidate])
     played = values.values[move]
     if played >= values.values[best]:
         best = move
     loss = max(0.0, values.values[best] - played)
-    error = (values.errors.get(move, 0.0) ** 2 + values.errors.get(best, 0.0) ** 2) ** 0.5
+    samples = values.samples or {}
+    if move in samples and best in samples and len(samples[move]) > 1:
+        gaps = [b - a for a, b in zip(samples[move], samples[best])]
+        mean = sum(gaps) / len(gaps)
+        variance = sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)
+        return best, loss, (variance / len(gaps)) ** 0.5
+    return best, loss, (values.errors.get(move, 0.0) ** 2 + values.errors.get(best, 0.0) ** 2) ** 0.5
+
+
+def judged(values: Values, move, scale: Scale, ply: int, seat: int) -> Judgement:
+    """The verdict on `move` among `values`."""
+    best, loss, error = best_of(values, move)
     plies = values.plies or {}
-    return Judgement(ply, seat, move.code, best.code, played, values.values[best], loss,
-                     verdict(loss, error, scale), values.exact, plies.get(move), plies.get(best))
+    close = 0 < loss <= 2 * error
+    return Judgement(ply, seat, move.code, best.code, values.values[move], values.values[best], loss,
+                     verdict(loss, error, scale), values.exact, plies.get(move), plies.get(best), close)
+
+
+def unsure(values: Values, move, scale: Scale) -> bool:
+    """More deals could change the verdict: a threshold (or no loss at all) lies within two
+    standard errors of the loss."""
+    if not values.samples or values.exact:
+        return False
+    _, loss, error = best_of(values, move)
+    return any(abs(loss - edge) < 2 * error for edge in (0.0, scale.inaccuracy, scale.mistake, scale.blunder))
+
+
+def merged(first: Values, second: Values) -> Values:
+    """Two judgements of a position on different deals as one over all their deals (a move
+    the second did not value keeps the first's)."""
+    samples = {move: found + second.samples.get(move, []) for move, found in first.samples.items()}
+    values = {move: sum(found) / len(found) for move, found in samples.items()}
+    return Values(values, {move: _error(found) for move, found in samples.items()}, False, None, samples)
+
+
+def _error(results: list) -> float:
+    mean = sum(results) / len(results)
+    variance = sum((value - mean) ** 2 for value in results) / max(1, len(results) - 1)
+    return (variance / len(results)) ** 0.5
+
+
+def judge_position(judge, view, seat: int, move, rng: random.Random, work: float, ply: int):
+    """The judgement of `move` from `view`: while the verdict is too close to call, the move
+    and the best are judged again on new deals (at most `ROUNDS` times in all); None where
+    the judge has none."""
+    values = judge.values(view, seat, rng, work, move)
+    if values is None or move not in values.values:
+        return None
+    for _ in range(ROUNDS - 1):
+        if not unsure(values, move, judge.SCALE):
+            break
+        best = best_of(values, move)[0]
+        values = merged(values, judge.values(view, seat, rng, work, move, moves=[move, best]))
+    return judged(values, move, judge.SCALE, ply, seat)
 
 
 def human_seats(record: Record) -> list[int]:
@@ -143,18 +210,31 @@ def analyse(record: Record, seats=None, work: float = 1.0, seed: int = 0,
         if seat in chosen and len(state.legal_moves()) > 1:
             if turn % share[1] == share[0]:
                 rng = random.Random(seed * 1_000_003 + ply)
-                values = judge.values(state.view(seat), seat, rng, work, move)
-                if values is not None and move in values.values:
-                    yield judged(values, move, judge.SCALE, ply, seat)
+                found = judge_position(judge, state.view(seat), seat, move, rng, work, ply)
+                if found is not None:
+                    yield found
             turn += 1
         state.play(move)
 
 
-def decisive(judgements: list[Judgement]) -> Judgement | None:
-    """Where the game was decided: the move that lost the most (None: no move lost anything
-    worth a verdict)."""
-    worst = max((j for j in judgements if j.verdict != "good"), key=lambda j: j.loss, default=None)
-    return worst
+def losers(state) -> set | None:
+    """The seats that lost the finished game `state` (every seat after a draw, none where a
+    game alone was won); None while it goes on."""
+    if not state.is_over():
+        return None
+    winners = set(state.winners())
+    if not winners and state.players > 1:
+        return set(range(state.players))
+    return set(range(state.players)) - winners
+
+
+def decisive(judgements: list[Judgement], lost: set | None = None) -> Judgement | None:
+    """Where the game was decided: the move that turned it for the side that lost, the one
+    that lost most of the moves of the seats in `lost` (any seat's while the game goes on:
+    None). None where no such move lost anything worth a verdict: a game the player won is
+    decided by the opponent's move, found only where the opponent's moves were judged."""
+    return max((j for j in judgements if j.verdict != "good" and (lost is None or j.seat in lost)),
+               key=lambda j: j.loss, default=None)
 
 
 def sampled(view, seat: int, moves: list, rng: random.Random, samples: int,
@@ -171,11 +251,6 @@ def sampled(view, seat: int, moves: list, rng: random.Random, samples: int,
             state = deal.copy()
             state.play(move)
             totals[move].append(finish(state, random.Random(playout_seed)))
-    values, errors = {}, {}
-    for move, results in totals.items():
-        mean = sum(results) / len(results)
-        values[move] = mean
-        # the error of a difference with common random numbers is smaller; this is the safe side
-        variance = sum((value - mean) ** 2 for value in results) / max(1, len(results) - 1)
-        errors[move] = (variance / len(results)) ** 0.5
-    return Values(values, errors, False)
+    values = {move: sum(results) / len(results) for move, results in totals.items()}
+    # each value's own error; a verdict uses the smaller one of a difference (`best_of`)
+    return Values(values, {move: _error(results) for move, results in totals.items()}, False, None, totals)

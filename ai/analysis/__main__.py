@@ -11,25 +11,28 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 
-from ai.analysis import Judgement, analyse, decisive, judge_module
+from ai.analysis import Judgement, analyse, decisive, judge_module, losers
 from game import record as records
 from game import registry
 from game.characters import seat_names
 from game.ui.i18n import LANGUAGES, set_language, system_language, t
 from game.words import decided_line, verdict_line
 
-JSON_FIELDS = """JSON: {"game", "unit", "moves": [one object per judged move], "decisive": the
-move that lost most or null}; each move: ply (its number in the record, from 1), seat, move
-(its code), best (the best move's code; the move itself when it was as good), value and
-best_value (for the mover, higher is better, in the unit: outcome 1 win / 0 draw / -1 loss,
+JSON_FIELDS = """JSON: {"game", "unit", "moves": [one object per judged move], "decisive": the move that turned
+the game for the side that lost (of the moves judged, the one of a losing seat that lost most;
+any seat's in a game not finished) or null}; each move: ply (its number in the record, from 1),
+seat, move (its code), best (the best move's code; the move itself when it was as good), value
+and best_value (for the mover, higher is better, in the unit: outcome 1 win / 0 draw / -1 loss,
 points of the deal, or chance to win), loss (best_value - value), verdict (good, inaccuracy,
-mistake, blunder), exact (true where the value is solved, not estimated), plies and
-best_plies (Quarto: where the move played or the best wins or loses, how many moves of both
-players it takes with best play, counted from that move, itself the first, to the one that
-wins: 1 it wins at once, 2 the opponent wins with its next move; null where unknown, and
-absent in analyses kept before they were counted)."""
+mistake, blunder), close (true where the loss stays inside the estimate's noise: about as good
+as the best), exact (true where the value is solved, not estimated), plies and best_plies
+(Quarto: where the move played or the best wins or loses, how many moves of both players it
+takes with best play, counted from that move, itself the first, to the one that wins: 1 it wins
+at once, 2 the opponent wins with its next move; null where unknown, and absent in analyses kept
+before they were counted)."""
 
 
 def parse_args(argv):
@@ -115,6 +118,16 @@ class Table:
 
 
 def main(argv=None) -> int:
+    try:
+        return run(argv)
+    except BrokenPipeError:
+        # the reader left (`| head`): the rest goes nowhere, and Python's own flush at exit
+        # must not fail on the closed pipe either
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def run(argv) -> int:
     parser, args = parse_args(sys.argv[1:] if argv is None else argv)
     record = load(parser, args)
     if judge_module(record.game) is None:
@@ -131,13 +144,13 @@ def main(argv=None) -> int:
         judgements.append(judgement)
         if not args.json:
             print(table.line(judgement), flush=True)
-    worst = decisive(judgements)
+    worst = decisive(judgements, losers(record.replay()))
     if args.json:
         print(json.dumps({"game": record.game, "unit": judge_module(record.game).SCALE.unit,
                           "moves": [j.to_dict() for j in judgements],
                           "decisive": worst.to_dict() if worst else None}))
     elif worst:
-        print(decided_line(worst.to_dict(), table.unit, table.named))
+        print(decided_line(worst.to_dict(), table.unit, table.named, table.names[worst.seat]))
     return 0
 
 

@@ -18,7 +18,7 @@ DEALS = 48           # sampled deals per position, times `work`
 DEPTH = 8            # moves played on after the judged move before the position is judged
 
 
-def values(view, seat: int, rng: random.Random, work: float, played=None) -> Values | None:
+def values(view, seat: int, rng: random.Random, work: float, played=None, moves=None) -> Values | None:
     deals = max(6, int(DEALS * work))
 
     def finish(state, playout_rng):
@@ -28,4 +28,4 @@ def values(view, seat: int, rng: random.Random, work: float, played=None) -> Val
             state.play(playout(state, playout_rng))
         return evaluate(state)[seat]
 
-    return sampled(view, seat, view.legal_moves(), rng, deals, finish)
+    return sampled(view, seat, moves or view.legal_moves(), rng, deals, finish)

@@ -21,7 +21,7 @@ SCALE = Scale("points", inaccuracy=0.5, mistake=1.0, blunder=2.0)
 DEALS = 160          # sampled deals per position, times `work`
 
 
-def values(view, seat: int, rng: random.Random, work: float, played=None) -> Values | None:
+def values(view, seat: int, rng: random.Random, work: float, played=None, moves=None) -> Values | None:
     if view.phase not in (R.PLAY, R.CHOOSE_GAME, R.CHOOSE_TRUMP):
         return None      # the deal between deals decides nothing
     deals = max(8, int(DEALS * work))
@@ -31,7 +31,7 @@ def values(view, seat: int, rng: random.Random, work: float, played=None) -> Val
         play_out(state, playout_rng.random)
         return state.points[seat]
 
-    moves = view.legal_moves()
+    moves = moves or view.legal_moves()
     trump_game = R.GAME_MOVES[R.TRUMP]
     if trump_game not in moves:
         found = sampled(base, seat, moves, rng, deals, finish)
@@ -44,8 +44,10 @@ def values(view, seat: int, rng: random.Random, work: float, played=None) -> Val
         suits = sampled(after, seat, list(R.TRUMP_MOVES), random.Random(seed), deals, finish)
         best = max(suits.values, key=suits.values.get)
         found = Values({**others.values, trump_game: suits.values[best]},
-                       {**others.errors, trump_game: suits.errors[best]}, False)
+                       {**others.errors, trump_game: suits.errors[best]}, False, None,
+                       {**others.samples, trump_game: suits.samples[best]})
     if view.phase != R.CHOOSE_GAME:
         return found
-    return Values({move: value - AVERAGE_HAND[R.GAMES.index(move.game)] for move, value in found.values.items()},
-                  found.errors, False)
+    given = {move: AVERAGE_HAND[R.GAMES.index(move.game)] for move in found.values}
+    return Values({move: value - given[move] for move, value in found.values.items()}, found.errors, False, None,
+                  {move: [value - given[move] for value in results] for move, results in found.samples.items()})

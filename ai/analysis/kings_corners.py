@@ -18,7 +18,7 @@ DEALS = 12           # sampled deals per position, times `work`
 MOVES = 2000         # a hand played on stops here (a deadlock ends far sooner)
 
 
-def values(view, seat: int, rng: random.Random, work: float, played=None) -> Values | None:
+def values(view, seat: int, rng: random.Random, work: float, played=None, moves=None) -> Values | None:
     if view.hand_over():
         return None      # between hands: the deal decides nothing
     deals = max(4, int(DEALS * work))
@@ -36,4 +36,4 @@ def values(view, seat: int, rng: random.Random, work: float, played=None) -> Val
             return entry["chips"][seat]
         return -(entry["points"][seat] or 0)
 
-    return sampled(view, seat, view.legal_moves(), rng, deals, finish)
+    return sampled(view, seat, moves or view.legal_moves(), rng, deals, finish)

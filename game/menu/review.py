@@ -15,16 +15,23 @@ once. On request it judges the computers' moves too (each on its own seat's view
 (`COMPUTERS`) and marked on the graph as triangles along its top. Both requests are offered
 only after the game, where a game hides hands: the best move for a computer names its cards.
 
-Keys: left/right a move, PgUp/PgDn (Tab) the previous/next mistake, Home/End (up/down) the
-first/last move, mouse wheel a move, a click on the graph jumps there; H plays on from here,
-U plays this deal again, Enter (A) shows or hides all hands, Y (Back) judges the computers'
-moves too or no more, Esc or Backspace leaves.
+The graph reads like one: its axis in the game's unit (the chance to win, the points of the
+deal, or won / drawn / lost in Quarto), a legend for its marks (your moves' mistakes as dots,
+the computers' as triangles), a numbered mark where each deal, hand or round begins (`PARTS`)
+and the line of the move shown.
+
+Keys: left/right a move, PgUp/PgDn (Tab) the previous/next mistake, up/down the previous/next
+deal (hand, round; in a game without them the first/last move), Home/End the first/last move,
+mouse wheel a move; a click on the graph jumps there, on a deal's number to its start, on a
+mark to its move. H plays on from here, U plays this deal again (a game without deals: this
+game), Enter (A) shows or hides all hands, Y (Back) judges the computers' moves too or no
+more, Esc or Backspace leaves.
 """
 from __future__ import annotations
 
 import pygame
 
-from ai.analysis import Judgement, decisive, human_seats, judge_module
+from ai.analysis import Judgement, decisive, human_seats, judge_module, losers
 from ai.analysis.runner import Runner
 from game import record as records
 from game import registry
@@ -34,7 +41,7 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.table.panels import draw_button
-from game.ui.text import blit_in, blit_text, fit_lines, lines_height
+from game.ui.text import blit_in, blit_text, fit_lines, font, lines_height
 from game.words import decided_line, verdict_line
 
 VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blunder": theme.BAD}
@@ -44,6 +51,21 @@ TEXT_WIDTH = 520    # the move, its verdict and the game's decisive move, left o
 WIDE_TEXT = 760     # as wide as they get where the graph keeps GRAPH_WIDTH beside them
 GRAPH_WIDTH = 420
 LOG_MOVES = 40      # the moves the table's log describes back from the one shown
+# the parts a game is played in: the state's field that counts them, and their name's key
+PARTS = {"kingen": ("deal_no", "review.part.deal"), "kings_corners": ("hand_no", "review.part.hand"),
+         "keezen": ("deck_no", "review.part.deal"), "vier_koningen": ("round", "review.part.round")}
+# the graph's axis: its title and its marks (value, key) per unit; points are marked where they fall
+AXES = {"chance": ("review.axis.chance", ((1.0, "review.axis.all"), (0.5, "review.axis.half"),
+                                          (0.0, "review.axis.none"))),
+        "outcome": ("review.axis.outcome", ((1.0, "review.axis.won"), (0.0, "review.axis.drawn"),
+                                            (-1.0, "review.axis.lost"))),
+        "points": ("review.axis.points", ())}
+
+
+def triangle(surface, colour, top, size: float) -> None:
+    """A computer's mark: a triangle pointing down from `top` (its top's middle)."""
+    x, y = top
+    pygame.draw.polygon(surface, colour, [(x - size, y), (x + size, y), (x, y + size * 1.6)])
 
 
 class TableWindow:
@@ -83,6 +105,10 @@ class ReviewScene(Scene):
                 raise
             self.states.append(state)        # with its move's events: the move log says them
         self.ply = len(self.record.moves) if ply is None else max(0, min(ply, len(self.record.moves)))
+        field = PARTS.get(self.record.game, (None,))[0]
+        # the moves where a deal (hand, round) begins: the table after them is its first
+        self.parts = [0] + [ply for ply in range(1, len(self.states)) if field is not None and
+                            getattr(self.states[ply], field) != getattr(self.states[ply - 1], field)]
         self.table = None
         self.runner = None
         self.judgements = {judgement["ply"]: judgement for judgement in data.get("analysis", {}).get("moves", [])}
@@ -99,6 +125,7 @@ class ReviewScene(Scene):
         self.computer_judgements = {judgement["ply"]: judgement for judgement in data.get(COMPUTERS, {}).get("moves", [])}
         self.computer_runner = None
         self.buttons: dict = {}
+        self.graph_targets: list = []     # (move, rect): the graph's deal numbers and marks, for a click
         self.time = 0.0
         self._picture = None       # (what it shows, the table drawn at full size)
 
@@ -128,7 +155,7 @@ class ReviewScene(Scene):
         table = self.ensure_table()
         table.record.moves[:] = self.record.moves[:self.ply]
         table.log.entries = self.log_upto(self.ply)
-        table.show_position(self.states[self.ply].copy(), self.ply)
+            t("review.position", n=self.ply, total=len(self.record.moves))
 
     def log_upto(self, ply: int) -> list:
         """The table's move log as it stood after move `ply`: its opening and last moves, each
@@ -232,6 +259,8 @@ class ReviewScene(Scene):
             self.show(self.ply + steps[name])
         elif name == inp.SCROLL:
             self.show(self.ply - action.amount)
+        elif name in (inp.UP, inp.DOWN) and len(self.parts) > 1:
+            self.go_to_part(1 if name == inp.DOWN else -1)
         elif name in (inp.UP, inp.FIRST):
             self.show(0)
         elif name in (inp.DOWN, inp.LAST):
@@ -251,6 +280,21 @@ class ReviewScene(Scene):
         elif name == inp.PRESS and action.pos is not None:
             self.click(action.pos)
 
+    def part_of(self, ply: int) -> int:
+        """The index in `parts` of the deal (hand, round) move `ply` shows."""
+        return max(index for index, start in enumerate(self.parts) if start <= ply)
+
+    def go_to_part(self, direction: int) -> None:
+        """The start of the next deal (hand, round), or back to the start of this one, else the
+        one before; past the last deal, the last move."""
+        index = self.part_of(self.ply)
+        if direction > 0 or self.ply == self.parts[index]:
+            index += direction
+        if index >= len(self.parts):
+            self.show(len(self.record.moves))
+        else:
+            self.show(self.parts[max(0, index)])
+
     def jump_to_mistake(self, direction: int) -> None:
         # a judgement's ply is the move's number: the table after it is state `ply`
         candidates = [ply for ply in self.mistakes() if (ply - self.ply) * direction > 0]
@@ -265,9 +309,13 @@ class ReviewScene(Scene):
                 {"play_on": self.play_on, "again": self.play_again, "hands": self.toggle_hands,
                  "computers": self.toggle_computers}[name]()
                 return
-        graph = self.graph_rect()
-        if graph.collidepoint(pos) and self.record.moves:
-            self.show(round((pos[0] - graph.x) / max(1, graph.w) * len(self.record.moves)))
+        for ply, rect in self.graph_targets:      # a deal's number or a mark: its move
+            if rect.collidepoint(pos):
+                self.show(ply)
+                return
+        plot = self.plot_rect()
+        if self.graph_rect().collidepoint(pos) and self.record.moves:
+            self.show(round((pos[0] - plot.x) / max(1, plot.w) * len(self.record.moves)))
 
     def play_on(self) -> None:
         """A new game from the position on screen, counted in no statistics."""
@@ -281,9 +329,30 @@ class ReviewScene(Scene):
         self.app.to_title()
         self.app.push(scene_class(self.info)(self.app, record, state))
 
+    def deal_again(self) -> bool:
+        """This review's "play again" is one deal's, not the game's: a match of deals that can
+        end with any one of them (`single_deal`: Kingen)."""
+        return hasattr(self.states[0], "single_deal")
+
     def play_again(self) -> None:
-        """The same deal (the seed) with the same seats."""
-        start_game(self.app, self.record.game, self.record.setup, self.record.seed)
+        """The deal on screen as a game of its own (the same cards, dealer and duties, the
+        match ending with it), counted in no statistics; a game without deals from its start
+        (the same game number) with the same seats."""
+        if not self.deal_again():
+            start_game(self.app, self.record.game, self.record.setup, self.record.seed)
+            return
+        start = self.parts[self.part_of(self.ply)]
+        record = records.Record(self.record.game, self.record.players, list(self.record.seats),
+                                dict(self.record.options), self.record.seed, self.record.moves[:start],
+                                {"played_on": True, "one_deal": True})
+        self.app.to_title()
+        self.app.push(scene_class(self.info)(self.app, record, self.states[start].single_deal()))
+
+    def again_key(self) -> str:
+        """The "play again" button's words: what it plays again."""
+        if self.deal_again():
+            return PARTS[self.record.game][1].replace("review.part.", "review.again.")
+        return "review.again"
 
     # -- drawing -------------------------------------------------------------------------------
     def button_width(self) -> int:
@@ -351,8 +420,10 @@ class ReviewScene(Scene):
         x, width = band.x + int(24 * u), self.text_width()
         size, small = int(theme.BODY * u), int(theme.SMALL * u)
         total = len(self.record.moves)
-        blit_text(surface, t("review.position", n=self.ply, total=total), size, theme.TEXT,
-                  (x, band.y + int(16 * u)), bold=True)
+        position = t("review.position", n=self.ply, total=total)
+        if len(self.parts) > 1:     # and which deal (hand, round) it is in
+            position += " \u00b7 " + t(PARTS[self.record.game][1], n=self.part_of(self.ply) + 1)
+        blit_text(surface, position, size, theme.TEXT, (x, band.y + int(16 * u)), bold=True, width=width)
         y = band.y + int(58 * u)
         runner = self.runner or (self.computer_runner if self.judge_computers else None)
         # the last line: the analysis under way, else where the game was decided; a verdict
@@ -369,13 +440,17 @@ class ReviewScene(Scene):
                 room = bottom - free - (int(34 * u) if runner is not None else 0)
                 free = blit_in(surface, line, small, colour, pygame.Rect(x, free, width, room), "left",
                                "top").bottom + int(6 * u)
-        worst = decisive([Judgement(**judgement) for judgement in self.judgements.values()])
+        # the move that turned the game for the side that lost: in a game the player won, the
+        # opponent's (known once the computers' moves are judged)
+        judged = {**self.computer_judgements, **self.judgements}.values()
+        worst = decisive([Judgement(**judgement) for judgement in judged], losers(self.states[-1]))
         if runner is not None:
             key = "review.analysing" if runner is self.runner else "review.analysing_computers"
             blit_text(surface, t(key, percent=round(100 * runner.progress())), small,
                       theme.TEXT_DIM, (x, band.bottom - int(42 * u)), width=width)
         elif worst is not None and (judgement is None or judgement["verdict"] == "good"):
-            line = decided_line(worst.to_dict(), self.judge.SCALE.unit, self.named)
+            line = decided_line(worst.to_dict(), self.judge.SCALE.unit, self.named,
+                                self.ensure_table().seat_name(worst.seat))
             # only whole: a long verdict above may leave it too little room (it is said at its move)
             if bottom - free >= lines_height(1, small) and \
                     " ".join(fit_lines(line, small, width, bottom - free)[1]).split() == line.split():
@@ -385,47 +460,116 @@ class ReviewScene(Scene):
         """A move of the position before move `ply`, by its code, in the game's words."""
         return self.ensure_table().move_name(self.states[ply - 1], self.info.rules().parse_move(code))
 
+    def plot_rect(self) -> pygame.Rect:
+        """The graph's plot: the graph less its axis' labels (left), its title and legend (top)
+        and the deals' numbers (bottom)."""
+        rect, u = self.graph_rect(), self.app.u
+        tiny = int(theme.TINY * u)
+        line = int(lines_height(1, tiny))
+        # the axis' marks stand left of the plot, their middles at its lines: half a line above its top
+        left = max([font(tiny).size(words)[0] for _, words in self.axis()[2]] + [0]) + int(16 * u)
+        top = rect.y + line + line // 2 + int(8 * u)
+        return pygame.Rect(rect.x + left, top, rect.w - left - int(12 * u), rect.bottom - line - int(8 * u) - top)
+
+    def axis(self) -> tuple:
+        """The plot's lowest and highest value, and the axis' marks: (value, words)."""
+        unit = self.judge.SCALE.unit if self.judge else ""
+        if unit in ("chance", "outcome"):
+            marks = AXES[unit][1]
+            return min(v for v, _ in marks), max(v for v, _ in marks), [(v, t(key)) for v, key in marks]
+        values = [j[name] for j in self.shown_judgements() for name in ("value", "best_value")] or [0.0]
+        low, high = min(0.0, min(values)), max(0.0, max(values))
+        if high - low < 1:
+            low, high = low - 0.5, high + 0.5
+        # the whole points at the ends, and 0 (a deal's points are mostly penalties)
+        marks = [(high, f"{high:+.0f}"), (0.0, "0"), (low, f"{low:+.0f}")]
+        return low, high, [(value, words) for value, words in marks if value == 0 or abs(value) >= 1]
+
+    def shown_judgements(self) -> list:
+        """The player's judged moves in order: the graph's line."""
+        return sorted(self.judgements.values(), key=lambda j: j["ply"])
+
     def draw_graph(self, surface, rect: pygame.Rect, u: float) -> None:
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=int(10 * u))
+        self.graph_targets = []
         total = len(self.record.moves)
         if not total:
             return
-        inner = rect.inflate(-int(20 * u), -int(20 * u))
-        judged = sorted(self.judgements.values(), key=lambda j: j["ply"])
-        values = [j["value"] for j in judged] + [j["best_value"] for j in judged]
-        low, high = (min(values), max(values)) if values else (0.0, 1.0)
-        unit = self.judge.SCALE.unit if self.judge else ""
-        if unit in ("chance", "outcome"):
-            low, high = (0.0, 1.0) if unit == "chance" else (-1.0, 1.0)
+        tiny = int(theme.TINY * u)
+        plot = self.plot_rect()
+        low, high, marks = self.axis()
         span = (high - low) or 1.0
 
-        def point(ply, value):
-            return (inner.x + inner.w * ply / total, inner.bottom - inner.h * (value - low) / span)
+        def x_of(ply):
+            return plot.x + plot.w * ply / total
 
+        def point(ply, value):
+            return x_of(ply), plot.bottom - plot.h * (min(high, max(low, value)) - low) / span
+
+        # the axis: its title and the legend above, its marks left of the plot
+        unit = self.judge.SCALE.unit if self.judge else "points"
+        top = rect.y + int(6 * u)
+        title = blit_text(surface, t(AXES[unit][0]), tiny, theme.TEXT_DIM, (rect.x + int(10 * u), top),
+                          width=rect.w // 2, box=rect)
+        self.draw_graph_legend(surface, rect, title.right + int(16 * u), top, u)
+        for value, words in marks:
+            y = point(0, value)[1]
+            pygame.draw.line(surface, theme.BACKGROUND, (plot.x, y), (plot.right, y), max(1, int(u)))
+            blit_text(surface, words, tiny, theme.TEXT_DIM, (plot.x - int(6 * u), y), anchor="midright", box=rect)
+        # where each deal (hand, round) begins, with its number under the plot
+        if len(self.parts) > 1:
+            for number, start in enumerate(self.parts, 1):
+                x = x_of(start)
+                pygame.draw.line(surface, theme.TEXT_DIM, (x, plot.y), (x, plot.bottom), max(1, int(u)))
+                label = blit_text(surface, str(number), tiny, theme.TEXT, (x + int(3 * u), plot.bottom + int(2 * u)),
+                                  box=rect)
+                self.graph_targets.append((start, label.inflate(int(8 * u), int(6 * u))))
         runner = self.runner or (self.computer_runner if self.judge_computers else None)
         if runner is not None:      # the part analysed so far, as a bar under the graph
             done = pygame.Rect(rect.x, rect.bottom - int(6 * u), int(rect.w * runner.progress()), int(6 * u))
             surface.fill(theme.ACCENT_DARK, done)
+        judged = self.shown_judgements()
         if len(judged) > 1:
             pygame.draw.lines(surface, theme.TEXT_DIM, False, [point(j["ply"], j["best_value"]) for j in judged],
                               max(1, int(2 * u)))
             pygame.draw.lines(surface, theme.LEGAL, False, [point(j["ply"], j["value"]) for j in judged],
                               max(2, int(3 * u)))
+        radius = max(4, int(7 * u))
         for judgement in judged:
             colour = VERDICT_COLOURS.get(judgement["verdict"])
             if colour is not None:
-                pygame.draw.circle(surface, colour, point(judgement["ply"], judgement["value"]), max(4, int(7 * u)))
+                centre = point(judgement["ply"], judgement["value"])
+                pygame.draw.circle(surface, colour, centre, radius)
+                self.graph_targets.append((judgement["ply"], pygame.Rect(0, 0, 3 * radius, 3 * radius)))
+                self.graph_targets[-1][1].center = centre
         if self.judge_computers:      # the computers' mistakes: triangles along the top, apart from your line
-            size = max(4, int(8 * u))
             for judgement in self.computer_judgements.values():
                 colour = VERDICT_COLOURS.get(judgement["verdict"])
                 if colour is not None:
-                    cx = inner.x + inner.w * judgement["ply"] / total
-                    top = rect.y + int(4 * u)
-                    pygame.draw.polygon(surface, colour, [(cx - size, top), (cx + size, top), (cx, top + int(size * 1.6))])
-        x = inner.x + inner.w * self.ply / total
-        pygame.draw.line(surface, theme.ACCENT, (x, rect.y + int(4 * u)), (x, rect.bottom - int(4 * u)),
+                    x = x_of(judgement["ply"])
+                    triangle(surface, colour, (x, plot.y), radius)
+                    self.graph_targets.append((judgement["ply"],
+                                               pygame.Rect(x - radius, plot.y, 2 * radius, 2 * radius)))
+        x = x_of(self.ply)
+        pygame.draw.line(surface, theme.ACCENT, (x, plot.y - int(4 * u)), (x, plot.bottom + int(4 * u)),
                          max(2, int(3 * u)))
+
+    def draw_graph_legend(self, surface, rect: pygame.Rect, x: int, top: int, u: float) -> None:
+        """The marks explained in a row: a dot your mistake, a triangle a computer's (while
+        those are shown)."""
+        tiny, radius = int(theme.TINY * u), max(3, int(6 * u))
+        middle = top + lines_height(1, tiny) / 2
+        entries = [("dot", "review.graph.yours")] + ([("triangle", "review.graph.computers")]
+                                                     if self.judge_computers else [])
+        for shape, key in entries:
+            colour = VERDICT_COLOURS["mistake"]
+            if shape == "dot":
+                pygame.draw.circle(surface, colour, (x + radius, middle), radius)
+            else:
+                triangle(surface, colour, (x + radius, middle - radius), radius)
+            words = blit_text(surface, t(key), tiny, theme.TEXT_DIM, (x + 2 * radius + int(4 * u), top),
+                              width=max(1, rect.right - x - 2 * radius - int(12 * u)), box=rect)
+            x = words.right + int(14 * u)
 
     def draw_buttons(self, surface, band: pygame.Rect, u: float) -> None:
         width, height, gap = self.button_width(), int(58 * u), int(12 * u)
@@ -435,7 +579,7 @@ class ReviewScene(Scene):
         for row, name in enumerate(self.toggles()):     # the requests in a column of their own
             self.buttons[name] = pygame.Rect(x - width - gap, band.y + int(24 * u) + row * (height + gap), width, height)
         draw_button(surface, self.buttons["play_on"], t("review.play_on"), u, primary=True)
-        draw_button(surface, self.buttons["again"], t("review.again"), u)
+        draw_button(surface, self.buttons["again"], t(self.again_key()), u)
         if "hands" in self.buttons:
             draw_button(surface, self.buttons["hands"], t("review.hands." + ("hide" if self.all_hands else "show")), u,
                         focused=self.all_hands)
@@ -454,5 +598,6 @@ class ReviewScene(Scene):
             + ([(inp.CONFIRM, "review.legend.hands")] if "hands" in toggles else []) \
             + ([(inp.WHY, "review.legend.computers")] if "computers" in toggles else []) \
             + [(inp.ACTION1, "review.legend.play_on"), (inp.ACTION2, "review.legend.again"),
-               (inp.UP, "review.legend.ends"), (inp.BACK, "legend.back")]
+               (inp.UP, PARTS[self.record.game][1].replace("part", "legend") if len(self.parts) > 1
+                          else "review.legend.ends"), (inp.BACK, "legend.back")]
 
