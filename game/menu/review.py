@@ -155,7 +155,7 @@ class ReviewScene(Scene):
         table = self.ensure_table()
         table.record.moves[:] = self.record.moves[:self.ply]
         table.log.entries = self.log_upto(self.ply)
-            t("review.position", n=self.ply, total=len(self.record.moves))
+        table.show_position(self.states[self.ply].copy(), self.ply)
 
     def log_upto(self, ply: int) -> list:
         """The table's move log as it stood after move `ply`: its opening and last moves, each
