@@ -44,7 +44,7 @@ def verdict_line(judgement: dict, unit: str, named) -> str:
     line = t(f"review.verdict.{judgement['verdict']}")
     if judgement["verdict"] != "good":
         return t("review.instead", verdict=line, best=named(judgement["ply"], judgement["best"]),
-                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies")))
+                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies"), judgement.get("exact", True)))
     if judgement.get("close") and judgement["best"] != judgement["move"]:     # a difference inside the noise
         return t("review.about_as_good", verdict=line, best=named(judgement["ply"], judgement["best"]))
     plies = judgement.get("plies")       # absent in analyses kept before it was counted
@@ -57,8 +57,9 @@ def verdict_line(judgement: dict, unit: str, named) -> str:
         t("review.loses_in", verdict=line, n=plies // 2)              # in the opponent's
 
 
-def loss_text(loss: float, unit: str, best_plies: int | None = None) -> str:
-    """What a move lost, in the judge's `unit`, said as an estimate where it is one: with
+def loss_text(loss: float, unit: str, best_plies: int | None = None, exact: bool = True) -> str:
+    """What a move lost, in the judge's `unit`, said as an estimate where it is one (`exact`
+    False: Quarto before its solver's horizon), as certain where it is exact: with
     `best_plies` (the better move wins, in that many moves of both players) how soon the
     better move wins."""
     if unit == "chance":
@@ -68,7 +69,7 @@ def loss_text(loss: float, unit: str, best_plies: int | None = None) -> str:
             return t("review.loss.win_now")
         if best_plies is not None and best_plies % 2:
             return t("review.loss.win_in", n=(best_plies + 1) // 2)
-        return t("review.loss.outcome")
+        return t("review.loss.outcome" if exact else "review.loss.outcome_estimate")
     return t("review.loss.points", n=f"{loss:.1f}")
 
 
@@ -77,4 +78,4 @@ def decided_line(judgement: dict, unit: str, named, name: str) -> str:
     what it lost."""
     return about("review.decided", name, n=judgement["ply"], move=named(judgement["ply"], judgement["move"]),
                  best=named(judgement["ply"], judgement["best"]),
-                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies")))
+                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies"), judgement.get("exact", True)))

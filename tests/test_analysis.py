@@ -572,3 +572,16 @@ def test_the_command_line_ends_quietly_when_its_reader_leaves(tmp_path):
     with process.stderr:
         errors = process.stderr.read().decode()
     assert "Traceback" not in errors and "BrokenPipe" not in errors, errors
+
+
+def test_an_estimated_result_is_said_as_an_estimate_and_a_solved_one_as_certain():
+    """Quarto before its solver's horizon: 'probably a better result was there'; solved: 'a
+    better result was there'."""
+    from game.words import verdict_line
+    judgement = {"ply": 5, "seat": 0, "move": "a1 give 3", "best": "b2 give 4", "value": 0.0, "best_value": 0.1,
+                 "loss": 0.1, "verdict": "inaccuracy", "exact": False, "plies": None, "best_plies": None}
+    estimated = verdict_line(judgement, "outcome", lambda ply, code: code)
+    assert estimated.endswith(f"({t('review.loss.outcome_estimate')})")
+    solved = verdict_line({**judgement, "exact": True, "best_value": 1.0, "loss": 1.0}, "outcome",
+                          lambda ply, code: code)
+    assert solved.endswith(f"({t('review.loss.outcome')})")
