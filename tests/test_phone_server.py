@@ -167,7 +167,7 @@ def test_bad_requests_are_counted_lines_without_a_traceback_and_every_reply_has_
     # a plain GET of the socket's address, refused by aiohttp itself, carries the headers too
     for url in (one.base() + "/ws", one.base() + "/", one.base(), one.base() + "/app.js",
                 f"http://{host}:{port}/nothing"):
-        async def get():
+        async def get(url=url):
             async with one.session.get(url, allow_redirects=False) as response:
                 return response.status, response.headers
         status, headers = one.call(get())
@@ -265,6 +265,7 @@ def test_a_game_with_256_files_plays_and_saves_on_under_300_half_open_connection
     """The issue's case: under `prlimit --nofile=256:256`, 300 connections that send `GET /`
     and nothing more stopped the saves, filled stderr with tracebacks and ended the game."""
     import resource
+
     from tests.robot_phones import Phones
 
     def limit():

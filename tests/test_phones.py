@@ -355,9 +355,9 @@ def test_a_hint_on_the_phone_names_a_legal_move_in_its_language(make_app):
 
 
 def test_the_setup_seats_a_phone_and_a_new_game_makes_new_tokens(make_app):
+    from game import registry
     from game.app import open_scene
     from game.menu.setup import SetupScene, seat_kinds
-    from game import registry
     app = make_app(size=(960, 540))
     open_scene(app, "title", None)
     assert "phone" in seat_kinds(registry.game("kingen")) and "phone" not in seat_kinds(registry.game("quarto"))
@@ -494,7 +494,7 @@ def test_a_phone_seat_plate_shows_a_phone_and_whether_it_is_away(make_app, langu
         scene.phones.show_codes = False
         plate = scene.layout().plates[0]
         connected = {0: 0}
-        monkeypatch.setattr(scene.phones.server, "connected", lambda seat: connected.get(seat, 0))
+        monkeypatch.setattr(scene.phones.server, "connected", lambda seat, connected=connected: connected.get(seat, 0))
         for away, words, colour in ((True, t("phones.plate.away"), theme.BAD),
                                     (False, t("phones.plate.on_phone"), theme.ACCENT)):
             connected[0] = 0 if away else 1

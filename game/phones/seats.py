@@ -131,7 +131,8 @@ class PhoneSeats:
         scene = self.scene
         view = scene.state.view(seat)
         with speaking(self.language[seat]):
-            names = lambda other: t(P + "you") if other == seat else scene.seat_name(other)
+            def names(other):
+                return t(P + "you") if other == seat else scene.seat_name(other)
 
             def said(key, other, **params):
                 return t(key + "_you" if other == seat and has(key + "_you") else key, **params)

@@ -108,7 +108,9 @@ def keezen_parts(view, seat, names, said, words, human):
     to_move = view.to_move()
     mine = to_move == seat
     status = words.status(view, names, human=mine or human, may_act=mine)
-    rank = lambda card: rules.RANK_LETTER[card.rank]     # Keezen's moves name a rank: either card of it plays
+    def rank(card):     # Keezen's moves name a rank: either card of it plays
+        return rules.RANK_LETTER[card.rank]
+
     moves = []
     for move in (view.legal_moves() if mine else ()):
         kind = type(move)
