@@ -65,7 +65,8 @@ def parse_args(argv):
     parser.add_argument("--size", type=parse_size, help="window size, such as 1280x720")
     parser.add_argument("--headless", action="store_true", help="no display and no sound (tests, screenshots)")
     parser.add_argument("--frames", type=int, help="stop after this many frames")
-    parser.add_argument("--scene", help="open this screen first (title, settings, stats, recent, setup:GAME, game:GAME, pause:GAME, rules:GAME, review:GAME, learn:GAME)")
+    parser.add_argument("--scene", help="open this screen first (title, settings, stats, recent, setup:GAME, "
+                                        "game:GAME, pause:GAME, rules:GAME, review:GAME, learn:GAME)")
     parser.add_argument("--screenshot", help="write the last frame to this PNG file")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="open the saved game directly, as Continue on the title screen does")

@@ -63,7 +63,8 @@ def best_sequence(position, moves: Callable, apply: Callable, evaluate: Callable
     Depth-first; the children of a position are tried best first by `order(after)` (by
     `evaluate` when no order is given), so the first line followed is the greedy one and a
     search cut off by `max_nodes` or by `deadline` (a `time.process_time()` value: a safety
-    cap only, the node budget decides) is never worse than greedy play. A position reached again by another order of moves is skipped."""
+    cap only, the node budget decides) is never worse than greedy play. A position reached again by another
+    order of moves is skipped."""
     rank = order if order is not None else evaluate
     seen: set[Hashable] = {key(position)}
     best_path: list = []

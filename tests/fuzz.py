@@ -508,8 +508,8 @@ SIZES = ((1, 1), (2, 2), (2, 500), (10, 300), (300, 10), (1, 900), (900, 1), (32
 
 def start_app(data_dir: str, rng: random.Random, screen: str):
     import pygame
-    from game.app import App, LaunchOptions
-    from game.app import open_scene
+
+    from game.app import App, LaunchOptions, open_scene
 
     app = App(LaunchOptions(headless=True, size=(1280, 720), no_worker=True, data_dir=data_dir))
     app._worker = FuzzWorker(rng)
@@ -546,9 +546,9 @@ def random_setup(game: str, rng: random.Random) -> dict:
 
 def finish_a_game(app, game: str, rng: random.Random) -> None:
     """A game of random moves played to its end, so the result dialog shows."""
+    from game.app import open_scene
     from game.menu.setup import clean_setup
     from game.play import start_game
-    from game.app import open_scene
 
     open_scene(app, "title", None)
     setup = clean_setup(registry.game(game), app.store.last_setup(game))
@@ -582,6 +582,7 @@ def resize(app, size) -> None:
 
 def random_event(app, rng: random.Random):
     import pygame
+
     from game.ui import input as inp
 
     w, h = app.size
@@ -769,7 +770,8 @@ def swapped_save(rng: random.Random) -> dict:
     lists = [(k, v) for k, v in state.items() if isinstance(v, list) and v and all(isinstance(x, (str, list)) for x in v)]
     if lists:
         key, value = rng.choice(lists)
-        flat = value if all(isinstance(x, str) for x in value) else rng.choice([x for x in value if isinstance(x, list)] or [value])
+        flat = (value if all(isinstance(x, str) for x in value)
+                else rng.choice([x for x in value if isinstance(x, list)] or [value]))
         if flat and isinstance(flat[0], str):
             flat.append(rng.choice(flat))
     return data
@@ -892,10 +894,9 @@ class Start:
 def start_and_continue(folder: Path, rng: random.Random) -> Start:
     """Start headless on `folder`, a few frames on the title screen, press Continue if it is
     offered, a few frames more."""
-    from game.app import App, LaunchOptions
+    from game.app import App, LaunchOptions, open_scene
     from game.play import continue_game
     from game.ui.game_scene import GameScene
-    from game.app import open_scene
 
     app = App(LaunchOptions(headless=True, size=rng.choice(((1280, 720), (960, 540))), no_worker=True,
                             data_dir=str(folder)))

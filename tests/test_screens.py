@@ -64,7 +64,8 @@ def test_posted_events_drive_the_menus(make_app):
     from game.app import open_scene
     app = make_app()
     open_scene(app, "title", 1)
-    settings_index = next(i for i, w in enumerate(app.top.list.widgets) if "Settings" in str(w.text) or "Instellingen" in str(w.text))
+    settings_index = next(i for i, w in enumerate(app.top.list.widgets)
+                          if "Settings" in str(w.text) or "Instellingen" in str(w.text))
     for _ in range(settings_index):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))

@@ -71,4 +71,5 @@ def paint(name: str):
     return draw
 
 
-PICTURES = {name: Picture(1.1 if len(POSITIONS[name]) == 1 else 2.0, paint(name), lambda name=name: check(name)) for name in POSITIONS}
+PICTURES = {name: Picture(1.1 if len(POSITIONS[name]) == 1 else 2.0, paint(name), lambda name=name: check(name))
+            for name in POSITIONS}
