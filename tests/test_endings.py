@@ -346,3 +346,23 @@ def test_between_the_games_of_a_quarto_match_the_hand_says_how_the_game_went():
         assert n == (moves + 1) // 2 if state.winner == state.match_first else moves // 2
         assert line == said("endings.quarto.game_won", state.winner, game=1, name=names(state.winner), n=n)
     assert line.startswith("Game 1: ")
+
+
+def test_a_rising_crown_stays_in_its_row_and_a_human_row_has_a_face(make_app):
+    """The winner's crown comes up out of its own row (it rose past the losers' rows below),
+    and a human's row shows an initial where a computer's shows its portrait (it was empty)."""
+    from game.ui.endings import rising
+    from game.ui.portraits import initial
+    row, spot = pygame.Rect(100, 200, 600, 60), pygame.Rect(120, 210, 40, 40)
+    assert rising(spot, row, 0.0) == spot
+    assert rising(spot, row, 1.0).top == row.bottom          # hidden below the row at the start
+    assert all(row.top <= rising(spot, row, r / 10).top <= row.bottom for r in range(11))
+    app, scene = finished(make_app)
+    screen = app.top
+    humans = [index for index, face in enumerate(screen.faces) if face is None]
+    assert humans, "the finished game has a human's row"
+    mark = initial("Anna", 40)
+    assert mark.get_at((20, 20)).a == 255 and mark.get_at((1, 1)).a == 0     # a disc
+    before = pygame.Surface((200, 200), pygame.SRCALPHA)
+    EndScreen.draw_face(before, screen.ending.rows[humans[0]][1], pygame.Rect(10, 10, 60, 60), False, 1.0)
+    assert before.get_at((40, 40)).a == 255, "the human's row has a face"

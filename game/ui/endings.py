@@ -21,7 +21,7 @@ import pygame
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import has, t
-from game.ui.portraits import portrait
+from game.ui.portraits import initial, portrait
 from game.ui.scene import Scene
 from game.ui.table.draw import panel
 from game.ui.table.panels import draw_button
@@ -67,6 +67,13 @@ def crown(size: int) -> pygame.Surface:
         pygame.draw.circle(image, theme.TEXT, (int(w * x), int(h * (0.22 if x != 0.5 else 0.08))), max(2, size // 12))
     pygame.draw.circle(image, theme.BAD, (w // 2, int(h * 0.86)), max(2, size // 10))
     return image
+
+
+def rising(spot: pygame.Rect, row: pygame.Rect, rise: float) -> pygame.Rect:
+    """Where a winner's crown stands while it rises (`rise` 1 at the start, 0 at its place):
+    from just below its own row up to its place; it is drawn clipped to the row, so it comes
+    up out of the row and never passes over the rows below."""
+    return spot.move(0, round(rise * (row.bottom - spot.top)))
 
 
 @functools.lru_cache(maxsize=8)
@@ -311,7 +318,8 @@ class EndScreen(Scene):
                     bold=won)
             x, w = table["name"]
             if table["face"]:
-                self.draw_face(surface, self.faces[index], pygame.Rect(row.x + x, row.y, table["face"], row.h), won, u)
+                self.draw_face(surface, self.faces[index] or name, pygame.Rect(row.x + x, row.y, table["face"], row.h),
+                               won, u)
                 shift = table["face"] + int(14 * u * k)
                 x, w = x + shift, w - shift
             blit_in(surface, name, size, colour, pygame.Rect(row.x + x, row.y, w - int(8 * u), row.h), "left",
@@ -320,9 +328,11 @@ class EndScreen(Scene):
                 blit_in(surface, cell, size, colour, pygame.Rect(row.x + x, row.y, w, row.h), "center", bold=won)
             if won:
                 x, w = table["crown"]
-                spot = crown_image.get_rect(center=(row.x + x + w // 2, row.centery))
-                spot.y += int(rise * 3 * row.h)
+                spot = rising(crown_image.get_rect(center=(row.x + x + w // 2, row.centery)), row, rise)
+                clip = surface.get_clip()
+                surface.set_clip(row.clip(clip))
                 surface.blit(crown_image, spot)
+                surface.set_clip(clip)
         if ending.best:
             blit_in(surface, ending.best, theme.BODY * u * k, theme.GOOD, rects["best"], bold=True)
         for index, line in enumerate(self.lines):
@@ -332,13 +342,11 @@ class EndScreen(Scene):
         self.celebration.draw_confetti(surface, self.game_scene.result_area(), u)
 
     @staticmethod
-    def draw_face(surface: pygame.Surface, character, place: pygame.Rect, won: bool, u: float) -> None:
-        """A row's portrait, centred in `place` (as wide as it is), ringed in gold for a
-        winner; nothing for a human's row."""
-        if character is None:
-            return
+    def draw_face(surface: pygame.Surface, who, place: pygame.Rect, won: bool, u: float) -> None:
+        """A row's portrait (`who` a character), or a human's initial (`who` their name),
+        centred in `place` (as wide as it is), ringed in gold for a winner."""
         size = place.w
         spot = pygame.Rect(place.x, place.centery - size // 2, size, size)
-        surface.blit(portrait(character, size), spot)
+        surface.blit(initial(who, size) if isinstance(who, str) else portrait(who, size), spot)
         ring = max(2, int(3 * u))
         pygame.draw.circle(surface, theme.ACCENT if won else theme.TEXT_DIM, spot.center, size // 2 + ring // 2, ring)

@@ -42,6 +42,21 @@ def _portrait(character: Character, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
+def initial(name: str, size: int) -> pygame.Surface:
+    """A person without a portrait (a human at the table): the first letter of their name,
+    white on a disc of the table's gold, `size` pixels square."""
+    return _initial((name.strip()[:1] or "?").upper(), max(8, int(size)))
+
+
+@functools.lru_cache(maxsize=64)
+def _initial(letter: str, size: int) -> pygame.Surface:
+    from game.ui.text import blit_in
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(surface, (*_shade(GOLD, 0.62), 255), (size // 2, size // 2), size // 2)
+    blit_in(surface, letter, size * 0.56, WHITE, surface.get_rect(), bold=True)
+    return surface
+
+
 def _paint(surface: pygame.Surface, c: Character, s: int) -> None:
     """The whole portrait on a square of `s` pixels (before the disc's mask)."""
     def r(x, y, w, h) -> pygame.Rect:        # a rect in fractions of the square
