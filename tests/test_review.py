@@ -16,6 +16,7 @@ from game.menu.recent import record_line
 from game.play import scene_class
 from game.record import random_record
 from game.ui import input as inp
+from game.ui import theme
 from game.ui.i18n import t
 from posting import key, pad, run_until
 
@@ -707,6 +708,7 @@ def test_a_quarto_review_says_in_how_many_moves_a_game_is_won_or_lost(make_app, 
     moves = [judgement.to_dict() for judgement in analyse(record, work=0.25)]
     by_ply = {move["ply"]: move for move in moves}
     assert (by_ply[5]["plies"], by_ply[6]["plies"]) == (2, 1)
+    assert not by_ply[5]["exact"], "the better move's result is estimated: said as an estimate"
     # kept judgements with longer distances (what the review does with them is what counts
     # here; ai/analysis/quarto.py's tests check the distances themselves)
     by_ply[3] = {**by_ply[3], "value": -1.0, "best_value": 1.0, "loss": 2.0, "verdict": "blunder",
@@ -744,7 +746,7 @@ def test_a_quarto_review_says_in_how_many_moves_a_game_is_won_or_lost(make_app, 
                loss=t("review.loss.win_in", n=2))
     assert better in words(3)
     assert t("review.instead", verdict=blunder, best=scene.named(5, by_ply[5]["best"]),
-             loss=t("review.loss.outcome")) in words(5)       # the better move's end not counted
+             loss=t("review.loss.outcome_estimate")) in words(5)       # the better move's end not counted
     assert good in words(2)         # kept before distances: the verdict alone
     if language == "en":       # counted in the mover's own turns, the move never called "it"
         assert "A good move: a win at once" in words(6)
@@ -788,3 +790,44 @@ def test_quarto_distance_lines_fit(make_app, english_after, language, config):
         assert not found, (ply, found)
         if ply == 3:      # its verdict (the other moves: the line saying the game was decided there, room allowing)
             assert any(t("review.loss.win_in", n=7) in entry[1] for entry in drawn if entry[0] is app.screen)
+
+
+@pytest.mark.parametrize("game", ["kingen", "quarto"])
+def test_the_better_move_is_shown_on_the_table_beside_the_one_played(make_app, game):
+    """At a move that lost something, the table marks what was played and lifts and marks
+    what was better (Kingen: the card still in hand; Quarto: the piece that should have been
+    given); at a good move, nothing."""
+    from game.ui import text as kit_text
+    record, human = reviewed(game, SEEDS.get(game, 2))
+    data = made_up_analysis(record, human)
+    rules = registry.game(game).rules()
+    mistake = next(move for move in data["moves"] if move["verdict"] != "good" and
+                   rules.parse_move(move["move"]).__class__.__name__ in ("PlayCard", "Place") and
+                   len(record.replay(move["ply"] - 1).legal_moves()) > 1)
+    before = record.replay(mistake["ply"] - 1)
+    played = rules.parse_move(mistake["move"])
+    other = next(move for move in before.legal_moves() if type(move) is type(played) and
+                 getattr(move, "card", getattr(move, "give", None)) != getattr(played, "card", getattr(played, "give", 0)))
+    mistake["best"] = other.code
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": data})
+    scene = app.top
+    scene.show(mistake["ply"])
+    tick(app)
+    scene._picture = None          # drawn again here, where its words are recorded
+    with kit_text.recording() as drawn:
+        picture = scene.table_picture(0.0)
+    said = [entry[1] for entry in drawn if entry[0] is picture]
+    assert t("review.played") in said and t("review.better") in said
+    better = [rect for rect in scene.move_rects(scene.table, other) if rect not in scene.move_rects(scene.table, played)]
+    assert better, "the better card (piece) is on the table"
+    lifted = better[0].move(0, -better[0].h // 6)
+    ring = [picture.get_at((x, lifted.y - 1)) for x in range(lifted.x + 6, lifted.right - 6)]
+    assert any(tuple(colour)[:3] == theme.ACCENT for colour in ring), "a gold ring over the lifted card"
+    good = next(move["ply"] for move in data["moves"] if move["verdict"] == "good")
+    scene.show(good)
+    scene._picture = None
+    with kit_text.recording() as drawn:
+        picture = scene.table_picture(0.0)
+    assert t("review.better") not in [entry[1] for entry in drawn if entry[0] is picture]

@@ -41,7 +41,7 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.table.panels import draw_button
-from game.ui.text import blit_in, blit_text, fit_lines, font, lines_height
+from game.ui.text import blit_in, blit_text, fit_lines, font, lines_height, render
 from game.words import decided_line, verdict_line
 
 VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blunder": theme.BAD}
@@ -66,6 +66,14 @@ def triangle(surface, colour, top, size: float) -> None:
     """A computer's mark: a triangle pointing down from `top` (its top's middle)."""
     x, y = top
     pygame.draw.polygon(surface, colour, [(x - size, y), (x + size, y), (x, y + size * 1.6)])
+
+
+def tag(surface, words: str, size: int, colour, pos, anchor: str, u: float) -> None:
+    """A word on the table on a dark plate of its own, readable over the cards."""
+    image = render(words, size, colour, True)
+    rect = image.get_rect(**{anchor: pos}).clamp(surface.get_rect())
+    pygame.draw.rect(surface, theme.BACKGROUND, rect.inflate(int(12 * u), int(4 * u)), border_radius=int(6 * u))
+    blit_text(surface, words, size, colour, rect.topleft, bold=True)
 
 
 class TableWindow:
@@ -399,8 +407,54 @@ class ReviewScene(Scene):
         if self._picture is None or self._picture[0] != key or table.motion.busy():
             picture = pygame.Surface(table.app.size)
             table.draw(picture, alpha)
+            self.draw_better(picture, table)
             self._picture = (key, picture)
         return self._picture[1]
+
+    def better_move(self):
+        """The move shown and the better one where the move lost something: (played, best,
+        verdict), else None."""
+        judgement = self.judgement(self.ply) if self.ply else None
+        if judgement is None or judgement["verdict"] == "good" or judgement["best"] == judgement["move"]:
+            return None
+        rules = self.info.rules()
+        return rules.parse_move(judgement["move"]), rules.parse_move(judgement["best"]), judgement["verdict"]
+
+    def move_rects(self, table, move) -> list:
+        """Where a move's card (or Quarto's square and the piece it gives) is on the table."""
+        layout, found = table.layout(), []
+        sprites = {sprite.key: sprite.rect for sprite in table.sprites(layout)}
+        for name in ("card", "give", "piece"):
+            thing = getattr(move, name, None)
+            if thing is not None and thing in sprites:
+                found.append(sprites[thing])
+        square = getattr(move, "square", None)
+        if isinstance(square, int) and hasattr(layout, "squares"):
+            found.append(layout.squares[square])
+        return found
+
+    def draw_better(self, picture, table) -> None:
+        """The better move beside the one played, on the table: the played card (square,
+        piece) ringed in its verdict's colour, the better one lifted and ringed in gold, each
+        with its word."""
+        shown = self.better_move()
+        if shown is None:
+            return
+        played, best, verdict = shown
+        u = table.app.u
+        width, small = max(2, int(4 * u)), int(theme.SMALL * u)
+        before, better = self.move_rects(table, played), self.move_rects(table, best)
+        for rect in [rect for rect in before if rect not in better]:     # (what both share is not marked)
+            pygame.draw.rect(picture, VERDICT_COLOURS[verdict], rect.inflate(2 * width, 2 * width), width,
+                             border_radius=int(8 * u))
+            tag(picture, t("review.played"), small, VERDICT_COLOURS[verdict], (rect.centerx, rect.bottom + width),
+                "midtop", u)
+        for rect in [rect for rect in better if rect not in before]:
+            lifted = rect.move(0, -rect.h // 6)
+            picture.blit(picture.subsurface(rect.clip(picture.get_rect())).copy(), lifted)
+            pygame.draw.rect(picture, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width,
+                             border_radius=int(8 * u))
+            tag(picture, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width), "midbottom", u)
 
     def move_words(self, ply: int) -> str:
         """Move `ply` (from 1) in words, with who made it: the table's log line where it says
@@ -482,8 +536,8 @@ class ReviewScene(Scene):
         if high - low < 1:
             low, high = low - 0.5, high + 0.5
         # the whole points at the ends, and 0 (a deal's points are mostly penalties)
-        marks = [(high, f"{high:+.0f}"), (0.0, "0"), (low, f"{low:+.0f}")]
-        return low, high, [(value, words) for value, words in marks if value == 0 or abs(value) >= 1]
+        marks = {value: f"{value:+.0f}" for value in (high, low) if abs(value) >= 1}
+        return low, high, sorted({**marks, 0.0: "0"}.items(), reverse=True)
 
     def shown_judgements(self) -> list:
         """The player's judged moves in order: the graph's line."""
