@@ -129,6 +129,7 @@ class App:
         self.step = FixedStep()
         self._worker = None
         self.notices: list[list] = []   # [text, seconds left]
+        self.notice_rect = None         # where the newest notice was drawn (None: no notice)
         self.problems_told = 0          # store.problems the player has seen and closed
         self._problems_seen = len(self.store.problems)   # a write failing later is told at once
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
@@ -488,15 +489,24 @@ class App:
         and grows upwards over the table's corner, so it stays readable at any window size;
         returns where it begins. It ends at `end` (left of the corner button), as wide as ever."""
         end = bar.right if end is None else end
+        self.notice_rect = None
         if not self.notices:
             return end
         u = self.u
         text = self.notices[-1][0]
         pad, air = int(14 * u), int(6 * u)
-        width = min(int(bar.w * 0.7), render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad)
-        size, lines = fit_lines(text, theme.SMALL * u, width - 2 * pad, lines_height(NOTICE_LINES, int(theme.SMALL * u)))
-        height = max(bar.h - int(8 * u), int(lines_height(len(lines), size)) + 2 * air)
-        box = pygame.Rect(end - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
+        natural = render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad
+        kept = self.top.kept_clear()
+        # as wide as the text up to 70% of the bar; wider, over the legend, where its lines
+        # would rise over what the table keeps in sight (the hand, a plate)
+        for width in (min(int(bar.w * 0.7), natural), min(end - bar.x - int(20 * u), natural)):
+            size, lines = fit_lines(text, theme.SMALL * u, width - 2 * pad,
+                                    lines_height(NOTICE_LINES, int(theme.SMALL * u)))
+            height = max(bar.h - int(8 * u), int(lines_height(len(lines), size)) + 2 * air)
+            box = pygame.Rect(end - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
+            if box.collidelist(kept) < 0:
+                break
+        self.notice_rect = box
         pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
         pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
         blit_in(surface, text, size, theme.TEXT, box.inflate(-2 * pad, -2 * air))

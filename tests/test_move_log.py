@@ -40,3 +40,22 @@ def test_each_entry_is_said_once_and_again_in_another_language():
         assert log.lines == [f"Jij m{number} ({number})" for number in range(20, 25)]
     finally:
         set_language("en")
+
+
+def test_a_resumed_game_shows_the_log_it_had(make_app):
+    """After Continue the log is the one the game showed when it was left (it began empty: Keezen
+    said 'The game begins' in its second deal), told again from the record."""
+    import random
+
+    from game.app import open_scene
+    app = make_app(size=(1280, 720))
+    open_scene(app, "game:keezen", 5)
+    scene, rng = app.top, random.Random(5)
+    while len(scene.record.moves) < 70:
+        scene.apply(rng.choice(scene.state.legal_moves()))
+    app.tick(1 / 60)
+    before = list(scene.log.lines)
+    open_scene(app, None, None, resume=True)
+    resumed = app.top
+    assert resumed is not scene and resumed.record.moves == scene.record.moves
+    assert resumed.log.lines == before and len(before) > 10

@@ -308,7 +308,8 @@ class KeezenScene(GameScene):
 
     # -- texts ----------------------------------------------------------------------------------
     def status_text(self) -> str:
-        return words.status(self.state, self.seat_name, self.is_human(self.state.to_move()), self.can_play(),
+        return words.status(self.state, self.seat_name, self.is_human(self.state.to_move()) or not self.thinks(),
+                            self.can_play(),
                             self.card, self.pawn, self.steps)
 
     def result_lines(self) -> list:

@@ -28,6 +28,7 @@ TRICK_GROW = 1.3
 class Layout(TableLayout):
     """Every rectangle of one frame. `hand_cards` is the bottom hand as shown (None for a card
     face down), `buttons` the names of the buttons shown."""
+    kept = ("info",)     # the rule box: never covered
 
     def __init__(self, app, state, bottom: int, hand_cards: list, buttons: list[str]):
         self.u = u = app.u

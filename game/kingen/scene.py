@@ -263,7 +263,8 @@ class KingenScene(GameScene):
     # -- the log, the texts (game/kingen/words.py) ---------------------------------------------
     def status_text(self) -> str:
         seat, shown = self.state.to_move(), self.trick_shown()
-        return words.status(self.state, self.seat_name, self.said, taker=shown and shown[2], human=self.is_human(seat),
+        return words.status(self.state, self.seat_name, self.said, taker=shown and shown[2],
+                            human=self.is_human(seat) or not self.thinks(),
                             in_view=self.face_up_seat() == seat, alone=len(self.human_seats) == 1)
 
     def score_sheet(self) -> Sheet:

@@ -116,6 +116,13 @@ class KingsCornersScene(GameScene):
         """The card or the place of the pile chosen, if one of `kind` is."""
         return self.selected[1] if self.selected and self.selected[0] == kind else None
 
+    def is_chosen(self, key) -> bool:
+        kind, value = key
+        if kind == "hand":
+            cards = self.layout().hand_cards
+            return value < len(cards) and self.selected == ("card", cards[value])
+        return kind == "place" and self.selected == ("pile", value)
+
     def legal_targets(self) -> set:
         """The places where the selected card or pile may go now."""
         if not self.selected or not self.can_play():
@@ -307,7 +314,8 @@ class KingsCornersScene(GameScene):
         return self.human_seats[0] if len(self.human_seats) == 1 else None
 
     def status_text(self) -> str:
-        return words.status(self.state, self.seat_name, self.sole_human(), self.is_human(self.state.turn), self.can_play(),
+        return words.status(self.state, self.seat_name, self.sole_human(), self.is_human(self.state.turn) or not self.thinks(),
+                            self.can_play(),
                             self.selected, bool(self.legal_targets()))
 
     def score_sheet(self) -> Sheet:

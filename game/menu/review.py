@@ -164,6 +164,9 @@ class ReviewScene(Scene):
         table.record.moves[:] = self.record.moves[:self.ply]
         table.log.entries = self.log_upto(self.ply)
         table.show_position(self.states[self.ply].copy(), self.ply)
+        # nobody plays or thinks in a review: the status line says the result, else which move is shown
+        table.watched = table.status_text() if table.state.is_over() else \
+            t("review.position", n=self.ply, total=len(self.record.moves))
 
     def log_upto(self, ply: int) -> list:
         """The table's move log as it stood after move `ply`: its opening and last moves, each

@@ -22,6 +22,7 @@ class Layout(TableLayout):
     """Every rectangle of one frame: `buttons` are the label keys of the buttons shown, `match`
     whether a match of several games is played (the game's number shows), `rules_shown` how many
     lines name the rules in play."""
+    kept = ("board", "hand")     # the board with its coordinates, the piece to place: never covered
 
     def __init__(self, app, buttons: list[str], match: bool, rules_shown: int):
         self.u = u = app.u
@@ -62,6 +63,7 @@ class Layout(TableLayout):
         self.buttons = self.button_row(buttons, right, buttons_top, height)
         info = pygame.Rect(right.x, buttons_top + height + int(24 * su), right.w,
                            right.bottom - buttons_top - height - int(24 * su))
+        self.log, self.board_rect = info, board      # a lesson's words go over the match's facts and moves
         self.facts = pygame.Rect(info.x, info.y, int(info.w * 0.42), info.h)
         self.moves = pygame.Rect(self.facts.right + int(20 * u), info.y, info.right - self.facts.right - int(20 * u),
                                  info.h)

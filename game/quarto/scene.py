@@ -283,7 +283,8 @@ class QuartoScene(GameScene):
 
     def status_text(self) -> str:
         state = self.state
-        return words.status(state, self.seat_name, self.said, self.is_human(state.to_move()), self.chosen_square)
+        return words.status(state, self.seat_name, self.said, self.is_human(state.to_move()), self.chosen_square,
+                            self.thinks())
 
     def plate(self, seat: int) -> tuple:
         """A seat's plate: (name, level, detail, lit, character). In a match its detail is the

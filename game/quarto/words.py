@@ -47,10 +47,10 @@ def log_lines(state, names) -> list[str]:
             for index, move in enumerate(state.game_log())]
 
 
-def status(state, names, said, human: bool, chosen_square) -> str:
+def status(state, names, said, human: bool, chosen_square, thinking: bool = True) -> str:
     """The status line: who won, or who is to move and what to do. `human`: a human decides
     for the seat to move; `chosen_square`: the square they chose, the piece to give still to
-    choose."""
+    choose; `thinking`: the computer to move is deciding now (else it waits its turn)."""
     phase = state.phase
     if phase in ("between", "match_over"):
         if state.winner is None:
@@ -59,7 +59,7 @@ def status(state, names, said, human: bool, chosen_square) -> str:
         return said(key, state.winner, name=names(state.winner))
     name = names(state.to_move())
     if not human:
-        return about("quarto.status.thinking", name)
+        return about("quarto.status.thinking" if thinking else "quarto.status.waiting", name)
     if phase == "give":
         return t("quarto.status.give_first", name=name)
     if phase == "pass":

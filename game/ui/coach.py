@@ -143,7 +143,7 @@ class Coach:
         rect = pygame.Rect(0, 0, wide, self._height(text, size, wide, u))
         rect.midtop = (area.centerx, area.y + int(96 * u))
         layout = self.scene.layout()
-        plates = list(layout.plates.values())
+        kept = list(layout.protected().values())     # the plates, the hand, the board with its coordinates
         board, log = layout.board_rect, layout.log
         if board is not None and log is not None and rect.colliderect(board):
             # a board in the middle with the move log beside it (Keezen): the words go over the
@@ -156,11 +156,12 @@ class Coach:
                 if seat != self.scene.bottom_seat() and place.colliderect(plate):   # all of it, with its cards
                     for part in [plate.inflate(int(24 * u), 0)] + list(layout.backs.get(seat, [])):
                         place.union_ip(part)
-            place = place.clip(area)
+            place = place.clamp(area).clip(area)    # (longer words than the log at the bottom: upwards)
             own = by_seat.get(self.scene.bottom_seat())
-            if not place.colliderect(board) and (own is None or not place.colliderect(own)):
+            if not place.colliderect(board) and (own is None or not place.colliderect(own)) \
+                    and (target is None or not place.colliderect(target)):
                 return place
-        if rect.collidelist(plates) >= 0:
+        if rect.collidelist(kept) >= 0:
             # a top corner, else the same corner under the status line (which says whose turn
             # it is: the words never hide it)
             status = layout.status
@@ -174,7 +175,7 @@ class Coach:
                         places.append(place)
             bottom = rect.copy()
             bottom.midbottom = (area.centerx, area.bottom - int(20 * u))
-            keep = plates + ([target] if target is not None else []) + ([status] if status is not None else [])
+            keep = kept + ([target] if target is not None else []) + ([status] if status is not None else [])
             things = [sprite.rect for sprite in self.scene.sprites(layout)]
             for hidden in (keep + things, keep):      # rather over a seat's cards than over its plate
                 free = [place for place in places + [bottom] if area.contains(place) and place.collidelist(hidden) < 0]
@@ -206,8 +207,10 @@ class Coach:
             return []
         keys = point if isinstance(point, list) else [point]
         if len(keys) > 1:
-            # a move made in parts (a square, then the piece to give): the part to choose now
-            keys = [key for key in keys if scene.is_legal_target(key)] or keys
+            # a move made in parts (a square, then the piece to give; cards, then where they go):
+            # once begun, the parts not chosen yet in the lesson's order, else the ones to choose now
+            left = [key for key in keys if not scene.is_chosen(key)]
+            keys = left if 0 < len(left) < len(keys) else [key for key in keys if scene.is_legal_target(key)] or keys
         found = [targets.get(key) for key in keys]
         return [target.rect for target in found if target is not None]
 

@@ -107,6 +107,8 @@ class GameScene(Scene):
         self.controls = Controls(self)
         self.status_line = StatusLine()
         self.log = MoveLog(self, state)
+        if record.moves:
+            self.log.follow(record)   # a game resumed: the log it had
         self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
         self._held_words = None       # (version, the status line's words before its move): see `words_held`
         self._layout = None           # (what it depends on, the layout): see `cached_layout`
@@ -124,6 +126,7 @@ class GameScene(Scene):
         self.shown_seat = humans[0] if humans else None     # (what `viewer` says while this is worked out)
         self.shown_seat = None if self.hides_hands and len(humans) > 1 else self.viewer()
         self.show_all_hands = False   # a review of a finished game shows every hand face up
+        self.watched = None           # in a review, where nobody plays: the status line's words
 
     def enter(self) -> None:
         """The table opens with no choice made, the cursor where the game puts it first."""
@@ -231,6 +234,13 @@ class GameScene(Scene):
         phones = self.phones
         return () if phones is None else tuple((phones.away(seat), phones.names.get(seat)) for seat in phones.seats)
 
+    def thinks(self) -> bool:
+        """Whether a computer is deciding for the seat to move, now: the status line says so
+        only then (not in a review, a break, a pause, nor while a lesson's words wait)."""
+        seat = self.state.to_move()
+        return seat is not None and not self.is_human(seat) and not self.at_break() and self.watched is None \
+            and self.app.top is self and self.computers.may_move()
+
     @property
     def humans_turn(self) -> bool:
         return not self.state.is_over() and self.is_human(self.state.to_move())
@@ -269,6 +279,11 @@ class GameScene(Scene):
         """A game's hook: whether a choice on the target `key` is taken now (a lesson's pointer
         shows that part of a move made in parts); by default every target is."""
         return True
+
+    def is_chosen(self, key) -> bool:
+        """A game's hook: whether the target `key` is already chosen as a part of the move being
+        made (a lesson's pointer goes on to the next part); by default none is."""
+        return False
 
     def can_drag(self, key) -> bool:
         """A game's hook: whether a press on `key` may start a drag."""
@@ -324,11 +339,11 @@ class GameScene(Scene):
         if why:
             self.refuse(why)       # a lesson's step teaches another move
             return False
-        revealing = move is not None and self.state.reveals(move)
         words = self.status_text()     # held while what the move sets flying is in the air
-        before = self.undo.before(revealing)
         was_break = self.at_break()
         try:
+            revealing = move is not None and self.state.reveals(move)   # (Keezen's tries the move: may refuse it)
+            before = self.undo.before(revealing)
             self.state.play(move)
         except IllegalMove as error:
             self.app.sound.play("error")
@@ -371,7 +386,10 @@ class GameScene(Scene):
         return held is not None and held[0] == self.version and self.motion.animator.busy(self.time)
 
     def shown_status(self) -> str:
-        """The status line's words: the game's `status_text`, once the last move has landed."""
+        """The status line's words: the game's `status_text`, once the last move has landed
+        (in a review, the words it gives)."""
+        if self.watched is not None:
+            return self.watched
         return self._held_words[1] if self.words_held() else self.status_text()
 
     def after_move(self, seat, move) -> None:
@@ -590,6 +608,9 @@ class GameScene(Scene):
     def four(self) -> bool:
         """Whether cards are drawn in four colours (the player's setting)."""
         return bool(self.app.store.settings["four_colour"])
+
+    def kept_clear(self) -> list:
+        return list(self.layout().protected().values())
 
     def draw_status(self, surface: pygame.Surface, text: str, rect: pygame.Rect | None = None,
                     lit: bool = False) -> pygame.Rect:

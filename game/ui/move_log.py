@@ -22,6 +22,20 @@ class MoveLog:
     def add(self, seat, move, state) -> None:
         self.entries = (self.entries + [(seat, move, state.copy())])[-LOG_SIZE:]
 
+    def follow(self, record) -> None:
+        """The log of `record`'s moves so far (its last LOG_SIZE), replayed through the rules:
+        a game resumed shows the log it showed when it was left."""
+        rules = self.scene.info.rules()
+        state = rules.new_game(record.seed, record.players, dict(record.options))
+        first = max(0, len(record.moves) - LOG_SIZE)
+        self.entries = [(None, None, state.copy())] if first == 0 else []
+        for number, code in enumerate(record.moves):
+            seat, move = state.to_move(), rules.parse_move(code)
+            state.play(move)
+            if number >= first:
+                self.entries.append((seat, move, state.copy()))
+        self.entries = self.entries[-LOG_SIZE:]
+
     def describe(self, state, seat, move) -> list[str]:
         """The log's lines for `move` of `seat`, which led to `state` (its `events`); for the
         log's opening (`move` None), the lines that open it."""

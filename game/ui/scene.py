@@ -33,6 +33,10 @@ class Scene:
         """(action, i18n key) pairs for the button legend at the bottom."""
         return []
 
+    def kept_clear(self) -> list:
+        """The rects a notice must not cover (a table's plates and hand), none by default."""
+        return []
+
     def corner_button(self) -> tuple | None:
         """The way back shown as a button at the right end of the legend bar: (label, the
         action a click sends, whether the cursor is on it), or None (see `App.corner_rect`)."""

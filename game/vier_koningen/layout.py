@@ -23,6 +23,7 @@ COUCH_OVERLAP = 0.2              # couch mode: how much of a grid card the next 
 class Layout(TableLayout):
     """Every rectangle and size of one frame in `round_no`; `buttons` are the keys of the
     buttons shown (the side panel's column)."""
+    kept = ("grid", "message", "hand_box")     # the grid with its row labels, the round's hint line, the hand: never covered
 
     def __init__(self, app, round_no: int, buttons: list):
         self.u = u = app.u

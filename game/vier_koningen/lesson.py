@@ -22,11 +22,13 @@ from game.lesson import Lesson, Say, Teach
 K = "vier_koningen.lesson."
 PILE = ("pile", 0)                 # draw pile I, the active one in round 1
 JUDGE = ("button", "judge")
+TAKE = ("button", "take")
 
 
 def grid(cards: str) -> list:
-    """The scene's target keys of these controlled cards ("AH 2H"): the hand to take."""
-    return [("grid", Card.parse(code)) for code in cards.split()]
+    """The scene's target keys of these controlled cards ("AH 2H"), then Take in hand: the
+    hand to take."""
+    return [("grid", Card.parse(code)) for code in cards.split()] + [TAKE]
 
 
 def laying(cards: str, drawn: int) -> list:

@@ -161,6 +161,10 @@ class VierKoningenScene(GameScene):
         found += [Target(("button", key), rect) for key, rect in layout.buttons]
         return Targets(found)
 
+    def is_chosen(self, key) -> bool:
+        kind, value = key
+        return kind in ("hand", "grid") and value in self.selection
+
     def is_legal_target(self, target) -> bool:
         """Whether the selection may go on this target (a Target or its key): lit up."""
         kind, value = getattr(target, "key", target)

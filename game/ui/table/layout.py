@@ -4,6 +4,9 @@ Each game's `game/<name>/layout.py` has a `Layout(TableLayout)`: the rects of it
 from the window's metrics alone (and what the frame shows: the buttons, the viewer's hand).
 Besides its own places, a layout names the parts the shared pieces look at, so that a lesson's
 words (game/ui/coach.py) keep clear of them; a table without such a part leaves it empty.
+`protected()` names what nothing floating (a lesson's words, a notice) may cover: the plates,
+the human's hand and what the game lists in `kept` (a board with its coordinates, a rule box);
+the screen catalogue's check (tests/test_catalogue.py) holds every screen to it.
 """
 from __future__ import annotations
 
@@ -20,3 +23,16 @@ class TableLayout:
     backs = NONE                          # {seat: the rects of its cards drawn face down}
     log: pygame.Rect | None = None        # the move log
     board_rect: pygame.Rect | None = None  # a board in the middle of the table
+    hand: list = []                       # the rects of the human's cards at the bottom
+    kept: tuple = ()                      # the names of the game's own rects nothing may cover
+
+    def protected(self) -> dict:
+        """{what: its rect} of everything on the table that must stay in sight."""
+        found = {f"plate {seat}": rect for seat, rect in self.plates.items()}
+        if isinstance(self.hand, list) and self.hand:      # (Quarto's hand is the piece to place)
+            found["hand"] = self.hand[0].unionall(self.hand[1:])
+        for name in self.kept:
+            rect = getattr(self, name, None)
+            if rect is not None:
+                found[name] = rect
+        return found
