@@ -148,3 +148,20 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     assert scene.state.is_over() and scene.state.game_no == 1
     assert run_until(app, lambda: app.top.name == "result", frames=400)
     assert all(row.get("played", 0) == 0 for row in app.store.stats.values())   # counted nowhere
+
+
+def test_restart_in_a_lesson_starts_the_lesson_again(make_app, tmp_path):
+    """Restart in the pause menu of a lesson begins the lesson again (it made an ordinary game
+    against another opponent)."""
+    from game.menu.pause import PauseOverlay
+    app = lesson_app(make_app, tmp_path)
+    open_scene(app, "learn:quarto", 1)
+    scene = app.top
+    key(pygame.K_RETURN)          # past the first words
+    assert run_until(app, lambda: scene.coach.done >= 1, 60)
+    app.pause("quarto")
+    app.top.ask_restart()
+    app.top.buttons[0][1]()       # Restart, confirmed
+    restarted = next(s for s in reversed(app.scenes) if not isinstance(s, PauseOverlay))
+    assert restarted is not scene and restarted.coach is not None and restarted.coach.done == 0
+    assert restarted.in_lesson() and restarted.seed == LESSON.seed and restarted.setup["seats"] == LESSON.setup["seats"]

@@ -37,8 +37,12 @@ class PauseOverlay(Overlay):
         return next((scene for scene in reversed(self.app.scenes) if isinstance(scene, GameScene)), None)
 
     def ask_restart(self):
+        from game.play import start_lesson
         scene = self.game_scene()
-        restart = lambda: self.app.new_game(scene.game, scene.setup, scene.seed)   # noqa: E731
+        if scene.in_lesson():      # a lesson starts again from its first words, never as an ordinary game
+            restart = lambda: start_lesson(self.app, scene.game)   # noqa: E731
+        else:
+            restart = lambda: self.app.new_game(scene.game, scene.setup, scene.seed)   # noqa: E731
         self.app.push(MessageOverlay(self.app, t("pause.restart_title"), [t("pause.restart_text", seed=scene.seed)],
                                      [(t("pause.restart"), restart), (t("button.cancel"), self.app.pop)],
                                      cancel_first=True))
