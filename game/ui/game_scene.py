@@ -590,7 +590,8 @@ class GameScene(Scene):
         turn's next step, hint, undo (when possible), the game's `extra`, pause."""
         items = [(inp.UP, "legend.move"), (inp.CONFIRM, choose)] + ([(inp.BACK, "legend.cancel")] if cancel else [])
         items += ([(inp.NEXT, step)] if step else []) + [(inp.ACTION1, "legend.hint")]
-        return items + ([(inp.ACTION2, "legend.undo")] if self.undo.possible() else []) + list(extra) + [(inp.MENU, "legend.pause")]
+        items += [(inp.ACTION2, "legend.undo")] if self.undo.possible() else []
+        return items + list(extra) + [(inp.MENU, "legend.pause")]
 
     def exit(self) -> None:
         self.computers.stop()
