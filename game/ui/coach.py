@@ -166,7 +166,14 @@ class Coach:
             # it is: the words never hide it)
             status = layout.status
             tops = [area.y + int(10 * u)] + ([status.bottom + int(10 * u)] if status is not None else [])
+            # first the same place slid sideways off what it covers, then the middle of the table
+            # where nothing lies there (Kingen's couch mode: between its trick's turns)
             places = []
+            for other in kept:
+                if rect.colliderect(other):
+                    places += [rect.move(other.right + int(10 * u) - rect.x, 0),
+                               rect.move(other.x - int(10 * u) - rect.right, 0)]
+            places.append(rect.move(area.centerx - rect.centerx, area.centery - rect.centery))
             for top in tops:
                 for corner, x in (("topright", area.right - int(10 * u)), ("topleft", area.x + int(10 * u))):
                     for width in (min(wide, int(600 * u)), min(wide, int(480 * u))):
