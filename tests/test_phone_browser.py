@@ -120,12 +120,12 @@ def test_on_a_small_phone_the_name_the_trick_the_hint_and_a_lost_connection(make
     try:
         assert wait_for(app, lambda: browser.evaluate("!document.getElementById('naming').hidden"), 30)
         browser.screenshot(shots / "phone-small-name-en.png")
-        browser.evaluate("document.getElementById('name-input').value = '  Marieke\\t van  Dam  ';"
+        browser.evaluate("document.getElementById('name-input').value = '  Marieke\\t  Wit  ';"
                          "document.getElementById('name-ok').click()")
-        assert wait_for(app, lambda: scene.seat_name(0) == "Marieke van Dam", 20)
-        assert browser.evaluate("localStorage.getItem('spelavond-name')") == "Marieke van Dam"
+        assert wait_for(app, lambda: scene.seat_name(0) == "Marieke Wit", 20)
+        assert browser.evaluate("localStorage.getItem('spelavond-name')") == "Marieke Wit"
         assert wait_for(app, lambda: browser.evaluate("document.getElementById('name').textContent")
-                        .startswith("Marieke van Dam"), 20)
+                        .startswith("Marieke Wit"), 20)
         trick, hand = rect(browser, "#table"), rect(browser, "#hand")
         assert trick[1] + trick[3] <= hand[1] and trick[1] + trick[3] <= 640, "the trick above the hand, on screen"
         lit = "document.querySelectorAll('#hand button.lit').length"

@@ -521,6 +521,16 @@ def test_a_phone_seat_plate_shows_a_phone_and_whether_it_is_away(make_app, langu
                 "the phone is drawn"
             found += [f"{game} {language} {config} away={away}: {problem}"
                       for problem in problems_in(records, pygame.Rect((0, 0), size))]
+        # as long a name as a phone may give: whole on its plate, beside the phone (the words
+        # "on a phone" give way to it where the plate has no room; the phone stays, red while away)
+        scene.phones.names[0] = "Wilhelmina M"
+        glyphs.clear()
+        with kit_text.recording() as records:
+            app.tick(1 / 60)
+        assert "Wilhelmina M" in [text for _, text, rect, *_ in records if plate.contains(rect)]
+        assert [colour for _, rect, colour in glyphs if plate.contains(rect)] == [theme.ACCENT]
+        found += [f"{game} {language} {config} a long name: {problem}"
+                  for problem in problems_in(records, pygame.Rect((0, 0), size))]
         app.to_title()
     assert not found, "\n".join(found)
 
@@ -530,17 +540,17 @@ def test_a_name_typed_on_the_phone_is_the_seat_s_name_on_the_tv_and_in_the_log(m
     try:
         before = scene.seat_name(0)
         assert before != "Anna"
-        for wrong in ({"type": "name", "name": ["Anna"]}, {"type": "name", "name": "x" * 25},
+        for wrong in ({"type": "name", "name": ["Anna"]}, {"type": "name", "name": "x" * 13},
                       {"type": "name", "name": "Anna", "seat": 2}):
             clients.send(0, wrong)
         assert wait_for(app, lambda: sum(m["type"] == "refused" for m in clients.received[0]) >= 3)
         assert scene.seat_name(0) == before
-        clients.send(0, {"type": "name", "name": " Anna\u0007\n de  Vries "})
-        assert wait_for(app, lambda: scene.seat_name(0) == "Anna de Vries")
-        assert scene.seat_name(2) != "Anna de Vries"
-        assert wait_for(app, lambda: clients.states(2) and "Anna de Vries" in " ".join(clients.states(2)[-1]["info"]))
+        clients.send(0, {"type": "name", "name": "Anna\u0007 \n Vos"})
+        assert wait_for(app, lambda: scene.seat_name(0) == "Anna Vos")
+        assert scene.seat_name(2) != "Anna Vos"
+        assert wait_for(app, lambda: clients.states(2) and "Anna Vos" in " ".join(clients.states(2)[-1]["info"]))
         clients.go()
-        assert wait_for(app, lambda: any("Anna de Vries" in line for line in scene.log.lines), 60), "the log names her"
+        assert wait_for(app, lambda: any("Anna Vos" in line for line in scene.log.lines), 60), "the log names her"
         clients.send(0, {"type": "name", "name": ""})         # cleared: the table's own name again
         assert wait_for(app, lambda: scene.seat_name(0) == before)
     finally:
@@ -576,5 +586,43 @@ def test_a_hint_the_computer_player_got_wrong_is_refused_and_the_game_goes_on(ma
         assert wait_for(app, lambda: any(m["type"] == "refused" and m["why"] == "no_hint"
                                          for m in clients.received[mover]))
         assert not any(m["type"] == "hint" for m in clients.received[mover])
+    finally:
+        clients.close()
+
+
+def test_a_hint_on_the_phone_names_its_places_in_words(make_app):
+    """A hint's reason that names a square (Keezen's '34') is said on the phone as on the TV,
+    through the game's words for places: no square numbers or codes on the phone."""
+    from ai import Reason
+    from ai.worker import Answer
+    from game.keezen import words as keezen_words
+    from game.ui.i18n import explain
+    app, scene = new_game(make_app, "keezen", ["phone", "random", "random", "random"], {}, 11)
+    clients = Phones(scene.phones.urls(), 11, auto=False)
+    reason = Reason("Hit the opponent's pawn on 34", "keezen.hint.hit", percent=60, square="34")
+
+    class Worker:
+        uses_process, thinking = False, False
+
+        def ask(self, *args, **kwargs):
+            return 1
+
+        def poll(self):
+            return Answer(1, move=scene.state.legal_moves()[0], reason=reason)
+
+        def cancel(self):
+            pass
+
+        def close(self):
+            pass
+    try:
+        assert wait_for(app, lambda: scene.state.to_move() == 0 and clients.states(0)
+                        and clients.states(0)[-1]["turn"], 60)
+        app._worker = Worker()
+        clients.send(0, {"type": "hint"})
+        assert wait_for(app, lambda: any(m["type"] == "hint" for m in clients.received[0]))
+        said = next(m["text"] for m in clients.received[0] if m["type"] == "hint")
+        assert explain(reason, keezen_words.reason_params) in said
+        assert "34" not in said, said
     finally:
         clients.close()

@@ -79,12 +79,13 @@ function askName() {
   $("name-label").textContent = words.name_ask;
   $("name-ok").textContent = words.name_ok;
   $("name-input").value = localStorage.getItem(NAME) || "";
+  $("name-input").maxLength = state.name_max;
   form.hidden = false;
   $("name-input").focus();
 }
 $("naming").onsubmit = (event) => {
   event.preventDefault();
-  const name = $("name-input").value.replace(/\s+/g, " ").trim().slice(0, 24);
+  const name = $("name-input").value.replace(/\s+/g, " ").trim().slice(0, state.name_max);
   localStorage.setItem(NAME, name);
   send({ type: "name", name });
   $("naming").hidden = true;

@@ -245,7 +245,8 @@ class PhoneSeats:
             return self.refuse(seat, connection, "no_hint")     # (a worker that failed or said nonsense)
         with speaking(self.language[seat]):
             text = t(P + "hint", move=scene.move_name(scene.state.view(seat), answer.move),
-                     reason=explain(answer.reason) if answer.reason else "")
+                     reason=explain(answer.reason, getattr(scene.words, "reason_params", None))
+                     if answer.reason else "")      # (the game's words name a reason's places: no codes)
         self.server.reply(seat, connection, json.dumps({"type": "hint", "code": answer.move.code, "text": text},
                                                        ensure_ascii=False))
 

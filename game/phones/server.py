@@ -59,7 +59,7 @@ HEADER_COUNT = 40           # headers in one request (a phone's browser sends ab
 SEND_BACKLOG = 256 * 1024   # bytes waiting for a phone that does not read: then it is cut off
 # The messages a phone may send: each type's fields (a message holds these and `type`, nothing
 # else), each with its type and its range. The page's own words come from the game.
-MAX_NAME = 24               # characters of a player's name
+MAX_NAME = 12               # characters of a player's name: what a plate shows whole in couch mode
 FIELDS = {
     "move": {"code": (str, 1, MAX_CODE), "version": (int, 0, 2 ** 53)},
     "hint": {},

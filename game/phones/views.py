@@ -20,6 +20,7 @@ import importlib
 
 from game.base import partner
 from game.cards import SUIT_SYMBOL
+from game.phones.server import MAX_NAME
 from game.ui.i18n import LANGUAGES, t
 
 GAMES = ("kingen", "keezen", "kings_corners")   # the games a phone can hold a hand of
@@ -168,7 +169,8 @@ def message(game: str, view, seat: int, names, said, version: int, *, human_to_m
             "name": tv_name or names(seat), "lang": language, "turn": view.to_move() == seat and bool(moves),
             "over": view.is_over(), "status": status, "score": score, "info": info, "table": table,
             "hand": hand, "moves": moves, "next": may_say_next, "away": away, "log": log[-4:],
-            "words": page_words(), "languages": [[code, name] for code, name in LANGUAGES.items()]}
+            "words": page_words(), "languages": [[code, name] for code, name in LANGUAGES.items()],
+            "name_max": MAX_NAME}
 
 
 PAGE_KEYS = ("hint", "next", "back", "away", "reconnecting", "choose", "seat", "name_ask", "name_ok",
