@@ -585,3 +585,14 @@ def test_an_estimated_result_is_said_as_an_estimate_and_a_solved_one_as_certain(
     solved = verdict_line({**judgement, "exact": True, "best_value": 1.0, "loss": 1.0}, "outcome",
                           lambda ply, code: code)
     assert solved.endswith(f"({t('review.loss.outcome')})")
+
+
+def test_the_stability_benchmark_compares_the_verdicts_of_seeds(capsys):
+    """`python -m ai.analysis.stability` prints a row per record and the share of verdicts the
+    seeds agree on (Quarto's solved verdicts: every one)."""
+    from ai.analysis import stability
+    stability.main(["--games", "quarto", "--records", "1", "--seeds", "0,1", "--processes", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    row = [line.split() for line in lines if line.startswith("quarto")]
+    assert len(row) == 1 and row[0][2] == row[0][3] and row[0][4] == "0"
+    assert lines[-1].startswith(f"all: {row[0][3]} of {row[0][2]} verdicts the same") and "(100.0%)" in lines[-1]

@@ -42,7 +42,7 @@ from game import registry
 from game.record import Record
 
 VERDICTS = ("good", "inaccuracy", "mistake", "blunder")
-ROUNDS = 8           # a move too close to call is judged against the best on up to this many times the deals
+ROUNDS = 16          # a move too close to call is judged against the best on up to this many times the deals
 
 
 class Scale(NamedTuple):
@@ -135,12 +135,13 @@ def judged(values: Values, move, scale: Scale, ply: int, seat: int) -> Judgement
 
 
 def unsure(values: Values, move, scale: Scale) -> bool:
-    """More deals could change the verdict: a threshold (or no loss at all) lies within two
-    standard errors of the loss."""
+    """More deals could change the verdict: a verdict's threshold lies within two standard
+    errors of the loss (a loss inside the noise but clear of every threshold is good either
+    way: more deals would not change that)."""
     if not values.samples or values.exact:
         return False
     _, loss, error = best_of(values, move)
-    return any(abs(loss - edge) < 2 * error for edge in (0.0, scale.inaccuracy, scale.mistake, scale.blunder))
+    return any(abs(loss - edge) < 2 * error for edge in (scale.inaccuracy, scale.mistake, scale.blunder))
 
 
 def merged(first: Values, second: Values) -> Values:

@@ -8,9 +8,10 @@ Each record is a whole game made by random play (`game.record.random_record` fro
 is analysed once under each analysis seed of `--seeds`. For every judged move it compares the
 verdicts: "same" where every seed gives the same one (an "about as good" counts as good),
 "jumps" where one seed says good and another mistake or worse. It also counts the CPU seconds
-the analyses took (process time, summed over the workers: a loaded machine does not change it)
-and how many positions were judged on more deals because they were too close to call. The
-target: at least 97% the same and no jumps.
+(process time: a loaded machine does not change it) a whole game's analysis took in one process
+(its mean over the seeds; the review's two processes share it), the first judgement and the
+slowest one took (the most over the seeds), and how many times a position was judged on more
+deals because it was too close to call. The target: at least 97% the same and no jumps.
 """
 from __future__ import annotations
 
@@ -34,10 +35,13 @@ def judge(task) -> tuple:
         return original(first, second)
 
     analysis.merged = counted       # counts the positions judged on more deals
+    verdicts, times = {}, []
     start = time.process_time()
-    verdicts = {j.ply: j.verdict for j in analysis.analyse(record, None, work, seed)}
+    for judgement in analysis.analyse(record, None, work, seed):
+        verdicts[judgement.ply] = judgement.verdict
+        times.append(time.process_time() - start - sum(times))
     analysis.merged = original
-    return task, verdicts, time.process_time() - start, len(rounds)
+    return task, verdicts, times, len(rounds)
 
 
 def main(argv=None) -> None:
@@ -54,7 +58,8 @@ def main(argv=None) -> None:
     with get_context("spawn").Pool(args.processes) as pool:
         done = pool.map(judge, tasks)
     found = {task: (verdicts, cpu, more) for task, verdicts, cpu, more in done}
-    print(f"{'game':<8}{'record':>7}{'judged':>8}{'same':>7}{'jumps':>7}{'cpu s/seed':>12}{'more deals':>12}")
+    print(f"{'game':<8}{'record':>7}{'judged':>8}{'same':>7}{'jumps':>7}{'cpu s':>8}{'first':>7}{'slowest':>9}"
+          f"{'more deals':>12}")
     totals = [0, 0, 0]
     for game in args.games.split(","):
         for number in args.records.split(","):
@@ -63,9 +68,12 @@ def main(argv=None) -> None:
             same = sum(len({run[0][ply] for run in runs}) == 1 for ply in plies)
             jumps = sum({"good"} <= {run[0][ply] for run in runs} and
                         bool({"mistake", "blunder"} & {run[0][ply] for run in runs}) for ply in plies)
-            cpu = sum(run[1] for run in runs) / len(runs)
+            cpu = sum(sum(run[1]) for run in runs) / len(runs)
+            first = max(run[1][0] for run in runs if run[1])
+            slowest = max(max(run[1]) for run in runs if run[1])
             more = sum(run[2] for run in runs) / len(runs)
-            print(f"{game:<8}{number:>7}{len(plies):>8}{same:>7}{jumps:>7}{cpu:>12.1f}{more:>12.0f}", flush=True)
+            print(f"{game:<8}{number:>7}{len(plies):>8}{same:>7}{jumps:>7}{cpu:>8.1f}{first:>7.2f}{slowest:>9.2f}"
+                  f"{more:>12.0f}", flush=True)
             totals = [totals[0] + len(plies), totals[1] + same, totals[2] + jumps]
     print(f"all: {totals[1]} of {totals[0]} verdicts the same under seeds {args.seeds} "
           f"({100 * totals[1] / max(1, totals[0]):.1f}%), {totals[2]} from good to mistake or worse")
