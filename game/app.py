@@ -25,6 +25,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import set_language, system_language, t
 from game.ui.scene import Scene
+from game.ui.table.layout import note_floating
 from game.ui.text import blit_in, blit_text, fit_lines, lines_height, render
 
 STEP = 1 / 120          # update rate
@@ -129,7 +130,6 @@ class App:
         self.step = FixedStep()
         self._worker = None
         self.notices: list[list] = []   # [text, seconds left]
-        self.notice_rect = None         # where the newest notice was drawn (None: no notice)
         self.problems_told = 0          # store.problems the player has seen and closed
         self._problems_seen = len(self.store.problems)   # a write failing later is told at once
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
@@ -489,7 +489,6 @@ class App:
         and grows upwards over the table's corner, so it stays readable at any window size;
         returns where it begins. It ends at `end` (left of the corner button), as wide as ever."""
         end = bar.right if end is None else end
-        self.notice_rect = None
         if not self.notices:
             return end
         u = self.u
@@ -506,7 +505,7 @@ class App:
             box = pygame.Rect(end - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
             if box.collidelist(kept) < 0:
                 break
-        self.notice_rect = box
+        note_floating("notice", box)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
         pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
         blit_in(surface, text, size, theme.TEXT, box.inflate(-2 * pad, -2 * air))

@@ -169,10 +169,9 @@ def tick(scene, frames: int = 2) -> None:
 
 
 def computer_moves(scene) -> None:
-    """The computer to move plays (in this process), and its move lands."""
-    end = time.monotonic() + 30
-    while scene.computers.last is None and time.monotonic() < end:
-        scene.app.tick(1 / 60)
+    """The computers play (in this process) until the human's turn comes back: "Why?" then
+    asks about the last of their moves."""
+    wait(scene, lambda: scene.computers.last is not None and scene.can_play())
     scene.motion.animator.land()
 
 
@@ -189,14 +188,10 @@ def why(scene) -> None:
 
 
 def wait(scene, done, seconds: float = 30.0) -> None:
+    """Frames go by until `done()` (the scene takes the computer player's answer itself)."""
     end = time.monotonic() + seconds
     while not done() and time.monotonic() < end:
-        answer = scene.app.worker.poll()
-        if answer is not None:
-            kind, scene.computers.asked = scene.computers.asked, None
-            scene.computers._receive(kind, answer, scene.state.to_move())
-        else:
-            time.sleep(0.01)
+        scene.app.tick(1 / 60)
 
 
 def refused(scene) -> None:
@@ -354,12 +349,14 @@ class Builder:
         app = self.app
         if screen.lesson is None:
             self.walk = None
+            app.notices.clear()         # (a notice of the screen before is no part of this one)
             screen.make(app)
             return
         walk = self.walk
         if walk is None or walk.game != screen.group or walk.scene.coach is None \
                 or walk.scene.coach.done > screen.lesson or app.top is not walk.scene:
             from game.app import open_scene
+            app.notices.clear()
             open_scene(app, f"learn:{screen.group}", 1)
             walk = self.walk = Walk(screen.group, app.top)
             self.walks.append(walk)

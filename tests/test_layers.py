@@ -25,7 +25,7 @@ def layer(module: str) -> int | None:
         return None
     if module in PURE_MODULES:
         return PURE
-    if module in ("game.bench", "game.record_bench", "game.phones.bench"):
+    if module in ("game.bench", "game.record_bench", "game.phones.bench", "game.catalogue"):
         return TOOLS
     if module == "game.app":
         return APP

@@ -17,6 +17,7 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.table.draw import panel, pulse
+from game.ui.table.layout import note_floating
 from game.ui.text import blit_wrapped, wrap
 
 
@@ -121,6 +122,7 @@ class Coach:
             blit_wrapped(layer, self._go_on(), size, theme.ACCENT, int(20 * u), y, width - int(40 * u),
                          len(wrap(self._go_on(), size, width - int(40 * u))))
         surface.blit(layer, rect)
+        note_floating("lesson words", rect)
         if target is not None:
             self._point(surface, rect, self._target_rects(), u)
 

@@ -10,11 +10,30 @@ the screen catalogue's check (tests/test_catalogue.py) holds every screen to it.
 """
 from __future__ import annotations
 
+import contextlib
 from types import MappingProxyType
 
 import pygame
 
 NONE = MappingProxyType({})
+_floating: list | None = None     # (what, rect) of each floating panel drawn, while watching
+
+
+@contextlib.contextmanager
+def watching_floating():
+    """Collect every floating panel drawn inside the block (a lesson's words, a notice, a score
+    sheet), for the screen catalogue's check that they cover nothing `protected`."""
+    global _floating
+    before, _floating = _floating, []
+    try:
+        yield _floating
+    finally:
+        _floating = before
+
+
+def note_floating(what: str, rect: pygame.Rect) -> None:
+    if _floating is not None and rect.w and rect.h:
+        _floating.append((what, pygame.Rect(rect)))
 
 
 class TableLayout:

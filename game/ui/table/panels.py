@@ -10,6 +10,7 @@ import pygame
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.table.draw import panel
+from game.ui.table.layout import note_floating
 from game.ui.text import blit_in, blit_text, fit, note_text, render, wrap
 
 # ----------------------------------------------------------------------------- status line
@@ -168,8 +169,9 @@ class ScoreSheet:
             image.set_colorkey(CLEAR, pygame.RLEACCEL)   # opaque with a colour key: a fast blit
             self._paint(image, pygame.Rect(0, 0, area.w, area.h), u, sheet() if callable(sheet) else sheet,
                         four_colour)
-            self._image = (key, image)
+            self._image = (key, image, image.get_bounding_rect())
         surface.blit(self._image[1], area.topleft)
+        note_floating("score sheet", self._image[2].move(area.topleft))
 
     def _paint(self, surface, area, u, sheet: Sheet, four):
         small, tiny, body = theme.SMALL * u, theme.TINY * u, theme.BODY * u
