@@ -760,17 +760,17 @@ class Heuristic:
 # --- levels -------------------------------------------------------------------------------------
 
 REASONS = {
-    "win": "Wins at once: it completes a line.",
-    "claim": "Claim it: the opponent made a line and did not call Quarto!",
+    "win": "Wins at once: this completes a line.",
+    "claim": "Claim the line: your opponent made one and did not call Quarto!",
     "pass": "Nothing to claim: let the game end.",
     "next": "Start the next game.",
     "first": "On the empty board every piece is as good as another.",
-    "forced_win": "A forced win: the opponent cannot escape.",
+    "forced_win": "A forced win: your opponent cannot escape.",
     "draw": "Holds the draw against best play and keeps the pressure on.",
-    "lost": "Every move loses against best play; this one makes it hardest.",
-    "safe": "Gives a piece that cannot win at once and keeps the most options.",
+    "lost": "Every move loses against best play; this one makes winning hardest for your opponent.",
+    "safe": "That piece cannot win at once, and this keeps the most options open.",
     "only_safe": "The only way to avoid handing over a winning piece.",
-    "no_safe": "Every piece you can give wins for the opponent.",
+    "no_safe": "Every piece you can give wins for your opponent.",
     "random": "A move chosen at random.",
 }
 

@@ -672,7 +672,7 @@ class Player:
         if view.phase == "hand":
             return self._hand(view, know)
         if view.phase == "draw":
-            return R.Draw(), Reason("Draw the two cards.", "vier_koningen.why.draw")
+            return R.Draw(), Reason("There is nothing else to do yet.", "vier_koningen.why.draw")
         if view.phase == "cover":
             return self._cover(view, know)
         raise ValueError("the game is over")
@@ -686,12 +686,12 @@ class Player:
         h = min(know.h, len(ctrl))
         if h == len(ctrl):
             move = R.ChooseHand(tuple(card_of(i) for i in ctrl))
-            return move, Reason("Take every card you have.", "vier_koningen.why.all_cards")
+            return move, Reason("These are all the cards you have.", "vier_koningen.why.all_cards")
         if self.beginner and self.rng.random() < self.beginner:
             # a beginner's habit: the strongest cards, whatever their suits
             order = sorted(ctrl, key=lambda i: (-RANK[i], self.rng.random()))
             move = R.ChooseHand(tuple(card_of(i) for i in order[:h]))
-            return move, Reason("Take your strongest cards.", "vier_koningen.why.hand_easy")
+            return move, Reason("These are your strongest cards.", "vier_koningen.why.hand_easy")
         ev = Evaluator(know, values)
         if know.round == 1:
             best = search_hand(know, ev, values.w, self.keep, self.top, self.climb)
@@ -761,7 +761,7 @@ class Player:
             else:
                 for t, cov in enumerate(fixed):
                     if cov and cov != tuple(sorted(plan[t])):
-                        return R.Uncover(t), Reason("Take these cards back: there is a better cover.",
+                        return R.Uncover(t), Reason("There is a better cover.",
                                                     "vier_koningen.why.uncover")
         for t, cov in enumerate(fixed):
             if not cov:
@@ -769,11 +769,11 @@ class Player:
                 d = know.drawn[t]
                 move = R.Cover(t, tuple(card_of(i) for i in laid))
                 if wins(d, laid):
-                    return move, Reason(f"This wins {card_of(d)}.", "vier_koningen.why.win",
+                    return move, Reason("This wins the card.", "vier_koningen.why.win",
                                         card=str(card_of(d)))
-                return move, Reason(f"{card_of(d)} cannot be won: give up the card you will miss least.",
+                return move, Reason("That card cannot be won: you will miss this one least.",
                                     "vier_koningen.why.sacrifice", card=str(card_of(d)))
-        return R.Judge(), Reason("Every drawn card is covered: judge.", "vier_koningen.why.judge")
+        return R.Judge(), Reason("Every drawn card is covered.", "vier_koningen.why.judge")
 
 
 def make(level: str, seed=None):

@@ -83,6 +83,7 @@ def test_why_names_the_person_and_says_a_chance_as_a_player_does(speak):
     reason = Reason("...", "keezen.hint.give", card="Q", percent=74)
     assert explain(reason) == "Give your partner the Q (your team wins about 3 games in 4)"
     assert explain(reason, about="Fien") == "Fien gave the partner the Q: with that the team wins about 3 games in 4"
+    assert (i18n.odds(0.5), i18n.odds(0.1, "deals")) == ("about 1 game in 2", "about 1 deal in 10")
     speak("nl")
     assert explain(reason, about="Fien") == \
         "Fien gaf de partner de Q: daarmee wint dat team ongeveer 3 van de 4 spellen"
@@ -301,3 +302,63 @@ def test_the_longest_why_shows_whole_and_readable(make_app, speak, lang, config)
         assert " ".join(text for text, _ in lines) == notice, f"not whole: {notice!r}"
         smallest = kit_text.font(int(theme.SMALL * app.u * kit_text.SHRINK)).get_height()
         assert min(rect.h for _, rect in lines) >= smallest
+
+
+# -- a hint names its move once -------------------------------------------------------------------
+NAME_WORD = re.compile(r"[\w\u2660\u2665\u2666\u2663]+")
+SMALL_WORDS = {"with", "from", "onto", "your", "that", "this", "these", "deze", "voor", "naar", "over"}
+
+
+def named_twice(sentence: str, name: str) -> set:
+    """The words of a move's `name` said again in its hint `sentence` beside the name itself
+    ('♥6' in 'Hint: ♥6. ♥6: about…', 'hand' in 'Tip: de hand wegleggen. … leg je hand weg'):
+    a card, or a word of four letters or more."""
+    if name not in sentence:
+        return set()          # the reason names the move itself, once
+    words = {word.lower() for word in NAME_WORD.findall(name)
+             if (len(word) >= 4 or not word.isalpha()) and word.lower() not in SMALL_WORDS}
+    rest = sentence.replace(name, "", 1).lower()
+    return {word for word in words if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", rest)}
+
+
+def scene_without_app(game: str):
+    """The game's scene class with only its words: enough to say a hint as the TV and a phone do."""
+    from game.ui.game_scene import GameScene
+    module = importlib.import_module(f"game.{game}.scene")
+    kind = next(kind for kind in vars(module).values()
+                if isinstance(kind, type) and issubclass(kind, GameScene) and kind is not GameScene)
+    scene = kind.__new__(kind)
+    scene.words = importlib.import_module(f"game.{game}.words")
+    return scene
+
+
+HINTS_PER_GAME = {"kingen": 4, "keezen": 3}       # their hints search for seconds: fewer positions
+
+
+@pytest.mark.parametrize("game", list(registry.GAMES))
+def test_a_hint_names_its_move_once(speak, monkeypatch, game):
+    """Hints from the hard helper on real positions of a random game, said as the TV and a phone
+    say them (GameScene.hint_words) in English, Dutch and Flemish: one sentence that never names
+    its move twice."""
+    from ai import make_bot
+    monkeypatch.setattr("ai.kingen.HINT_DEALS", 30)     # the same sentences, sooner
+    monkeypatch.setattr("ai.kingen.CHOICE_DEALS", {"hard": 30})
+    info, scene = registry.game(game), scene_without_app(game)
+    state, rng = info.rules().new_game(3, max(info.seats), {}), random.Random(3)
+    helper, hints, step = make_bot(game, "hard", 3), [], 0
+    while not state.is_over() and len(hints) < HINTS_PER_GAME.get(game, 12) and step < 800:
+        move = rng.choice([move for move in state.legal_moves() if move.code != "give_up"] or state.legal_moves())
+        if step % 5 == 0 or game == "vier_koningen":
+            view = state.view(state.to_move())
+            hints.append((view, *helper.hint(view)))
+            if game == "vier_koningen" and step % 2:      # its helper's moves reach the count
+                move = hints[-1][1]
+        state.play(move)
+        step += 1
+    assert len(hints) >= 3
+    for lang in ("en", "nl", "nl-BE"):
+        speak(lang)
+        for view, move, reason in hints:
+            sentence, name = scene.hint_words(view, move, reason), scene.move_name(view, move)
+            assert not named_twice(sentence, name), f"{sentence!r} names {named_twice(sentence, name)} twice"
+            assert sentence.startswith(t("hint.move", move="")) and "  " not in sentence, sentence

@@ -29,7 +29,7 @@ from game.keezen.rules import EXCHANGE, NEST, PLAY, START, Enter, Give, Swap, Wa
 from game.keezen.words import K
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
-from game.ui.i18n import explain, language, t
+from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer
 from game.ui.table.panels import draw_button
@@ -43,6 +43,7 @@ class KeezenScene(GameScene):
     game = "keezen"
     hides_hands = True
     undo_while_computer_moves = False
+    hint_key = K + "say.hint"     # its reasons name the move
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
@@ -295,9 +296,6 @@ class KeezenScene(GameScene):
 
     def forget_choice(self) -> None:
         self.card, self.steps, self.pawn = None, [], None
-
-    def on_hint(self, move, reason) -> None:
-        self.app.notify(t(K + "say.hint", reason=explain(reason, words.reason_params)), 6)
 
     # -- the animator ---------------------------------------------------------------------------
     def sprites(self, layout=None) -> list:

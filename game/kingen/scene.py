@@ -26,7 +26,7 @@ from game.kingen.rules import CHOOSE_GAME, CHOOSE_TRUMP, PLAY, ChooseGame, Choos
 from game.kingen.words import PENALTY, K
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
-from game.ui.i18n import explain, language, t
+from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log
@@ -49,6 +49,7 @@ class KingenScene(GameScene):
     game = "kingen"
     hides_hands = True
     undo_own_last_only = True     # your own card, while nobody has played after it
+    hint_key = K + "say.hint"     # its reasons name the move
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
@@ -246,9 +247,6 @@ class KingenScene(GameScene):
 
     def forget_choice(self) -> None:
         self.showing = self.panel = None
-
-    def on_hint(self, move, reason):
-        self.app.notify(t(K + "say.hint", reason=explain(reason)), 6)
 
     def hinted(self):
         return self.computers.hinted if self.can_play() else None

@@ -25,7 +25,7 @@ from game.kings_corners.rules import Deal, EndTurn, MovePile, PlayCard, S
 from game.kings_corners.words import K, end_key, hand_order
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
-from game.ui.i18n import explain, language, t
+from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log
@@ -45,6 +45,7 @@ class KingsCornersScene(GameScene):
     game = "kings_corners"
     hides_hands = True      # only matters with two or more humans: the hand-over screen
     undo_while_computer_moves = False
+    hint_key = K + "say.hint"     # its reasons name the move
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
@@ -292,9 +293,6 @@ class KingsCornersScene(GameScene):
 
     def forget_choice(self) -> None:
         self.selected = None
-
-    def on_hint(self, move, reason):
-        self.app.notify(t(K + "say.hint", reason=explain(reason, words.named_places)), 6)
 
     # -- statistics and the result ----------------------------------------------------------
     def stat_score(self):

@@ -32,7 +32,7 @@ from game.phones import views
 from game.phones.server import MAX_NAME, PhoneServer
 from game.ui import theme
 from game.ui.computer_seats import trial
-from game.ui.i18n import LANGUAGES, explain, has, language, speaking, t
+from game.ui.i18n import LANGUAGES, has, language, speaking, t
 from game.ui.table.draw import panel
 from game.ui.text import blit_in
 
@@ -244,9 +244,7 @@ class PhoneSeats:
         if answer.error or answer.move is None or trial(scene.state, answer.move) is not None:
             return self.refuse(seat, connection, "no_hint")     # (a worker that failed or said nonsense)
         with speaking(self.language[seat]):
-            text = t(P + "hint", move=scene.move_name(scene.state.view(seat), answer.move),
-                     reason=explain(answer.reason, getattr(scene.words, "reason_params", None))
-                     if answer.reason else "")      # (the game's words name a reason's places: no codes)
+            text = scene.hint_words(scene.state.view(seat), answer.move, answer.reason)   # as the TV says it
         self.server.reply(seat, connection, json.dumps({"type": "hint", "code": answer.move.code, "text": text},
                                                        ensure_ascii=False))
 

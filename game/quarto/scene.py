@@ -25,7 +25,7 @@ from game.quarto.draw import (
 from game.quarto.layout import Layout
 from game.ui import input as inp
 from game.ui.game_scene import GameScene
-from game.ui.i18n import explain, language, t
+from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import CachedLayer, pulse
 from game.ui.table.panels import draw_button
@@ -37,6 +37,7 @@ GAME_OVER_PAUSE = 1.6   # seconds the finished board shows before the result or 
 class QuartoScene(GameScene):
     game = "quarto"
     break_pause = GAME_OVER_PAUSE     # computers alone: the finished board shows this long
+    hint_key = "quarto.say.hint"     # its reasons follow the move's name
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
@@ -237,9 +238,6 @@ class QuartoScene(GameScene):
             self.clock_left = None
             self.app.notify(t("quarto.say.time_up"), 4)
             self.apply(self.computers.simple_move())        # the clock plays a random move for the player
-
-    def on_hint(self, move, reason):
-        self.app.notify(t("quarto.say.hint", move=words.move_text(move), reason=explain(reason)), 6)
 
     # -- the result ---------------------------------------------------------------------------
     def result_lines(self):

@@ -497,9 +497,18 @@ class GameScene(Scene):
         self.hand_over()
         self.computers.step(dt)
 
+    hint_key = "hint.prefix"      # a game whose reasons name the move itself says them alone ("Hint: {reason}")
+
+    def hint_words(self, state, move, reason) -> str:
+        """The hint as one sentence, the same on the TV and a phone (`state`: where the move is
+        played): the game's `hint_key` with the move's name and its reason, or the move alone."""
+        said = explain(reason, getattr(self.words, "reason_params", None)) if reason else ""
+        name = self.move_name(state, move)
+        return t(self.hint_key, move=name, reason=said) if said else t("hint.move", move=name)
+
     def on_hint(self, move, reason) -> None:
-        """A game's hook: highlight the hinted move."""
-        self.app.notify(t("hint.prefix", move=str(move), reason=reason), 5)
+        """A game's hook: say the hint (a game may also highlight the hinted move)."""
+        self.app.notify(self.hint_words(self.state, move, reason), 6)
 
     # -- hand-over between human players --------------------------------------------------
     def hand_over(self) -> None:

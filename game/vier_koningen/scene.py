@@ -35,6 +35,7 @@ from game.vier_koningen.words import say
 class VierKoningenScene(GameScene):
     game = "vier_koningen"
     never_automatic = (rules.GiveUp,)    # the helper never gives up: the player does, from the pause menu
+    hint_key = "vier_koningen_scene.say.hint"     # its reasons follow the move's name
 
     def __init__(self, app, record, state):
         super().__init__(app, record, state)
@@ -301,7 +302,9 @@ class VierKoningenScene(GameScene):
     @property
     def hint_text(self) -> str:
         """The hint on the message line: while the helper thinks, and then until the next move."""
-        return words.hint_text(self.computers.asked == "hint", self.computers.hint, self.state.drawn)
+        if self.computers.asked == "hint":
+            return say("say.thinking")
+        return self.hint_words(self.state, *self.computers.hint) if self.computers.hint else ""
 
     def on_hint(self, move, reason) -> None:
         self.focus = self._hint_focus(move) or self.focus

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.cards import SUIT_SYMBOL, Card
 from game.standings import Ending
-from game.ui.i18n import explain, t
+from game.ui.i18n import t
 from game.vier_koningen import rules
 
 ROMAN = ("I", "II", "III")        # the draw piles' names: pile I serves round 1
@@ -44,13 +44,6 @@ def move_text(move, drawn) -> str:
     if isinstance(move, rules.Uncover):
         return say("move.uncover", card=str(drawn[move.target]))
     return say(f"move.{type(move).__name__.lower()}")
-
-
-def hint_text(thinking: bool, hint, drawn) -> str:
-    """The hint on the message line: the helper thinking, its (move, reason), or nothing."""
-    if thinking:
-        return say("say.thinking")
-    return say("say.hint", move=move_text(hint[0], drawn), reason=explain(hint[1])) if hint else ""
 
 
 def status_text(state, chosen: int, turns: int, autoplay: bool, humans_turn: bool) -> str:
