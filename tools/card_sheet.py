@@ -1,7 +1,7 @@
 """Render every card face, the backs and the helpers on green felt into PNG sheets, to look at.
 
-    python tools/card_sheet.py                      # widths 40, 90, 220 -> /tmp/cards_<w>.png
-    python tools/card_sheet.py --widths 30 60 --four-colour --out /tmp/sheets
+    python tools/card_sheet.py                      # widths 40, 90, 220 -> card-sheets/cards_<w>.png
+    python tools/card_sheet.py --widths 30 60 --four-colour --out sheets
     python tools/card_sheet.py --timing             # also print render times per width
 
 Runs headless (SDL dummy video driver); nothing is shown on screen.
@@ -110,7 +110,7 @@ def timing(width: int, repeats: int = 5) -> tuple[float, float, float]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--widths", type=int, nargs="+", default=[40, 90, 220])
-    parser.add_argument("--out", default="/tmp")
+    parser.add_argument("--out", default="card-sheets")
     parser.add_argument("--four-colour", action="store_true")
     parser.add_argument("--timing", action="store_true")
     args = parser.parse_args(argv)
