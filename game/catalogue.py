@@ -8,7 +8,8 @@ every one of them (what covers what, the status line's words, a lesson's pointer
     python -m game.catalogue --out screens
 
 renders each at 960x540, 1920x1080 and in couch mode, in every language the game speaks, into
-that folder, with `index.html` there: a contact sheet grouped by game and screen. `--only WORD`
+that folder, with `index.html` there: a contact sheet grouped by game and screen, linking the
+phone seat's pages (photographed in Chromium into `phones/`; `--no-phones` leaves them out). `--only WORD`
 renders the screens whose name holds WORD; `--sizes` and `--languages` choose fewer.
 
 A lesson's steps are reached as a player reaches them: by clicking wherever its pointer
@@ -229,15 +230,27 @@ def show_end(scene) -> None:
 
 def review(game: str, at: str = "last", hands: bool = False, judged: bool = False, seed: int = 3):
     """The review of a game of random moves: at its first, middle or last move, every hand
-    shown, the computers judged."""
+    shown, the computers judged; or ("better") analysed up to its first move that lost
+    something, shown there with the better move on the table and the graph's marks."""
     def make(app):
+        from ai.analysis import analyse
         from game.app import open_scene
         from game.record import random_record
         open_scene(app, "title", 1)
-        data = random_record(game, seed, 240).to_dict()
+        record = random_record(game, seed, 240)
+        data, shown = record.to_dict(), len(record.moves)
+        if at == "better":
+            moves = []
+            for judgement in analyse(record, work=0.1):
+                moves.append(judgement.to_dict())
+                if judgement.verdict != "good" and judgement.best != judgement.move:
+                    shown = judgement.ply
+                    break
+            data["analysis"] = {"moves": moves}
         app.review(data)
         scene = app.top
-        scene.show({"first": 1, "middle": len(scene.record.moves) // 2, "last": len(scene.record.moves)}[at])
+        scene.show({"first": 1, "middle": len(scene.record.moves) // 2, "last": len(scene.record.moves),
+                    "better": shown}[at])
         if hands and scene.can_show_hands:
             scene.toggle_hands()
         if judged and scene.computer_seats:
@@ -282,7 +295,8 @@ def game_screens(game: str, handover=None, long_match=None, wins: bool = True, c
                Screen(game, "end-lost", play(game, until=lost, then=(show_end,), tries=40)),
                Screen(game, "review-first", review(game, "first")),
                Screen(game, "review-middle", review(game, "middle")),
-               Screen(game, "review-last", review(game, "last", hands=True, judged=True))]
+               Screen(game, "review-last", review(game, "last", hands=True, judged=True)),
+               Screen(game, "review-better", review(game, "better"))]
     if handover:
         screens.append(Screen(game, "hand-over", play(game, seats=handover, until=next_human, then=(tick,))))
     if long_match:
@@ -430,7 +444,8 @@ def write_index(out: Path, screens: list[Screen], configs: list[str], languages:
              f"<h1>Spelavond: every screen ({len(screens)} screens, "
              f"{len(screens) * len(configs) * len(languages)} pictures)</h1>"]
     groups = list(dict.fromkeys(screen.group for screen in screens))
-    parts.append("<p>" + " · ".join(f"<a href='#{group}'>{group}</a>" for group in groups) + "</p>")
+    phones = " · <a href='phones/index.html'>phone pages</a>" if (out / "phones" / "index.html").exists() else ""
+    parts.append("<p>" + " · ".join(f"<a href='#{group}'>{group}</a>" for group in groups) + phones + "</p>")
     for group in groups:
         parts.append(f"<h2 id='{group}'>{html.escape(group)}</h2>")
         for screen in (s for s in screens if s.group == group):
@@ -477,6 +492,18 @@ def render(out: Path, screens: list[Screen], configs: list[str], languages: list
     return count
 
 
+def phone_pages(out: Path, languages: list[str]) -> None:
+    """The phone seat's pages, where this is a checkout with its tools and Chromium is there
+    (tools/phone_pages.py says what it photographs); said and left out otherwise."""
+    import shutil
+    import subprocess
+    tool = Path(__file__).resolve().parent.parent / "tools" / "phone_pages.py"
+    if not tool.exists() or not any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")):
+        print("the phone pages are left out: they need a checkout's tools/phone_pages.py and Chromium")
+        return
+    subprocess.run([sys.executable, str(tool), "--out", str(out), "--languages", ",".join(languages)], check=False)
+
+
 def main(argv=None) -> int:
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -487,11 +514,15 @@ def main(argv=None) -> int:
     parser.add_argument("--only", default="", help="only the screens whose group/name holds this")
     parser.add_argument("--sizes", default=",".join(CONFIGS), help="of " + ", ".join(CONFIGS))
     parser.add_argument("--languages", default=",".join(LANGUAGES), help="of " + ", ".join(LANGUAGES))
+    parser.add_argument("--no-phones", action="store_true",
+                        help="leave out the phone pages (photographed in Chromium by tools/phone_pages.py)")
     args = parser.parse_args(argv)
     screens = [screen for screen in SCREENS if args.only in screen.key]
     configs, languages = args.sizes.split(","), args.languages.split(",")
     out = Path(args.out)
     start = time.monotonic()
+    if not args.no_phones and not args.only:
+        phone_pages(out / "phones", languages)
     count = render(out, screens, configs, languages)
     index = write_index(out, screens, configs, languages)
     print(f"{len(screens)} screens, {count} pictures in {time.monotonic() - start:.0f} s: {index}")
