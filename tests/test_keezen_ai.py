@@ -15,6 +15,7 @@ from ai import keezen as K
 from ai import make_bot
 from game.keezen import rules as R
 from game.keezen.rules import LAY_AWAY, Enter, Walk, from_notation
+from game.ui.i18n import with_odds
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 
@@ -147,7 +148,7 @@ def test_hints_give_a_legal_move_and_a_reason_in_both_languages():
     move, reason = bot.hint(state.view(0))
     assert move in state.legal_moves() and reason.key.startswith("keezen.hint.") and "%" in reason
     for table in tables.values():
-        assert table[reason.key].format(**reason.params)
+        assert table[reason.key].format(**with_odds(reason.params))
     only = position("n,n,n,0/n,n,n,16/n,n,n,n/n,n,n,n", "K,K,J")
     move, reason = bot.hint(only.view(0))
     assert move == LAY_AWAY and reason.key == "keezen.hint.lay_away"

@@ -13,6 +13,7 @@ from ai import Reason, make_bot
 from ai import kingen as K
 from ai.arena import one_seat, run
 from game.kingen import rules as R
+from game.ui.i18n import with_odds
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -196,7 +197,7 @@ def test_hints_are_translated_with_the_same_parameters(small_budgets):
         seen.add(reason.key)
         for language in ("en", "nl"):
             text = tables[language][reason.key]
-            assert text.format(**reason.params)   # every placeholder is given
+            assert text.format(**with_odds(reason.params))   # every placeholder is given
     assert seen <= keys and len(seen) >= 5
     for key in keys:
         assert key in tables["en"] and key in tables["nl"]

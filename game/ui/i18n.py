@@ -175,14 +175,20 @@ def explain(reason, adjust=None, about: str | None = None) -> str:
         key += WHY
     if not key or not has(key):
         return str(reason)
-    params = dict(getattr(reason, "params", None) or {})
+    params = with_odds(dict(getattr(reason, "params", None) or {}))
     if adjust:
         params = adjust(params)
-    if isinstance(params.get("percent"), (int, float)):
-        params.update(odds=odds(params["percent"] / 100), deal_odds=odds(params["percent"] / 100, "deals"))
     if about is not None:
         params["name"] = about
     return t(key, **params)
+
+
+def with_odds(params: dict) -> dict:
+    """A reason's parameters as its words use them: a `percent` chance also as `odds` ("about
+    3 games in 4") and `deal_odds` ("about 3 deals in 4")."""
+    if isinstance(params.get("percent"), (int, float)):
+        return {**params, "odds": odds(params["percent"] / 100), "deal_odds": odds(params["percent"] / 100, "deals")}
+    return params
 
 
 def odds(chance: float, noun: str = "games") -> str:
