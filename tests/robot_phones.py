@@ -6,8 +6,21 @@ import asyncio
 import json
 import random
 import threading
+import time
 
 import aiohttp
+
+
+def wait_for(app, condition, limit=20.0) -> bool:
+    """Frames of the app until `condition()` holds (True) or `limit` seconds have passed
+    (False), a moment between frames for the phones' threads to answer."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        app.tick(1 / 60)
+        if condition():
+            return True
+        time.sleep(0.002)
+    return False
 
 
 class ClientLoop:

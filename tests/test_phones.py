@@ -18,7 +18,7 @@ from game import registry
 from game.cards import SUIT_SYMBOL
 from game.phones import views as phone_views
 from game.play import start_game
-from tests.robot_phones import Phones
+from tests.robot_phones import Phones, wait_for
 
 aiohttp = pytest.importorskip("aiohttp")
 os.environ["SPELAVOND_PHONE_HOST"] = "127.0.0.1"
@@ -164,16 +164,6 @@ def test_a_whole_game_from_phones_next_to_computers(make_app, game, seats, optio
     app.to_title()                 # closing the game ends the server
     with pytest.raises((urllib.error.URLError, ConnectionError, OSError)):
         urllib.request.urlopen(url, timeout=2)
-
-
-def wait_for(app, condition, limit=20.0) -> bool:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        app.tick(1 / 60)
-        if condition():
-            return True
-        time.sleep(0.002)
-    return False
 
 
 def kingen_with_phones(make_app, seed=4, fast=False):

@@ -31,16 +31,6 @@ STATES = ("name", "turn", "choices", "hint", "waiting", "offline")
 LIT = "document.querySelectorAll('#hand button.lit, #buttons button.lit').length"
 
 
-def wait(app, condition, seconds: float = 30.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.tick(1 / 60)
-        if condition():
-            return True
-        time.sleep(0.002)
-    return False
-
-
 def open_game(game: str, language: str, seed: int):
     from game import registry
     from game.app import App, LaunchOptions, open_scene
@@ -74,6 +64,7 @@ def photograph(browser, out: Path, name: str) -> list[str]:
 def pages_of(game: str, language: str, out: Path, seed: int = 5) -> dict:
     """{state: [file names]} of one game's phone page in one language."""
     from tests.browser import Browser
+    from tests.robot_phones import wait_for as wait
     app, scene = open_game(game, language, seed)
     shots: dict = {}
     browser = Browser(Path(tempfile.mkdtemp(prefix="spelavond-chromium-")), scene.phones.urls()[0], SIZES[-1])
