@@ -387,7 +387,10 @@ def test_a_kingen_review_goes_to_a_deal_and_plays_that_deal_again(make_app):
     words = drawn_words(app)
     assert t("review.axis.points") in words and t("review.graph.yours") in words
     assert any(t("review.part.deal", n=5) in line for line in words) and t("review.again.deal") in words
-    assert [str(number) for number in range(1, 11)] == [line for line in words if line.isdigit()][-10:]
+    # every deal's number in order, but for one that would lie over the number before it (deals
+    # 5 and 6 are 13 moves apart here, on a graph 254 pixels wide at 960x540)
+    numbers = [int(line) for line in words if line.isdigit() and line != "0"]
+    assert numbers == sorted(numbers) and {1, 7, 10} <= set(numbers) and len(numbers) >= 9
     deal_7 = [rect for ply, rect in scene.graph_targets if ply == scene.parts[6]]
     click(app, deal_7[0].center)
     assert scene.ply == scene.parts[6] and scene.table.state.deal_no == 7

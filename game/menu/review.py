@@ -525,8 +525,55 @@ class ReviewScene(Scene):
         line = int(lines_height(1, tiny))
         # the axis' marks stand left of the plot, their middles at its lines: half a line above its top
         left = max([font(tiny).size(words)[0] for _, words in self.axis()[2]] + [0]) + int(16 * u)
-        top = rect.y + line + line // 2 + int(8 * u)
-        return pygame.Rect(rect.x + left, top, rect.w - left - int(12 * u), rect.bottom - line - int(8 * u) - top)
+        top = rect.y + line * self.header_lines() + line // 2 + int(8 * u)
+        plot = pygame.Rect(rect.x + left, top, rect.w - left - int(12 * u), 0)
+        plot.h = rect.bottom - self.number_rows(plot) * line - int(8 * u) - top
+        return plot
+
+    def number_rows(self, plot: pygame.Rect) -> int:
+        """The rows of deal numbers under the plot: two where numbers crowd (short deals lie
+        close) and the plot keeps room for its axis' marks, else one."""
+        rect, u = self.graph_rect(), self.app.u
+        line = int(lines_height(1, int(theme.TINY * u)))
+        crowded = any(row for *_, row in self.part_labels(plot, 2))
+        room = rect.bottom - 2 * line - int(8 * u) - plot.y
+        return 2 if crowded and room >= (len(self.axis()[2]) + 1) * line else 1
+
+    def part_labels(self, plot: pygame.Rect, rows: int) -> list:
+        """Each deal's (hand's, round's) number under the plot: (number, its first move, its
+        left edge, its row), beside its line (left of it at the graph's right edge); where it
+        would touch the number before it, on the second of `rows`, else left out."""
+        if len(self.parts) < 2 or not self.record.moves:
+            return []
+        rect, u = self.graph_rect(), self.app.u
+        tiny = int(theme.TINY * u)
+        free, labels = [rect.x, rect.x], []
+        for number, start in enumerate(self.parts, 1):
+            x = plot.x + plot.w * start / len(self.record.moves)
+            width = font(tiny).size(str(number))[0]
+            left = x + int(3 * u) if x + int(3 * u) + width <= rect.right - int(4 * u) else x - int(3 * u) - width
+            row = 0 if left >= free[0] else 1
+            if row < rows:
+                free[row] = left + width + int(2 * u)
+                labels.append((number, start, left, row))
+        return labels
+
+    def legend_entries(self) -> list:
+        """The graph's marks explained: a dot your mistake, a triangle a computer's (while those
+        are shown)."""
+        return [("dot", "review.graph.yours")] + ([("triangle", "review.graph.computers")]
+                                                  if self.judge_computers else [])
+
+    def header_lines(self) -> int:
+        """The lines above the plot: the axis' title with the legend beside it, or (where the
+        graph is too narrow for both, as in couch mode) the legend on a line of its own."""
+        rect, u = self.graph_rect(), self.app.u
+        tiny = int(theme.TINY * u)
+        unit = self.judge.SCALE.unit if self.judge else "points"
+        mark = 2 * max(3, int(6 * u)) + int(4 * u) + int(14 * u)
+        wanted = (font(tiny).size(t(AXES[unit][0]))[0] + int(26 * u)
+                  + sum(mark + font(tiny).size(t(key))[0] for _, key in self.legend_entries()))
+        return 1 if wanted <= rect.w else 2
 
     def axis(self) -> tuple:
         """The plot's lowest and highest value, and the axis' marks: (value, words)."""
@@ -567,20 +614,23 @@ class ReviewScene(Scene):
         unit = self.judge.SCALE.unit if self.judge else "points"
         top = rect.y + int(6 * u)
         title = blit_text(surface, t(AXES[unit][0]), tiny, theme.TEXT_DIM, (rect.x + int(10 * u), top),
-                          width=rect.w // 2, box=rect)
-        self.draw_graph_legend(surface, rect, title.right + int(16 * u), top, u)
+                          width=rect.w - int(20 * u), box=rect)
+        if self.header_lines() == 1:
+            self.draw_graph_legend(surface, rect, title.right + int(16 * u), top, u)
+        else:
+            self.draw_graph_legend(surface, rect, rect.x + int(10 * u), title.bottom, u)
         for value, words in marks:
             y = point(0, value)[1]
             pygame.draw.line(surface, theme.BACKGROUND, (plot.x, y), (plot.right, y), max(1, int(u)))
             blit_text(surface, words, tiny, theme.TEXT_DIM, (plot.x - int(6 * u), y), anchor="midright", box=rect)
-        # where each deal (hand, round) begins, with its number under the plot
-        if len(self.parts) > 1:
-            for number, start in enumerate(self.parts, 1):
-                x = x_of(start)
-                pygame.draw.line(surface, theme.TEXT_DIM, (x, plot.y), (x, plot.bottom), max(1, int(u)))
-                label = blit_text(surface, str(number), tiny, theme.TEXT, (x + int(3 * u), plot.bottom + int(2 * u)),
-                                  box=rect)
-                self.graph_targets.append((start, label.inflate(int(8 * u), int(6 * u))))
+        # where each deal (hand, round) begins, with its number under the plot (`part_labels`)
+        line = int(lines_height(1, tiny))
+        for start in self.parts if len(self.parts) > 1 else ():
+            pygame.draw.line(surface, theme.TEXT_DIM, (x_of(start), plot.y), (x_of(start), plot.bottom), max(1, int(u)))
+        for number, start, left, row in self.part_labels(plot, self.number_rows(plot)):
+            label = blit_text(surface, str(number), tiny, theme.TEXT, (left, plot.bottom + int(2 * u) + row * line),
+                              box=rect)
+            self.graph_targets.append((start, label.inflate(int(8 * u), int(6 * u))))
         runner = self.runner or (self.computer_runner if self.judge_computers else None)
         if runner is not None:      # the part analysed so far, as a bar under the graph
             done = pygame.Rect(rect.x, rect.bottom - int(6 * u), int(rect.w * runner.progress()), int(6 * u))
@@ -616,9 +666,7 @@ class ReviewScene(Scene):
         those are shown)."""
         tiny, radius = int(theme.TINY * u), max(3, int(6 * u))
         middle = top + lines_height(1, tiny) / 2
-        entries = [("dot", "review.graph.yours")] + ([("triangle", "review.graph.computers")]
-                                                     if self.judge_computers else [])
-        for shape, key in entries:
+        for shape, key in self.legend_entries():
             colour = VERDICT_COLOURS["mistake"]
             if shape == "dot":
                 pygame.draw.circle(surface, colour, (x + radius, middle), radius)
