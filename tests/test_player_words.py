@@ -362,3 +362,60 @@ def test_a_hint_names_its_move_once(speak, monkeypatch, game):
             sentence, name = scene.hint_words(view, move, reason), scene.move_name(view, move)
             assert not named_twice(sentence, name), f"{sentence!r} names {named_twice(sentence, name)} twice"
             assert sentence.startswith(t("hint.move", move="")) and "  " not in sentence, sentence
+
+
+def longest_4_koningen_hints(scene) -> list[str]:
+    """Every hint 4 Koningen's helper gives, each with the widest cards its round allows: a
+    hand of the round's size, a cover of the most cards on a drawn card (the message line
+    shows it whole only if these do)."""
+    from types import SimpleNamespace
+
+    from ai import Reason
+    from game.cards import SUITS, Card
+    from game.ui.text import font
+    from game.vier_koningen import rules
+    face = font(24)
+
+    def widest(ranks, n):
+        return sorted((Card(rank, suit) for rank in ranks for suit in SUITS), key=lambda c: -face.size(str(c))[0])[:n]
+
+    said = []
+    for round_no in (1, 2, 3):
+        ranks = range(1, rules.ROUND_TOP[round_no] + 1)
+        drawn = widest(rules.PILE_RANKS[round_no], 2)
+        state = SimpleNamespace(drawn=drawn)
+        hand, cover = rules.ChooseHand(widest(ranks, rules.HAND_SIZE[round_no])), \
+            rules.Cover(0, widest(ranks, rules.MAX_COVER[round_no]))
+        for move, key in [(hand, "hand"), (hand, "hand_easy"), (hand, "all_cards"), (cover, "win"),
+                          (cover, "sacrifice"), (rules.Uncover(0), "uncover"), (rules.Draw(), "draw"),
+                          (rules.Judge(), "judge")]:
+            said.append(scene.hint_words(state, move, Reason(key, f"vier_koningen.why.{key}", card=str(drawn[0]))))
+    return said
+
+
+@pytest.mark.parametrize("config", ["960x540", "1920x1080", "couch"])
+def test_every_4_koningen_hint_shows_whole_and_readable_on_its_line(make_app, speak, config):
+    """4 Koningen says its hint on the one message line under the status: the longest of each
+    kind, in English, Dutch and Flemish, is drawn there whole and never below the kit's
+    smallest type (a hand of five cards once shrank to 24 px in couch mode, under the 27 the
+    kit allows there)."""
+    from game.ui import text as kit_text
+    from game.ui import theme
+    from game.vier_koningen import draw
+    from test_text_fit import CONFIGS, open_screen
+    size, couch = CONFIGS[config]
+    app = make_app(size=size, couch=couch)
+    open_screen(app, "game:vier_koningen")
+    scene = app.top
+    frame = scene.frame(scene.layout(), set())
+    smallest = kit_text.font(int(theme.SMALL * app.u * kit_text.SHRINK)).get_height()
+    found = []
+    for lang in ("en", "nl", "nl-BE"):
+        speak(lang)
+        for hint in longest_4_koningen_hints(scene):
+            with kit_text.recording() as records:
+                draw.lines(app.screen, frame, "", hint, theme.GOOD)
+            text, rect = [(text, rect) for _, text, rect, *_ in records][-1]
+            if text != hint or rect.h < smallest:
+                found.append(f"{lang}: {text!r} ({rect.h} px high, {smallest} the least)")
+    assert not found, "\n".join(found)
