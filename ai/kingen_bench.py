@@ -22,6 +22,22 @@ the seat's mean points after the card over 200 policy playouts. It prints per ty
 decision (95% interval) and times decisions per seat per deal. The judge sees every hand, so
 this is a proxy.
 
+Anchor: the expert against a published general method on the same deals. Each deal of each
+game type is played once for every measured player, which takes the one seat the deal index
+names (0-3 in turn) against three rule-based players (`ai.kingen_anchor.RuleBot`); the anchor
+(`anchor`) is OpenSpiel's ISMCTS with 1,000 simulations a card and heuristic rollouts
+(`ai/kingen_openspiel.py`). Trump is named by the rule-based players' rule whoever deals, so the
+card play alone differs. It needs the `bench` extra (`python -m pip install -e .[bench]`):
+
+    python -m ai.kingen_bench anchor --deals 24 --seed 1 --players hard,anchor,normal [--jobs 2]
+        [--json out.json] [--reuse earlier.json]
+
+prints per type each player's mean points a deal in that seat, the first player minus the
+anchor (paired per deal, 95% interval) and each player's process time per card (median, over
+the cards where the seat had a choice); then the means over the types. `--reuse` takes the
+players an earlier run with the same seed measured from its JSON instead of playing them again
+(every player replays exactly); `--jobs` spreads the deals over processes, with the same result.
+
 Speed: iterations per second of hard's search from mid-deal positions (and a profile):
 
     python -m ai.kingen_bench speed [--positions 28] [--profile]
@@ -36,11 +52,14 @@ import json
 import math
 import pstats
 import random
+import statistics
 import sys
 import time
+from multiprocessing import Pool
 
 from ai import kingen as K
 from ai.arena import make_bot, one_seat
+from ai.kingen_anchor import RuleBot, trump_choice
 from game.kingen import rules as R
 
 
@@ -151,6 +170,100 @@ def decisions(a: str, b: str, deals: int, seed: int, games: list, playouts: int 
     return result
 
 
+def anchor_player(spec: str, seed: int, simulations: int):
+    if spec == "anchor":
+        from ai.kingen_openspiel import AnchorBot
+        return AnchorBot(seed, simulations)
+    return player(spec, seed)
+
+
+def anchor_deal(task) -> dict:
+    """One deal (game, deal seed, seat) for every measured player: its points and its process
+    time for each card it had a choice of."""
+    game, deal_seed, seat, specs, simulations = task
+    result = {}
+    clock = time.process_time
+    for spec in specs:
+        state = R.arena_deal(deal_seed, game)
+        bots = [RuleBot() for _ in range(4)]
+        bots[seat] = anchor_player(spec, deal_seed * 10 + seat, simulations)
+        times = []
+        while not state.is_over():
+            mover = state.to_move()
+            if state.phase == R.CHOOSE_TRUMP:     # the same trump for every player measured
+                state.play(R.TRUMP_MOVES[trump_choice(state.hands[state.dealer])])
+                continue
+            view = state.view(mover)
+            started = clock()
+            move = bots[mover].choose(view)
+            if mover == seat and len(view.legal_moves()) > 1:
+                times.append(clock() - started)
+            state.play(move)
+        result[spec] = (state.totals[seat], times)
+    return result
+
+
+def interval(samples: list) -> tuple:
+    """Mean and the half-width of its 95% interval."""
+    mean = sum(samples) / len(samples)
+    spread = math.sqrt(sum((value - mean) ** 2 for value in samples) / max(1, len(samples) - 1))
+    return mean, 1.96 * spread / math.sqrt(len(samples))
+
+
+def anchor(players: list, deals: int, seed: int, games: list, simulations: int = 1000, jobs: int = 1,
+           reuse: dict | None = None, save: str | None = None) -> dict:
+    """The anchor benchmark (see the module's docstring); `reuse` is an earlier run's result;
+    `save` a JSON file written after every type (a long run's finished types are kept)."""
+    reuse = reuse if reuse and reuse["seed"] == seed and reuse["simulations"] == simulations else {"types": {}}
+    first = players[0]
+    result = {"players": players, "deals": deals, "seed": seed, "simulations": simulations, "types": {}}
+    pool = Pool(jobs) if jobs > 1 else None
+    for game in games:
+        old = reuse["types"].get(game, {})
+        known = [spec for spec in players if spec in old and len(old[spec]["points"]) >= deals]
+        play = [spec for spec in players if spec not in known]
+        tasks = [(game, seed + index, index % 4, play, simulations) for index in range(deals)]
+        played = list(pool.imap(anchor_deal, tasks) if pool else map(anchor_deal, tasks))
+        row = {}
+        for spec in players:
+            if spec in known:
+                points, times = old[spec]["points"][:deals], old[spec]["ms"][:deals]
+            else:
+                points = [deal[spec][0] for deal in played]
+                times = [[round(1000 * spent, 1) for spent in deal[spec][1]] for deal in played]
+            row[spec] = {"points": points, "ms": times, "mean": round(sum(points) / deals, 3),
+                         "median_ms": round(statistics.median([ms for deal in times for ms in deal] or [0.0]), 1)}
+        if "anchor" in row and first != "anchor":
+            mean, half = interval([a - b for a, b in zip(row[first]["points"], row["anchor"]["points"])])
+            row["difference"] = round(mean, 3)
+            row["difference_95"] = [round(mean - half, 3), round(mean + half, 3)]
+        result["types"][game] = row
+        print(anchor_row(game, row, players), flush=True)
+        if save:
+            with open(save, "w") as file:
+                json.dump(result, file)
+    if pool:
+        pool.close()
+    rows = list(result["types"].values())
+    result["means"] = {spec: round(sum(row[spec]["mean"] for row in rows) / len(rows), 3) for spec in players}
+    if "anchor" in players and first != "anchor":
+        # the mean over the types of the paired differences; its variance from each type's own
+        differences = [[a - b for a, b in zip(row[first]["points"], row["anchor"]["points"])] for row in rows]
+        mean = sum(sum(each) / len(each) for each in differences) / len(rows)
+        half = math.sqrt(sum((interval(each)[1] / 1.96) ** 2 for each in differences)) / len(rows) * 1.96
+        result["difference"] = round(mean, 3)
+        result["difference_95"] = [round(mean - half, 3), round(mean + half, 3)]
+    return result
+
+
+def anchor_row(game: str, row: dict, players: list) -> str:
+    text = f"{game:<18}" + "".join(f"{row[spec]['mean']:>9.3f}" for spec in players)
+    if "difference" in row:
+        low, high = row["difference_95"]
+        text += f"{row['difference']:>+8.3f} [{low:+.3f}, {high:+.3f}]"
+    return text + "  " + ", ".join(f"{spec} {row[spec]['median_ms']:.0f} ms" for spec in players)
+
+
 def table_row(game: str, row: dict, a: str, b: str) -> str:
     low, high = row["difference_95"]
     times = row["ms_per_move"]
@@ -224,6 +337,17 @@ def main(argv=None) -> int:
     cards.add_argument("--seed", type=int, default=1)
     cards.add_argument("--types", default=",".join(R.GAMES))
     cards.add_argument("--json", default=None, help="also write the result to this file")
+    versus = commands.add_parser("anchor")
+    versus.add_argument("--players", default="hard,anchor,normal",
+                        help="comma-separated: anchor (OpenSpiel's ISMCTS) or level[:iterations[:exploration]]; "
+                             "the first is compared with the anchor")
+    versus.add_argument("--deals", type=int, default=24, help="deals per game type")
+    versus.add_argument("--seed", type=int, default=1)
+    versus.add_argument("--types", default=",".join(R.GAMES))
+    versus.add_argument("--simulations", type=int, default=1000, help="the anchor's simulations a card")
+    versus.add_argument("--jobs", type=int, default=1, help="processes to spread the deals over")
+    versus.add_argument("--reuse", default=None, help="an earlier run's JSON: its players are not played again")
+    versus.add_argument("--json", default=None, help="also write the result to this file")
     fast = commands.add_parser("speed")
     fast.add_argument("--positions", type=int, default=28)
     fast.add_argument("--profile", action="store_true")
@@ -235,7 +359,32 @@ def main(argv=None) -> int:
     for game in games:
         if game not in R.GAMES:
             parser.error(f"unknown game type {game!r}")
-    if args.command == "decisions":
+    if args.command == "anchor":
+        players = args.players.split(",")
+        for spec in players:
+            if spec != "anchor" and spec.split(":")[0] not in K.LEVELS:
+                parser.error(f"unknown player {spec!r}; anchor or a level: {', '.join(K.LEVELS)}")
+        if "anchor" in players:
+            from ai.kingen_openspiel import openspiel
+            try:
+                openspiel()
+            except ImportError as error:
+                parser.error(str(error))
+        reuse = None
+        if args.reuse:
+            with open(args.reuse) as file:
+                reuse = json.load(file)
+        print(f"{', '.join(players)}, each in one seat against three rule-based players, {args.deals} deals per "
+              f"type, seed {args.seed}, the anchor {args.simulations} simulations a card")
+        print(f"{'type':<18}" + "".join(f"{spec[:9]:>9}" for spec in players)
+              + (f"  {players[0]}-anchor, 95% interval" if "anchor" in players[1:] else "")
+              + "  process time a card (median)")
+        result = anchor(players, args.deals, args.seed, games, args.simulations, args.jobs, reuse, args.json)
+        print("mean over the types:" + "".join(f" {spec} {result['means'][spec]:.3f}" for spec in players))
+        if "difference" in result:
+            low, high = result["difference_95"]
+            print(f"{players[0]} minus the anchor: {result['difference']:+.3f} points a deal [{low:+.3f}, {high:+.3f}]")
+    elif args.command == "decisions":
         for spec in (args.a, args.b):
             if spec.split(":")[0] not in K.LEVELS:
                 parser.error(f"unknown level in {spec!r}; levels: {', '.join(K.LEVELS)}")

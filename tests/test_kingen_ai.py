@@ -241,3 +241,54 @@ def test_a_card_hint_in_fewest_tricks_says_the_tricks_still_to_take(small_budget
     move, reason = make_bot("kingen", "normal", seed=2).hint(state.view(state.to_move()))
     assert reason.key == "kingen.hint.card_tricks"
     assert 0 <= float(reason.params["tricks"]) <= 13 - state.done
+
+
+# ----------------------------------------------------------------------------- the anchor benchmark's pieces
+
+def rule_bot_positions():
+    """Every position of one deal of each type played by four rule-based players."""
+    from ai.kingen_anchor import RuleBot
+    found = []
+    for game in R.GAMES:
+        state = R.arena_deal(11, game)
+        bot = RuleBot()
+        while not state.is_over():
+            seat = state.to_move()
+            found.append(state.copy())
+            state.play(bot.choose(state.view(seat)))    # play() refuses an illegal card
+    return found
+
+
+def test_the_anchors_resampler_never_gives_a_seat_a_card_it_cannot_hold():
+    from ai.kingen_anchor import resample
+    rng = random.Random(4)
+    checked = 0
+    for state in rule_bot_positions():
+        if state.phase != R.PLAY:
+            continue
+        seat = state.to_move()
+        view = state.view(seat)
+        for _ in range(5):
+            sample = resample(view, seat, rng)
+            assert sample.hands[seat] == state.hands[seat]
+            for other in range(4):
+                assert sample.hands[other].bit_count() == state.hands[other].bit_count()
+                # what the true deal's play proves the seat does not hold
+                assert not sample.hands[other] & state.excluded[other], (R.to_notation(state), other)
+            checked += bool(any(state.excluded[other] & ~state.played_mask() for other in range(4) if other != seat))
+    assert checked > 100     # many positions where the play had proved something
+
+
+def test_the_bench_plays_every_player_on_the_same_deal_in_the_same_seat():
+    from ai import kingen_bench
+    one = kingen_bench.anchor_deal(("no_queens", 5, 2, ["easy", "normal:20"], 10))
+    again = kingen_bench.anchor_deal(("no_queens", 5, 2, ["normal:20"], 10))
+    assert one["normal:20"][0] == again["normal:20"][0]       # the deal replays: same cards, same opponents
+    assert set(one) == {"easy", "normal:20"} and all(len(times) >= 5 for _, times in one.values())
+
+
+def test_the_openspiel_anchor_plays_a_legal_deal():
+    pytest.importorskip("pyspiel", reason="OpenSpiel is the bench extra: python -m pip install -e .[bench]")
+    from ai import kingen_bench
+    points, times = kingen_bench.anchor_deal(("trump", 3, 1, ["anchor"], 20))["anchor"]
+    assert 0 <= points <= 13 and len(times) >= 5
