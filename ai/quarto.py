@@ -760,13 +760,13 @@ class Heuristic:
 # --- levels -------------------------------------------------------------------------------------
 
 REASONS = {
-    "win": "Wins at once: this completes a line.",
-    "claim": "Claim the line: your opponent made one and did not call Quarto!",
-    "pass": "Nothing to claim: let the game end.",
-    "next": "Start the next game.",
+    "win": "This wins at once: it completes a line.",
+    "claim": "Your opponent made a line and did not call Quarto!",
+    "pass": "There is no line to claim.",
+    "next": "This game is over.",
     "first": "On the empty board every piece is as good as another.",
     "forced_win": "A forced win: your opponent cannot escape.",
-    "draw": "Holds the draw against best play and keeps the pressure on.",
+    "draw": "This holds the draw against best play and keeps the pressure on.",
     "lost": "Every move loses against best play; this one makes winning hardest for your opponent.",
     "safe": "That piece cannot win at once, and this keeps the most options open.",
     "only_safe": "The only way to avoid handing over a winning piece.",

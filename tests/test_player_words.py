@@ -333,13 +333,17 @@ def scene_without_app(game: str):
 
 
 HINTS_PER_GAME = {"kingen": 4, "keezen": 3}       # their hints search for seconds: fewer positions
+# a move told about whoever played it, as a log says it ("c2, gives …"): a hint says what you could do
+TOLD = {"en": re.compile(r"\b(gives|places|claims|passes|lays|takes|draws|plays|counts|calls)\b"),
+        "nl": re.compile(r"\b(geeft|eist|legt|neemt|speelt|trekt|telt|roept|past)\b")}
 
 
 @pytest.mark.parametrize("game", list(registry.GAMES))
 def test_a_hint_names_its_move_once(speak, monkeypatch, game):
     """Hints from the hard helper on real positions of a random game, said as the TV and a phone
     say them (GameScene.hint_words) in English, Dutch and Flemish: one sentence that never names
-    its move twice."""
+    its move twice, and names it as something the player could do ("place it on c2 and give …",
+    never the log's "c2, gives …")."""
     from ai import make_bot
     monkeypatch.setattr("ai.kingen.HINT_DEALS", 30)     # the same sentences, sooner
     monkeypatch.setattr("ai.kingen.CHOICE_DEALS", {"hard": 30})
@@ -359,8 +363,9 @@ def test_a_hint_names_its_move_once(speak, monkeypatch, game):
     for lang in ("en", "nl", "nl-BE"):
         speak(lang)
         for view, move, reason in hints:
-            sentence, name = scene.hint_words(view, move, reason), scene.move_name(view, move)
+            sentence, name = scene.hint_words(view, move, reason), scene.advice(view, move)
             assert not named_twice(sentence, name), f"{sentence!r} names {named_twice(sentence, name)} twice"
+            assert not TOLD[lang[:2]].search(name), f"{sentence!r} tells the move about someone else"
             assert sentence.startswith(t("hint.move", move="")) and "  " not in sentence, sentence
 
 

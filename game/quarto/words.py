@@ -40,6 +40,21 @@ def move_text(move, short: bool = False) -> str:
     return t(f"quarto.log.{type(move).__name__.lower()}")
 
 
+def advice(move) -> str:
+    """The move as a hint says it, to the player ("place it on c2 and give dark · …"), where
+    the log tells it about whoever played ("c2, gives …")."""
+    if isinstance(move, rules.Give):
+        return t("quarto.advice.give", piece=piece_words(move.piece))
+    if isinstance(move, rules.Place):
+        square = rules.SQUARE_NAMES[move.square]
+        if move.call:
+            return t("quarto.advice.call", square=square)
+        if move.give is not None:
+            return t("quarto.advice.place_give", square=square, piece=piece_words(move.give))
+        return t("quarto.advice.place", square=square)
+    return t(f"quarto.advice.{type(move).__name__.lower()}")
+
+
 def log_lines(state, names) -> list[str]:
     """The moves of the game in play (of a match, the current game), one line each:
     '3. You: a1, gives' (the piece given is drawn as an icon after the line)."""

@@ -503,8 +503,13 @@ class GameScene(Scene):
         """The hint as one sentence, the same on the TV and a phone (`state`: where the move is
         played): the game's `hint_key` with the move's name and its reason, or the move alone."""
         said = explain(reason, getattr(self.words, "reason_params", None)) if reason else ""
-        name = self.move_name(state, move)
+        name = self.advice(state, move)
         return t(self.hint_key, move=name, reason=said) if said else t("hint.move", move=name)
+
+    def advice(self, state, move) -> str:
+        """A move as a hint names it, to the player: the game's words' `advice` where its
+        move names are told about whoever played ("c2, gives …" in Quarto's log), else its name."""
+        return self.words.advice(move) if hasattr(self.words, "advice") else self.move_name(state, move)
 
     def on_hint(self, move, reason) -> None:
         """A game's hook: say the hint (a game may also highlight the hinted move)."""
