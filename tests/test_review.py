@@ -413,6 +413,36 @@ def test_a_kingen_review_goes_to_a_deal_and_plays_that_deal_again(make_app):
     assert state.deal_no == 7
 
 
+def test_a_kings_corners_review_plays_that_hand_again(make_app):
+    """Kings Corners' button says "this hand", and plays the hand on screen alone: its cards,
+    dealer and totals, the match ending with it; a game continued from its save does too."""
+    record, human = reviewed("kings_corners", 2)
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": made_up_analysis(record, human)})
+    scene = app.top
+    assert len(scene.parts) >= 3, "a match of three hands or more"
+    assert t("review.again.hand") in drawn_words(app) and t("review.again") not in drawn_words(app)
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RIGHT)          # inside hand 2
+    start = scene.parts[1]
+    press(app, pygame.K_u)
+    game = app.top
+    assert game.name == "game" and game.record.moves == record.moves[:start]
+    assert game.record.notes == {"played_on": True, "one_deal": True}
+    match = record.replay(start)
+    assert game.state.to_dict() == match.single_deal().to_dict() and game.state.dealer == match.dealer
+    state = game.state.copy()           # played on, the match ends with this hand
+    rng = __import__("random").Random(1)
+    while not state.is_over():
+        state.play(rng.choice(state.legal_moves()))
+    assert state.hand_no == 2 and not match.is_over()
+    # what a computer seat is sent (its view, through its file form) ends there too
+    view = game.state.view(0)
+    assert registry.game("kings_corners").rules().from_dict(view.to_dict()).last_hand == 2
+
+
 def test_a_game_without_deals_plays_the_game_again(make_app):
     """Quarto has no deals: its button says "this game", the arrows go to its ends."""
     record = random_record("quarto", 11)

@@ -211,7 +211,7 @@ class State:
     __slots__ = ("players", "options", "seed", "rng", "viewer", "phase", "hand_no", "first_dealer",
                  "dealer", "turn", "hands", "piles", "stock", "played", "moved", "drew", "kings_paid",
                  "passes", "penalties", "totals", "chips", "pot", "hand_chips", "sheet", "log",
-                 "history", "turns", "events")
+                 "history", "turns", "events", "last_hand")
 
     # ---- the contract
 
@@ -342,6 +342,7 @@ class State:
         new.history = list(self.history)
         new.turns = self.turns
         new.events = self.events  # never mutated: play() starts a new list
+        new.last_hand = self.last_hand
         return new
 
     def scores(self) -> list:
@@ -635,7 +636,16 @@ class State:
         if self.phase == OVER:
             self._log("match_over", None, winners=list(self.winners()))
 
+    def single_deal(self) -> "State":
+        """A copy in which the match ends with this hand: the hand played again as a game of
+        its own (from a review), its cards, dealer and totals as they were."""
+        new = self.copy()
+        new.last_hand = self.hand_no
+        return new
+
     def _match_done(self) -> bool:
+        if self.last_hand is not None and self.hand_no >= self.last_hand:
+            return True
         options = self.options
         if options["match_length"] == "hands":
             return self.hand_no >= options["hands"]
@@ -661,6 +671,8 @@ class State:
             "chips": list(self.chips), "pot": self.pot, "hand_chips": list(self.hand_chips),
             "sheet": [_plain(entry) for entry in self.sheet], "log": [dict(entry) for entry in self.log],
             "history": [move.code for move in self.history], "turns": self.turns,
+            # (only where a hand is played alone: older saves and views have no such field)
+            **({"last_hand": self.last_hand} if self.last_hand is not None else {}),
         }
 
 
@@ -673,7 +685,14 @@ def from_dict(data: dict) -> State:
     """A saved match, read back only if it is exactly the match its seed, seats, options and
     moves make (ValueError otherwise: a damaged or impossible save). A view (no seed, the
     other hands unknown) cannot be replayed: it is read field by field, every card once."""
-    return read_game(data, "Kings Corners", sys.modules[__name__], "history", VIEW_FIELDS)
+    last = data.get("last_hand") if isinstance(data, dict) else None
+    if last is not None:       # a hand played alone: the rest of the save is the match it comes from
+        data = {key: value for key, value in data.items() if key != "last_hand"}
+    state = read_game(data, "Kings Corners", sys.modules[__name__], "history", VIEW_FIELDS)
+    if last is not None and (type(last) is not int or not state.hand_no <= last <= MAX_HANDS):
+        raise ValueError(f"damaged Kings Corners save: it ends with hand {last!r}")
+    state.last_hand = last         # (a view is read field by field: it has none before this)
+    return state
 
 
 def _hands(read, name: str, state) -> list:
@@ -717,6 +736,7 @@ def new_game(seed: int, players: int, options: dict | None = None) -> State:
     state.events = []
     state.drew = 0
     state.played = state.moved = state.kings_paid = False
+    state.last_hand = None         # the match ends by its options (`single_deal`: with a given hand)
     state._start_hand()
     return state
 

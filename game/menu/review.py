@@ -341,14 +341,14 @@ class ReviewScene(Scene):
         self.app.push(scene_class(self.info)(self.app, record, state))
 
     def deal_again(self) -> bool:
-        """This review's "play again" is one deal's, not the game's: a match of deals that can
-        end with any one of them (`single_deal`: Kingen)."""
+        """This review's "play again" is one deal's (hand's), not the game's: a match of deals
+        that can end with any one of them (`single_deal`: Kingen, Kings Corners)."""
         return hasattr(self.states[0], "single_deal")
 
     def play_again(self) -> None:
-        """The deal on screen as a game of its own (the same cards, dealer and duties, the
-        match ending with it), counted in no statistics; a game without deals from its start
-        (the same game number) with the same seats."""
+        """The deal (hand) on screen as a game of its own (the same cards, dealer and duties,
+        the match ending with it), counted in no statistics; a game that cannot end with any
+        deal from its start (the same game number) with the same seats."""
         if not self.deal_again():
             start_game(self.app, self.record.game, self.record.setup, self.record.seed)
             return
