@@ -825,6 +825,40 @@ def test_quarto_distance_lines_fit(make_app, english_after, language, config):
             assert any(t("review.loss.win_in", n=7) in entry[1] for entry in drawn if entry[0] is app.screen)
 
 
+def test_keezens_better_move_is_the_pawns_way_on_the_board(make_app, monkeypatch):
+    """At a Keezen move that lost something, the board shows the way the played move took its
+    pawn and the way the better one would have, each from where the pawn stood before it."""
+    from game.menu import review
+    from game.ui import text as kit_text
+    record, human = reviewed("keezen", 2)
+    data = made_up_analysis(record, human)
+    rules = registry.game("keezen").rules()
+    mistake, played, other = next(
+        (move, played, other) for move in data["moves"] if move["verdict"] != "good"
+        for played in [rules.parse_move(move["move"])] if isinstance(played, rules.Walk)
+        for other in record.replay(move["ply"] - 1).legal_moves() if isinstance(other, rules.Walk)
+        and other.parts[0][:2] != played.parts[0][:2])
+    mistake["best"] = other.code
+    drawn_ways = []
+    monkeypatch.setattr(review, "arrow", lambda surface, points, colour, *rest: drawn_ways.append((points, colour)))
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": data})
+    scene = app.top
+    scene.show(mistake["ply"])
+    tick(app)
+    scene._picture, drawn_ways[:] = None, []
+    with kit_text.recording() as drawn:
+        picture = scene.table_picture(0.0)
+    assert t("review.played") in [entry[1] for entry in drawn if entry[0] is picture]
+    board = scene.table.layout().board
+    starts = {colour: points[0] for points, colour in drawn_ways}
+    assert starts == {review.VERDICT_COLOURS["mistake"]: board.square(*played.parts[0][:2]),
+                      theme.ACCENT: board.square(*other.parts[0][:2])}
+    ends = [points[-1] for points, colour in drawn_ways if colour == theme.ACCENT]
+    assert ends == [board.square(other.parts[0][0], rules.walk_path(*other.parts[0])[-1])]
+
+
 @pytest.mark.parametrize("game", ["kingen", "quarto"])
 def test_the_better_move_is_shown_on_the_table_beside_the_one_played(make_app, game):
     """At a move that lost something, the table marks what was played and lifts and marks

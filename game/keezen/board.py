@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from game.keezen.rules import HOME, NEST, START, TRACK
+from game.keezen.rules import HOME, NEST, START, TRACK, Enter, Swap, Walk, walk_path
 
 EXTENT = 9.2
 # blue, green, yellow, red: also far apart in lightness (green dark, yellow light)
@@ -84,6 +84,21 @@ class Board:
         rect = pygame.Rect(0, 0, 2 * r, 2 * r)
         rect.center = self.square(colour, square, pawn)
         return rect
+
+    def move_paths(self, move, pawns) -> list:
+        """Where `move` takes pawns, played with the pawns at `pawns` (a state's): each pawn's
+        way as the centres of the squares it passes, from where it stands (a 7 split has a way
+        per part, a jack's swap one each way, a card laid away or given none)."""
+        if isinstance(move, Walk):
+            return [[self.square(colour, square)] + [self.square(colour, step) for step in walk_path(colour, square, steps)]
+                    for colour, square, steps in move.parts]
+        if isinstance(move, Enter):
+            nest = [index & 3 for index in range(4 * move.colour, 4 * move.colour + 4) if pawns[index] == NEST]
+            return [[self.square(move.colour, NEST, nest[0]), self.square(move.colour, START[move.colour])]] if nest else []
+        if isinstance(move, Swap):
+            one, other = self.square(move.colour, move.square), self.square(move.other_colour, move.other_square)
+            return [[one, other], [other, one]]
+        return []
 
     def nest_rect(self, colour: int) -> pygame.Rect:
         spots = [self.spot(colour, NEST, pawn) for pawn in range(4)]

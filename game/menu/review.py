@@ -40,8 +40,9 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
+from game.ui.table.draw import arrow, bow
 from game.ui.table.panels import draw_button
-from game.ui.text import blit_in, blit_text, fit_lines, font, lines_height, render
+from game.ui.text import SHRINK, blit_in, blit_text, fit_lines, fits, font, lines_height, render, wrap
 from game.words import decided_line, verdict_line
 
 VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blunder": theme.BAD}
@@ -60,6 +61,18 @@ AXES = {"chance": ("review.axis.chance", ((1.0, "review.axis.all"), (0.5, "revie
         "outcome": ("review.axis.outcome", ((1.0, "review.axis.won"), (0.0, "review.axis.drawn"),
                                             (-1.0, "review.axis.lost"))),
         "points": ("review.axis.points", ())}
+
+
+def shared_size(texts: list, size: int, width: int, room: float, gap: int) -> int | None:
+    """The largest size, from `size` down to the kit's smallest (`SHRINK`), at which every
+    one of `texts`, each wrapped to `width`, stands whole in `room` one under the other with
+    `gap` between; None where even the smallest is too big."""
+    for candidate in range(size, int(size * SHRINK) - 1, -max(1, size // 16)):
+        lines = [wrap(text, candidate, width) for text in texts]
+        if all(fits(line, candidate, width) for found in lines for line in found) and \
+                sum(lines_height(len(found), candidate) for found in lines) + gap * (len(texts) - 1) <= room:
+            return candidate
+    return None
 
 
 def triangle(surface, colour, top, size: float) -> None:
@@ -367,8 +380,13 @@ class ReviewScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------
     def button_width(self) -> int:
-        """The buttons' width: narrower when a second column holds the requests."""
-        return int((280 if self.toggles() else 380) * self.app.u)
+        """The buttons' width: as wide as their longest label needs (the words beside them take
+        the rest), at most 380, or 280 when a second column holds the requests."""
+        u = self.app.u
+        labels = [t("review.play_on"), t(self.again_key())] + [t(f"review.{name}.{state}") for name in self.toggles()
+                                                                 for state in ("show", "hide")]
+        need = max(font(int(theme.SMALL * u), True).size(label)[0] for label in labels) + int(48 * u)
+        return min(need, int((280 if self.toggles() else 380) * u))
 
     def text_width(self) -> int:
         """The width of the words left of the graph: wider where the band has room (the
@@ -458,6 +476,22 @@ class ReviewScene(Scene):
             pygame.draw.rect(picture, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width,
                              border_radius=int(8 * u))
             tag(picture, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width), "midbottom", u)
+        # a game of pawns on a board (Keezen): each move's way for its pawns, from where they
+        # stood before the move, the played one broad in its verdict's colour, the better one
+        # narrower in gold over it; each word where its way ends
+        board = getattr(table.layout(), "board", None)
+        if not hasattr(board, "move_paths"):
+            return
+        pawns = self.states[self.ply - 1].pawns
+        for move, colour, key, thick in ((played, VERDICT_COLOURS[verdict], "review.played", 2.0),
+                                         (best, theme.ACCENT, "review.better", 1.0)):
+            paths = board.move_paths(move, pawns)
+            for points in paths:
+                arrow(picture, points if len(points) > 2 else bow(points[0], points[1], 0.2), colour,
+                      max(3, int(5 * thick * u)), max(8, int(18 * u)))
+            if paths:
+                end = paths[0][-1]
+                tag(picture, t(key), small, colour, (end[0], end[1] - board.pawn_radius - width), "midbottom", u)
 
     def move_words(self, ply: int) -> str:
         """Move `ply` (from 1) in words, with who made it: the table's log line where it says
@@ -480,23 +514,31 @@ class ReviewScene(Scene):
         position = t("review.position", n=self.ply, total=total)
         if len(self.parts) > 1:     # and which deal (hand, round) it is in
             position += " \u00b7 " + t(PARTS[self.record.game][1], n=self.part_of(self.ply) + 1)
-        blit_text(surface, position, size, theme.TEXT, (x, band.y + int(16 * u)), bold=True, width=width)
-        y = band.y + int(58 * u)
+        y = blit_text(surface, position, size, theme.TEXT, (x, band.y + int(16 * u)), bold=True, width=width).bottom
         runner = self.runner or (self.computer_runner if self.judge_computers else None)
         # the last line: the analysis under way, else where the game was decided; a verdict
         # that names a better move takes its room too (a best move in words is long)
         judgement = self.judgement(self.ply) if self.ply else None
-        bottom = band.bottom - int(12 * u)
+        bottom = band.bottom - int(8 * u)
         free = y                      # where the next line's room begins (a long one takes two)
         if self.ply:
-            free = blit_in(surface, self.move_words(self.ply), small, theme.TEXT,
-                           pygame.Rect(x, y, width, int(64 * u)), "left", "top").bottom + int(4 * u)
+            words = [(self.move_words(self.ply), theme.TEXT)]
             if judgement is not None:
-                colour = VERDICT_COLOURS.get(judgement["verdict"], theme.GOOD)
-                line = verdict_line(judgement, self.judge.SCALE.unit, self.named)
-                room = bottom - free - (int(34 * u) if runner is not None else 0)
-                free = blit_in(surface, line, small, colour, pygame.Rect(x, free, width, room), "left",
-                               "top").bottom + int(6 * u)
+                words.append((verdict_line(judgement, self.judge.SCALE.unit, self.named),
+                              VERDICT_COLOURS.get(judgement["verdict"], theme.GOOD)))
+            room = bottom - y - (int(34 * u) if runner is not None else 0)
+            shared = shared_size([text for text, _ in words], small, width, room, int(4 * u))
+            if shared is not None:      # both whole, at one size (a step smaller where both are long)
+                for text, colour in words:
+                    height = lines_height(len(wrap(text, shared, width)), shared)
+                    free = blit_in(surface, text, shared, colour, pygame.Rect(x, free, width, height), "left",
+                                   "top").bottom + int(4 * u)
+            else:                       # the move on two lines, the verdict below it (cut where it must)
+                free = blit_in(surface, words[0][0], small, theme.TEXT, pygame.Rect(x, y, width, int(64 * u)),
+                               "left", "top").bottom + int(4 * u)
+                if judgement is not None:
+                    free = blit_in(surface, words[1][0], small, words[1][1],
+                                   pygame.Rect(x, free, width, room - (free - y)), "left", "top").bottom + int(6 * u)
         # the move that turned the game for the side that lost: in a game the player won, the
         # opponent's (known once the computers' moves are judged)
         judged = {**self.computer_judgements, **self.judgements}.values()
