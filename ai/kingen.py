@@ -41,6 +41,8 @@ chosen: docs/benchmark-notes.md.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 
 from ai import Reason
 from ai.mcts import search
@@ -76,6 +78,8 @@ LEVELS = ("easy", "normal", "hard")
 ITERATIONS = {"normal": 80, "hard": 5000}
 EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
 SECONDS = {"normal": 1.0, "hard": 3.0}          # safety caps only
+POOL = {"normal": 0, "hard": 0}   # deals sampled and weighted by the others' play (`search_root`); off: unmeasured
+MISS = 0.5        # the weight of a card the policy would not have played (inference)
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
 SLIP = 0.2        # easy: the share of its cards played at random
@@ -259,6 +263,85 @@ class SearchDeal:
         return SearchDeal(self.state.sample(seat, rng))
 
 
+def alike(a: int, b: int, filled: int, penalty: int) -> bool:
+    """True when cards a and b take and lose the same tricks: one suit, nothing between them
+    but `filled` (the hand's own cards and cards played), both penalty cards or neither."""
+    if a // 13 != b // 13 or bool(1 << a & penalty) != bool(1 << b & penalty):
+        return False
+    low, high = min(a, b), max(a, b)
+    return not BELOW[high] & ABOVE[low] & ~filled
+
+
+def deal_record(view) -> list | None:
+    """Every card played in this deal, in order: (seat, the trick before it, card, tricks done
+    before it); None for a position without a record (read from notation)."""
+    if view.gone:
+        return None
+    record = []
+    for number, (leader, cards, _) in enumerate(view.tricks + ((view.leader, tuple(view.trick), None),)):
+        for position, card in enumerate(cards):
+            record.append(((leader + position) & 3, cards[:position], card, number))
+    return record
+
+
+def play_likelihood(sample, seat: int, record: list, miss: float, random_) -> float:
+    """How likely the others' cards so far were in `sample` (a full deal consistent with
+    `seat`'s view), if each plays the policy's card (or one alike) and any other with `miss`
+    as its relative weight: the product over their cards that had an alternative."""
+    hands = sample.hands[:]
+    for owner, _, card, _ in record:
+        hands[owner] |= 1 << card           # the hands as they were dealt
+    scratch = sample.copy()
+    scratch.hands = hands
+    game, trump, lose_rule = sample.g, sample.trump, sample.lose_rule
+    penalty = PENALTY[game]
+    weight = 1.0
+    out = 0
+    for owner, before, card, number in record:
+        hand = hands[owner]
+        if owner != seat:
+            legal = legal_mask(hand, before, game, trump, lose_rule)
+            if legal & (legal - 1):
+                scratch.turn, scratch.trick, scratch.done = owner, list(before), number
+                guess = policy_card(scratch, random_, explore=0.0)
+                if guess != card and not alike(guess, card, hand | out, penalty):
+                    weight *= miss
+        hands[owner] = hand ^ 1 << card
+        out |= 1 << card
+    return weight
+
+
+class InferredDeal(SearchDeal):
+    """The root of hard's search: each iteration's deal drawn from a pool of sampled deals,
+    each as likely as the others' play so far makes it (`play_likelihood`)."""
+
+    __slots__ = ("pool", "cumulative")
+
+    def __init__(self, state, pool: list, weights: list):
+        super().__init__(state)
+        self.pool = pool
+        self.cumulative = list(accumulate(weights))
+
+    def sample(self, seat: int, rng: random.Random) -> SearchDeal:
+        cumulative = self.cumulative
+        return SearchDeal(self.pool[bisect_right(cumulative, rng.random() * cumulative[-1])].copy())
+
+
+def search_root(view, rng: random.Random, pool: int, miss: float) -> SearchDeal:
+    """The search's root: with `pool` deals weighted by the play so far when the play tells
+    anything about the others' hands, else plain sampling."""
+    root = view.single_deal()
+    record = deal_record(view) if pool else None
+    if not record:
+        return SearchDeal(root)
+    seat = view.to_move()
+    deals = [root.sample(seat, rng) for _ in range(pool)]
+    weights = [play_likelihood(deal, seat, record, miss, rng.random) for deal in deals]
+    if max(weights) == min(weights):
+        return SearchDeal(root)
+    return InferredDeal(root, deals, weights)
+
+
 def play_out(state, random_) -> None:
     """Play the deal to its end by the policy (the state's match must end with this deal)."""
     while state.phase == PLAY:
@@ -386,13 +469,15 @@ class KingenBot:
     UCB1 constant (for benchmarks that compare budgets)."""
 
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
-                 exploration: float | None = None):
+                 exploration: float | None = None, pool: int | None = None, miss: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
         self.rng = random.Random(seed)
         self.iterations = iterations or ITERATIONS.get(level)
         self.exploration = exploration or EXPLORATION.get(level)
+        self.pool = POOL.get(level, 0) if pool is None else pool
+        self.miss = MISS if miss is None else miss
         self.last = None   # the last search's result (normal, hard)
 
     def choose(self, view):
@@ -430,6 +515,7 @@ class KingenBot:
         distinct = root.legal_moves()
         if len(distinct) == 1:
             return distinct[0], None
+        root = search_root(view, self.rng, self.pool, self.miss)
 
         def evaluate(deal):
             play_out(deal.state, random_)

@@ -35,8 +35,11 @@ card play alone differs. It needs the `bench` extra (`python -m pip install -e .
 prints per type each player's mean points a deal in that seat, the first player minus the
 anchor (paired per deal, 95% interval) and each player's process time per card (median, over
 the cards where the seat had a choice); then the means over the types. `--reuse` takes the
-players an earlier run with the same seed measured from its JSON instead of playing them again
-(every player replays exactly); `--jobs` spreads the deals over processes, with the same result.
+players earlier runs with the same seed measured from their JSON instead of playing them again
+(every player replays exactly; a type all of whose players are reused keeps all their deals),
+so a new version of the expert is measured against the anchor's saved figures, and runs of
+separate types are put in one table; `--jobs` spreads the deals over processes, with the same
+result.
 
 Speed: iterations per second of hard's search from mid-deal positions (and a profile):
 
@@ -116,11 +119,13 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 
 
 def player(spec: str, seed: int) -> K.KingenBot:
-    """A player from "level[:iterations[:exploration]]"."""
+    """A player from "level[:iterations[:exploration[:pool[:miss]]]]" (an empty field: the
+    level's own; pool 0: no inference)."""
     level, *budget = spec.split(":")
-    iterations = int(budget[0]) if budget and budget[0] else None
-    exploration = float(budget[1]) if len(budget) > 1 else None
-    return K.KingenBot(level, seed, iterations=iterations, exploration=exploration)
+    fields = [None if not field else float(field) for field in budget] + [None] * 4
+    iterations, exploration, pool, miss = fields[:4]
+    return K.KingenBot(level, seed, iterations=None if iterations is None else int(iterations),
+                       exploration=exploration, pool=None if pool is None else int(pool), miss=miss)
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:
@@ -211,27 +216,33 @@ def interval(samples: list) -> tuple:
 
 
 def anchor(players: list, deals: int, seed: int, games: list, simulations: int = 1000, jobs: int = 1,
-           reuse: dict | None = None, save: str | None = None) -> dict:
-    """The anchor benchmark (see the module's docstring); `reuse` is an earlier run's result;
+           reuse: list | None = None, save: str | None = None) -> dict:
+    """The anchor benchmark (see the module's docstring); `reuse` holds earlier runs' results
+    (a type whose players were all measured before keeps all their deals, at least `deals`);
     `save` a JSON file written after every type (a long run's finished types are kept)."""
-    reuse = reuse if reuse and reuse["seed"] == seed and reuse["simulations"] == simulations else {"types": {}}
+    earlier = {}
+    for run in reuse or []:
+        if run["seed"] == seed and run["simulations"] == simulations:
+            for game, row in run["types"].items():
+                earlier.setdefault(game, {}).update({spec: row[spec] for spec in run["players"]})
     first = players[0]
     result = {"players": players, "deals": deals, "seed": seed, "simulations": simulations, "types": {}}
     pool = Pool(jobs) if jobs > 1 else None
     for game in games:
-        old = reuse["types"].get(game, {})
+        old = earlier.get(game, {})
         known = [spec for spec in players if spec in old and len(old[spec]["points"]) >= deals]
         play = [spec for spec in players if spec not in known]
+        size = min((len(old[spec]["points"]) for spec in known), default=deals) if not play else deals
         tasks = [(game, seed + index, index % 4, play, simulations) for index in range(deals)]
-        played = list(pool.imap(anchor_deal, tasks) if pool else map(anchor_deal, tasks))
+        played = list(pool.imap(anchor_deal, tasks) if pool else map(anchor_deal, tasks)) if play else []
         row = {}
         for spec in players:
             if spec in known:
-                points, times = old[spec]["points"][:deals], old[spec]["ms"][:deals]
+                points, times = old[spec]["points"][:size], old[spec]["ms"][:size]
             else:
                 points = [deal[spec][0] for deal in played]
                 times = [[round(1000 * spent, 1) for spent in deal[spec][1]] for deal in played]
-            row[spec] = {"points": points, "ms": times, "mean": round(sum(points) / deals, 3),
+            row[spec] = {"points": points, "ms": times, "mean": round(sum(points) / len(points), 3),
                          "median_ms": round(statistics.median([ms for deal in times for ms in deal] or [0.0]), 1)}
         if "anchor" in row and first != "anchor":
             mean, half = interval([a - b for a, b in zip(row[first]["points"], row["anchor"]["points"])])
@@ -257,7 +268,7 @@ def anchor(players: list, deals: int, seed: int, games: list, simulations: int =
 
 
 def anchor_row(game: str, row: dict, players: list) -> str:
-    text = f"{game:<18}" + "".join(f"{row[spec]['mean']:>9.3f}" for spec in players)
+    text = f"{game:<18}{len(row[players[0]]['points']):>6}" + "".join(f"{row[spec]['mean']:>9.3f}" for spec in players)
     if "difference" in row:
         low, high = row["difference_95"]
         text += f"{row['difference']:>+8.3f} [{low:+.3f}, {high:+.3f}]"
@@ -346,7 +357,8 @@ def main(argv=None) -> int:
     versus.add_argument("--types", default=",".join(R.GAMES))
     versus.add_argument("--simulations", type=int, default=1000, help="the anchor's simulations a card")
     versus.add_argument("--jobs", type=int, default=1, help="processes to spread the deals over")
-    versus.add_argument("--reuse", default=None, help="an earlier run's JSON: its players are not played again")
+    versus.add_argument("--reuse", default=None,
+                        help="earlier runs' JSON files, comma-separated: their players are not played again")
     versus.add_argument("--json", default=None, help="also write the result to this file")
     fast = commands.add_parser("speed")
     fast.add_argument("--positions", type=int, default=28)
@@ -370,13 +382,13 @@ def main(argv=None) -> int:
                 openspiel()
             except ImportError as error:
                 parser.error(str(error))
-        reuse = None
-        if args.reuse:
-            with open(args.reuse) as file:
-                reuse = json.load(file)
+        reuse = []
+        for name in args.reuse.split(",") if args.reuse else []:
+            with open(name) as file:
+                reuse.append(json.load(file))
         print(f"{', '.join(players)}, each in one seat against three rule-based players, {args.deals} deals per "
               f"type, seed {args.seed}, the anchor {args.simulations} simulations a card")
-        print(f"{'type':<18}" + "".join(f"{spec[:9]:>9}" for spec in players)
+        print(f"{'type':<18}{'deals':>6}" + "".join(f"{spec[:9]:>9}" for spec in players)
               + (f"  {players[0]}-anchor, 95% interval" if "anchor" in players[1:] else "")
               + "  process time a card (median)")
         result = anchor(players, args.deals, args.seed, games, args.simulations, args.jobs, reuse, args.json)

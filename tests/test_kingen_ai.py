@@ -287,8 +287,65 @@ def test_the_bench_plays_every_player_on_the_same_deal_in_the_same_seat():
     assert set(one) == {"easy", "normal:20"} and all(len(times) >= 5 for _, times in one.values())
 
 
+def test_the_bench_reuses_an_earlier_runs_players_without_playing_them():
+    from ai import kingen_bench
+    first = kingen_bench.anchor(["easy", "normal:10"], deals=2, seed=4, games=["no_hearts"])
+    again = kingen_bench.anchor(["easy"], deals=1, seed=4, games=["no_hearts"], reuse=[first])
+    assert again["types"]["no_hearts"]["easy"]["points"] == first["types"]["no_hearts"]["easy"]["points"]
+    other_seed = kingen_bench.anchor(["easy"], deals=1, seed=5, games=["no_hearts"], reuse=[first])
+    assert len(other_seed["types"]["no_hearts"]["easy"]["points"]) == 1      # played: another seed's deals
+
+
 def test_the_openspiel_anchor_plays_a_legal_deal():
     pytest.importorskip("pyspiel", reason="OpenSpiel is the bench extra: python -m pip install -e .[bench]")
     from ai import kingen_bench
     points, times = kingen_bench.anchor_deal(("trump", 3, 1, ["anchor"], 20))["anchor"]
     assert 0 <= points <= 13 and len(times) >= 5
+
+
+# ----------------------------------------------------------------------------- hard's inference
+
+def test_the_play_makes_the_true_deal_likelier_than_other_deals_consistent_with_it():
+    """Seats that play the policy's cards: the deal they hold is weighted above the deals the
+    view allows on average (a weight that ignored the play, or read the hands wrong, is not)."""
+    rng = random.Random(2)
+    above = 0
+    positions_seen = 0
+    for game in R.GAMES:
+        state = R.arena_deal(21, game)
+        if state.phase == R.CHOOSE_TRUMP:
+            state.play(R.TRUMP_MOVES[0])
+        while not state.is_over() and state.done < 8:
+            state.play(R.PLAY_MOVE[K.policy_card(state.view(state.to_move()), rng.random, explore=0.0)])
+        if state.is_over():
+            continue
+        seat = state.to_move()
+        view = state.view(seat)
+        record = K.deal_record(view)
+        true = K.play_likelihood(state, seat, record, 0.5, rng.random)
+        others = [K.play_likelihood(view.sample(seat, rng), seat, record, 0.5, rng.random) for _ in range(60)]
+        positions_seen += 1
+        above += true > sum(others) / len(others)
+    assert positions_seen >= 5 and above >= positions_seen - 1
+
+
+def test_cards_alike_for_the_inference():
+    filled = R.mask_of([R.parse_card("5S")])                    # between 4S and 6S only a played card
+    assert K.alike(R.parse_card("4S"), R.parse_card("6S"), filled, 0)
+    assert not K.alike(R.parse_card("4S"), R.parse_card("7S"), filled, 0)
+    assert not K.alike(R.parse_card("QS"), R.parse_card("KS"), R.ALL, R.QUEEN_MASK)
+
+
+def test_hard_with_inference_replays_a_seed_exactly(monkeypatch):
+    monkeypatch.setitem(K.ITERATIONS, "hard", 120)
+    monkeypatch.setitem(K.POOL, "hard", 40)
+    found = 0
+    for state in rule_bot_positions()[20::9]:
+        if state.phase != R.PLAY or state.done < 2:
+            continue
+        view = state.view(state.to_move())
+        root = K.search_root(view, random.Random(1), 40, K.MISS)
+        found += isinstance(root, K.InferredDeal)
+        choices = [K.make("hard", seed=3).choose(view) for _ in range(2)]
+        assert choices[0] == choices[1] and choices[0] in state.legal_moves()
+    assert found >= 3
