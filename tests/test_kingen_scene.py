@@ -394,13 +394,13 @@ def test_every_string_fits_its_place(make_app, size, couch, language):
             assert width(t("kingen.scene.quota.game", game=t(f"kingen.scene.short.{rules.GAMES[game]}"), n=2),
                          theme.TINY) <= quota
         assert width(f"{names[1]}: \u25b2\u25b2\u25b2 \u25cf\u25cf", theme.TINY, True) <= quota
-        label_w = layout.sheet.w * 0.2           # the kit's sheet: the labels, then a column per seat
-        column = (layout.sheet.w - 2 * 26 * u - label_w) / 4
-        room = label_w + column / 2 - width("+13", theme.TINY, True) / 2 - 8 * u
+        # the kit's sheet: the rows' labels, as wide as the longest up to 30% of it, then a column per seat
+        rows = [t("kingen.scene.sheet.deal", n=20, game=t(f"kingen.scene.short.{game}")) + (" \u2665" if game == "trump"
+                else "") for game in rules.GAMES]
+        widest = max(width(row, theme.TINY, True) for row in rows)
+        assert widest + 14 * u <= layout.sheet.w * 0.3, max(rows, key=lambda row: width(row, theme.TINY, True))
+        column = (layout.sheet.w - 2 * 26 * u - max(layout.sheet.w * 0.2, widest + 14 * u)) / 4
         assert width("-13 (-104)", theme.TINY, True) <= column - 8 * u
-        for game in rules.GAMES:
-            row = t("kingen.scene.sheet.deal", n=20, game=t(f"kingen.scene.short.{game}"))
-            assert width(row + (" \u2665" if game == "trump" else ""), theme.TINY, True) <= room, row
         for game in rules.GAMES:
             for lose in ("", ".lose"):
                 key = f"kingen.scene.rule.{game}{lose}"

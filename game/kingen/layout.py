@@ -62,13 +62,23 @@ class Layout(TableLayout):
         self.hand_area = seats.hand_area
         self.hand_cards = hand_cards
         self.hand = hand_fan(len(hand_cards), self.hand_area, cw)
-        self.sheet = pygame.Rect(0, 0, min(int(1100 * u), area.w - 2 * m), min(int(700 * u), middle.bottom - area.y))
-        self.sheet.midbottom = (area.centerx, middle.bottom)
+        self.sheet = self.sheet_area()
         if state.phase == CHOOSE_GAME:        # the choice table beside the games
             self.chooser = pygame.Rect(middle.x, middle.y, int(middle.w * 0.6), middle.h)
             self.quota = pygame.Rect(self.chooser.right, middle.y, middle.right - self.chooser.right, middle.h)
         else:
             self.chooser, self.quota = middle, None
+
+    def sheet_area(self) -> pygame.Rect:
+        """The score sheet's room: between the side plates, from under the top one down to the
+        hand (to the foot of the table once the hand is played out), covering none of them (a
+        long sheet shows its last deals, the earlier ones counted)."""
+        m, by_side = self.m, {side: self.plates[seat] for seat, side in self.sides.items()}
+        left, right, top = by_side["left"].right + m, by_side["right"].x - m, by_side["top"].bottom + m
+        bottom = max(self.middle.bottom, self.hand_row.top - self.lift - m) if self.hand_cards else self.area.bottom - m
+        sheet = pygame.Rect(0, top, min(int(1100 * self.u), right - left), bottom - top)
+        sheet.centerx = (left + right) // 2
+        return sheet
 
     def trick_card_width(self) -> int:
         """The trick's card width: TRICK_GROW times the hand's, less where the table's middle

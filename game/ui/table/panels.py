@@ -11,7 +11,7 @@ from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.table.draw import panel
 from game.ui.table.layout import note_floating
-from game.ui.text import blit_in, blit_text, fit, note_text, render, wrap
+from game.ui.text import blit_in, blit_text, fit, font, note_text, render, wrap
 
 # ----------------------------------------------------------------------------- status line
 
@@ -176,7 +176,9 @@ class ScoreSheet:
     def _paint(self, surface, area, u, sheet: Sheet, four):
         small, tiny, body = theme.SMALL * u, theme.TINY * u, theme.BODY * u
         pad = int(26 * u)
-        label_w = int(area.w * 0.2)
+        # the rows' labels column: a fifth of the sheet, or as wide as its longest label up to 30%
+        widest = max((font(int(tiny), True).size(label)[0] for label, *_ in sheet.rows), default=0)
+        label_w = max(int(area.w * 0.2), min(int(area.w * 0.3), widest + int(14 * u)))
         col_w = (area.w - 2 * pad - label_w) / max(1, len(sheet.columns))
         row_h = int(tiny * 1.45)
         line_h = int(tiny * 1.3)
@@ -187,7 +189,11 @@ class ScoreSheet:
             extra_h.append(lines * line_h + int(8 * u) if any(isinstance(c, list) for c in cells) else int(tiny * 1.5))
         sub_h = int(tiny * 1.3) if sheet.subheading else 0
         fixed = (int(20 * u) + int(body * 1.45) + int(small * 1.35) + sub_h + int(8 * u) + int(12 * u)
-                 + int(small * 1.5) + sum(extra_h) + (int(tiny * 1.8) if sheet.note else 0) + int(16 * u))
+                 + int(small * 1.5) + sum(extra_h) + int(16 * u))
+        note_h = int(tiny * 1.8) if sheet.note else 0
+        if (area.h - fixed - note_h) // row_h < min(len(sheet.rows), 3):
+            note_h = 0        # short of room (couch mode): the note, what the Next button says too, gives way to rows
+        fixed += note_h
         rows = min(len(sheet.rows), max(1, (area.h - fixed) // row_h))
         box = pygame.Rect(0, 0, area.w, min(area.h, fixed + rows * row_h))
         box.center = area.center
@@ -246,7 +252,7 @@ class ScoreSheet:
                     text, ink = cell if isinstance(cell, tuple) else (cell, theme.TEXT_DIM)
                     blit_text(surface, text, tiny, ink, (col_x(column), y), "midtop")
             y += height
-        if sheet.note:
+        if note_h:
             blit_text(surface, fit(sheet.note, int(tiny), box.w - 2 * pad), tiny, theme.ACCENT,
                       (box.centerx, box.bottom - int(14 * u)), "midbottom")
 
