@@ -418,13 +418,15 @@ def explain(view, move) -> Reason:
             return reason("fill_side", f"Fill the empty place {place} with {card}", card=card, place=place)
         return reason("play", f"Play {card} on {pile[-1]} ({place})", card=card, place=place, top=str(pile[-1]))
     source, target = PLACES[move.source], PLACES[move.target]
-    if not view.piles[move.target]:
+    moved, onto = view.piles[move.source], view.piles[move.target]
+    cards = dict(source=source, target=target, bottom=str(moved[0]), last=str(moved[-1]))     # the pile by its cards
+    if not onto:
         return reason("king_pile", f"Move the king's pile from {source} into the corner {target} to free {source}",
-                      source=source, target=target)
+                      **cards)
     if move.source < 4:
-        return reason("free_place", f"Move the pile {source} onto {target} to free the place {source}",
-                      source=source, target=target)
-    return reason("move_pile", f"Move the pile {source} onto {target}", source=source, target=target)
+        return reason("free_place", f"Move the pile {source} onto {onto[-1]} to free the place {source}",
+                      top=str(onto[-1]), **cards)
+    return reason("move_pile", f"Move the pile {source} onto {onto[-1]}", top=str(onto[-1]), **cards)
 
 
 def _reserved_card(view, seat: int):

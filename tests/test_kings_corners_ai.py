@@ -16,6 +16,7 @@ from ai.greedy import best_sequence, greedy_plan
 from game.cards import Card, cards, full_deck
 from game.kings_corners import rules as R
 from game.kings_corners.rules import NE, NW, SE, SW, E, EndTurn, MovePile, N, PlayCard, S, W
+from game.kings_corners.words import reason_params
 from game.ui.i18n import with_odds
 
 C = Card.parse
@@ -245,8 +246,8 @@ def test_hints_are_legal_with_a_reason_in_both_languages():
         move, reason = helper.hint(view)
         assert move in state.legal_moves()
         assert str(reason) and reason.key in tables["en"] and reason.key in tables["nl"]
-        for language in ("en", "nl"):
-            tables[language][reason.key].format(**with_odds(reason.params))
+        for language in ("en", "nl"):       # with the parameters as the game says them
+            tables[language][reason.key].format(**reason_params(with_odds(reason.params)))
         keys.add(reason.key)
         assert pickle.loads(pickle.dumps(reason)).key == reason.key
         state.play(bot.choose(view))

@@ -203,17 +203,32 @@ def test_flemish_kingen_uses_the_source_sheets_words():
 
 # -- no move codes in a composed sentence -------------------------------------------------------
 # the notation's codes that a player never sees: a card ("KH"), a Keezen square ("g16",
-# "h2"), Quarto's piece number ("give f"); Quarto's squares (b1) are written on its board
+# "h2"), Quarto's piece number ("give f"); Quarto's squares (b1) are written on its board.
+# Kings Corners labels a side place (N, or O in Dutch) only while it is empty: under a card
+# the label is a code too, and a corner is labelled K, never NE.
 CARD_CODE = r"\b[2-9TJQKA][SHDC]\b"
-CODES = {"kingen": CARD_CODE, "kings_corners": CARD_CODE, "vier_koningen": CARD_CODE,
+CODES = {"kingen": CARD_CODE, "vier_koningen": CARD_CODE,
+         "kings_corners": CARD_CODE + r"|(?<!place )(?<!plaats )\b([NESWOZ]|[NZ][EWO]|S[EW])\b",
          "keezen": r"\b[bgyr]\d{1,2}\b|\bh[1-4]\b|[+-]\d", "quarto": r"\bgive [0-9a-f]\b"}
+
+
+def reasons_told(game: str, view, move) -> list[str]:
+    """The helper's reason for `move`, as a hint and as a computer's "why?", where the game's
+    helper explains any move it is given (Kings Corners, and Keezen's search with a chance)."""
+    explain_move = getattr(importlib.import_module(f"ai.{game}"), "explain", None)
+    if explain_move is None:
+        return []
+    reason = explain_move(view, move, 60) if game == "keezen" else explain_move(view, move)
+    adjust = getattr(importlib.import_module(f"game.{game}.words"), "reason_params", None)
+    return [explain(reason, adjust), explain(reason, adjust, about="Fien")]
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
 @pytest.mark.parametrize("game", list(registry.GAMES))
 def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
-    """A random game of every title: each move in words, and the move log's lines, never show
-    the notation's codes (the move's own, a card's 'KH', a Keezen square 'g16', 'give f')."""
+    """A random game of every title: each move in words, the move log's lines and the helper's
+    reason for it, as a hint and as "why?", never show the notation's codes (the move's own, a
+    card's 'KH', a Keezen square 'g16', 'give f', a Kings Corners place under its cards)."""
     speak(lang)
     info = registry.game(game)
     words = importlib.import_module(f"game.{game}.words")
@@ -228,7 +243,7 @@ def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
         moves = [move for move in state.legal_moves() if move.code != "give_up"] or state.legal_moves()
         move, seat, before = rng.choice(moves), state.to_move(), state.copy()
         state.play(move)
-        sentences = [words.move_words(before, move)]
+        sentences = [words.move_words(before, move)] + reasons_told(game, before.view(seat), move)
         if hasattr(words, "describe"):
             sentences += words.describe(state, seat, move, names, said)
         for sentence in sentences:
@@ -236,6 +251,19 @@ def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
             assert not whole and not code.search(sentence), f"{move.code!r}: {sentence!r}"
             lines += 1
     assert lines >= 10
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_chosen_kings_corners_pile_is_named_by_its_cards(speak, lang):
+    """A side place's label lies under its first card: the status line and the notice for a
+    chosen pile name it by its cards ('Choose where the 9♥ goes'), not 'Pile N'."""
+    from game.kings_corners import words
+    speak(lang)
+    state = registry.game("kings_corners").rules().new_game(7, 4, {})
+    said = [words.status(state, lambda seat: f"Anna{seat}", 0, True, chosen=("pile", 0), legal=legal)
+            for legal in (True, False)] + [words.nowhere(state, ("pile", 0))]
+    for sentence in said:
+        assert str(state.piles[0][-1]) in sentence and not re.search(CODES["kings_corners"], sentence), sentence
 
 
 def test_flemish_takes_no_more_room_than_the_dutch_it_replaces():

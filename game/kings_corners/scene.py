@@ -241,7 +241,7 @@ class KingsCornersScene(GameScene):
             return
         self.app.sound.play("click")
         if not legal:
-            self.app.notify(words.nowhere(item))
+            self.app.notify(words.nowhere(self.state, item))
         elif not by_mouse:
             self.focus = ("place", min(legal, key=lambda p: (-layout.bases[p].bottom, p)))
 

@@ -35,10 +35,14 @@ def place_name(place: int) -> str:
 
 
 def named_places(params: dict) -> dict:
-    """A hint's reasons name places by code ("NE"): here as the table shows them, a side by
-    its label ("N"), a corner (labelled only "K") by where it lies ("the top right corner")."""
-    return {name: where_place(PLACES.index(value)) if name in ("place", "source", "target") and value in PLACES
+    """A hint's reasons name places by code ("NE"): here as the table shows them, an empty side
+    by its label ("N", seen only while nothing lies there), a corner (labelled only "K") by
+    where it lies ("the top right corner"); a pile moved (`bottom`, `last`: its cards) by its cards."""
+    said = {name: where_place(PLACES.index(value)) if name in ("place", "source", "target") and value in PLACES
             else value for name, value in params.items()}
+    if "bottom" in params:
+        said["pile"] = pile_words([params["bottom"], params["last"]])
+    return said
 
 
 def where_place(place: int) -> str:
@@ -51,27 +55,37 @@ def where_place(place: int) -> str:
 reason_params = named_places     # what "Why?" uses to say a reason's parameters
 
 
+def pile_words(cards) -> str:
+    """A pile by the cards the table shows of it: 'the 9♥', 'the pile 9♥–7♣' (bottom to top);
+    a side place's label lies under its first card."""
+    if len(cards) == 1 or cards[0] == cards[-1]:
+        return t(K + "pile.one", card=str(cards[0]))
+    return t(K + "pile.many", bottom=str(cards[0]), top=str(cards[-1]))
+
+
 def onto(state, place: int) -> str:
-    """Where a card or a pile goes, as the table shows it: 'onto the Q♣ on N', 'onto the K♦
-    in the top right corner', 'onto the empty place S', 'into the top right corner'."""
-    pile, corner = state.piles[place], place in CORNERS
-    if not pile:
-        return t(K + ("onto.empty_corner" if corner else "onto.empty_side"), corner=t(K + "corner." + PLACES[place]),
-                 side=place_name(place))
-    return t(K + ("onto.corner" if corner else "onto.side"), top=str(pile[-1]), side=place_name(place),
-             corner=t(K + "corner." + PLACES[place]) if corner else "")
+    """Where a card or a pile goes on the table as it is now."""
+    return onto_pile(state.piles[place], place)
+
+
+def onto_pile(pile, place: int) -> str:
+    """Where a card or a pile goes, as the table shows it (`pile`: what lies there): 'onto the
+    Q♣' (its top card names it), 'onto the empty place S', 'into the top right corner'."""
+    if pile:
+        return t(K + "onto.pile", top=str(pile[-1]))
+    if place in CORNERS:
+        return t(K + "onto.empty_corner", corner=t(K + "corner." + PLACES[place]))
+    return t(K + "onto.empty_side", side=place_name(place))
 
 
 def move_words(state, move) -> str:
     """The move in words, for "Why?" and a review (`state`: before the move), to follow
-    'Anna played' or a seat's name: 'J♦ onto the Q♣ on N', 'K♦ into the top right corner',
-    'the pile from W onto the K♦ in the top right corner', 'draw a card and end the turn'."""
+    'Anna played' or a seat's name: 'J♦ onto the Q♣', 'K♦ into the top right corner',
+    'the pile Q♥–J♣ onto the K♦', 'draw a card and end the turn'."""
     if isinstance(move, PlayCard):
         return t(K + "move.card", card=str(move.card), onto=onto(state, move.place))
     if isinstance(move, MovePile):
-        source = t(K + "from.corner", corner=t(K + "corner." + PLACES[move.source])) if move.source in CORNERS \
-            else t(K + "from.side", side=place_name(move.source))
-        return t(K + "move.pile", source=source, onto=onto(state, move.target))
+        return t(K + "move.pile", pile=pile_words(state.piles[move.source]), onto=onto(state, move.target))
     if isinstance(move, EndTurn):
         return t(K + "move." + end_key(state))
     if isinstance(move, Deal):
@@ -128,11 +142,13 @@ def describe(state, seat, move, names, said) -> list[str]:
     draws = Counter(event.seat for event in events if from_stock(event))
     if isinstance(move, Deal):
         lines.append(deal_line(state, names, said))
-    elif isinstance(move, PlayCard):
-        lines.append(said(K + "log.play", seat, name=name, card=str(move.card), place=place_name(move.place)))
+    elif isinstance(move, PlayCard):      # (the table after the move: the card on top)
+        lines.append(said(K + "log.play", seat, name=name, card=str(move.card),
+                          onto=onto_pile(state.piles[move.place][:-1], move.place)))
     elif isinstance(move, MovePile):
-        lines.append(said(K + "log.pile", seat, name=name, source=place_name(move.source),
-                          target=place_name(move.target)))
+        moved = [event.card for event in events if type(event) is CardMoved and event.source == f"pile:{PLACES[move.source]}"]
+        lines.append(said(K + "log.pile", seat, name=name, pile=pile_words(moved),
+                          onto=onto_pile(state.piles[move.target][:-len(moved)], move.target)))
     elif isinstance(move, EndTurn):
         lines.append(draw_line(seat, draws.pop(seat), names, said) if draws[seat] else
                      said(K + ("log.pass" if state.passes else "log.end"), seat, name=name))
@@ -173,7 +189,7 @@ def status(state, names, you=None, human=False, in_view=True, chosen=None, legal
         kind, value = chosen
         if kind == "card":
             return t(K + ("status.card" if legal else "status.card_nowhere"), card=str(value))
-        return t(K + ("status.pile" if legal else "status.pile_nowhere"), place=place_name(value))
+        return t(K + ("status.pile" if legal else "status.pile_nowhere"), pile=pile_words(state.piles[value]))
     if state.kings_first_due():
         return t(K + "status.kings_first", who=who, n=KINGS_FIRST_PENALTY, unit=unit(state))
     if state.options["draw_first"] and state.drew:
@@ -181,11 +197,12 @@ def status(state, names, you=None, human=False, in_view=True, chosen=None, legal
     return t(K + "status.turn_" + end_key(state), who=who)
 
 
-def nowhere(chosen) -> str:
+def nowhere(state, chosen) -> str:
     """The notice for a card or pile chosen that may go nowhere now."""
     kind, value = chosen
-    text = str(value) if kind == "card" else place_name(value)
-    return t(K + ("say.card_nowhere" if kind == "card" else "say.pile_nowhere"), card=text, place=text)
+    if kind == "card":
+        return t(K + "say.card_nowhere", card=str(value))
+    return t(K + "say.pile_nowhere", pile=pile_words(state.piles[value]))
 
 
 # -- the info panel and the plates ---------------------------------------------------------
