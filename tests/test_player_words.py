@@ -162,7 +162,8 @@ TERMS = {
         r"\b(rode|zwarte) (boer|vrouw|heer|koning|aas)\b": "a card as the table shows it (J♦)",
     }),
 }
-FLEMISH_NOT = {r"\bbekennen\b|\btroeven\b|\bovertroeven\b|\bgetroefd\b|bijgooi": "volgen, kopen, overkopen, gooien"}
+FLEMISH_NOT = {r"\bbeken(nen|de|den|t|d)?\b|\btroeven\b|\btroefden?\b|\bovertroef|\bgetroefd\b|bijgooi|bijgegooid":
+               "volgen, kopen, overkopen, gooien"}
 
 
 @pytest.mark.parametrize("game", sorted(TERMS))
