@@ -10,11 +10,14 @@ that size, shown scaled down, so every layout stays within the sizes it was desi
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import os
 import signal
+import statistics
 import sys
 import threading
+import time
 import warnings
 from dataclasses import dataclass, field
 
@@ -35,6 +38,8 @@ MIN_WINDOW = (960, 540)
 BASE_HEIGHT = 1080      # sizes are designed for 1080p at UI scale 1
 COUCH_SCALE = 1.3       # couch mode: larger UI, read from three metres
 NOTICE_LINES = 3        # a notice wraps onto at most this many lines of small text
+AHEAD_SHARE = 1.8       # work ahead of need keeps a frame under this many typical frames
+TYPICAL_FRAMES = 120    # the frames whose median is the typical frame
 # SDL's fallbacks when no real screen answers: a window there exists but nobody can see it.
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 # Signals that end the game as closing its window does (the last save written, exit 0).
@@ -135,6 +140,10 @@ class App:
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
         self._under, self._under_key = None, None  # the frozen picture beneath an overlay
         self.frame_times: list[float] = []
+        self._frame_started = 0.0       # the thread's CPU clock when this frame began
+        self.ticking = False            # inside `tick`: what a scene leaves for the frame's end gets done there
+        self._allowance = 0.0           # the CPU seconds a frame may take with work ahead of need
+        self._recent = collections.deque(maxlen=TYPICAL_FRAMES)   # recent frames' CPU, that work left out
         self._f11_held = False
         fullscreen = self.options.fullscreen
         if fullscreen is None:
@@ -376,8 +385,24 @@ class App:
         if self.top:
             self.top.handle(action)
 
+    def spare(self) -> float:
+        """The CPU seconds this frame may still spend on work ahead of need (a card face drawn
+        before a card shows it): what keeps the frame under AHEAD_SHARE typical frames, so
+        that work never makes a slow frame; none before ten frames are known."""
+        return self._allowance - (time.thread_time() - self._frame_started)
+
     def tick(self, elapsed: float) -> None:
-        """One frame: events, fixed updates, drawing."""
+        """One frame: events, fixed updates, drawing, then work ahead of need in what is left
+        of a typical frame."""
+        self._frame_started = time.thread_time()
+        self._allowance = AHEAD_SHARE * statistics.median(self._recent) if len(self._recent) >= 10 else 0.0
+        self.ticking = True
+        try:
+            self._tick(elapsed)
+        finally:
+            self.ticking = False
+
+    def _tick(self, elapsed: float) -> None:
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.scenes:
@@ -394,6 +419,9 @@ class App:
         if self.window.get_size() != self._window_size:   # resized before (or without) its event
             self._use_window(self.window)
         self.draw(self.step.alpha)
+        self._recent.append(time.thread_time() - self._frame_started)
+        if self.top:
+            self.top.ahead()
         self.present()
         if not self.scenes:
             self.running = False

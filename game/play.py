@@ -49,7 +49,16 @@ def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
         record.notes["phones"] = ",".join(map(str, phones))
     state = info.rules().new_game(record.seed, record.players, dict(record.options))
     app.to_title()
-    app.push(scene_class(info)(app, record, state))
+    open_table(app, scene_class(info)(app, record, state))
+
+
+def open_table(app, scene) -> None:
+    """Put a game's scene on the stack with its first frame drawn aside: its felt, its
+    table's layer and the faces it shows are made as the game opens, so the first frame on
+    screen costs what any other does (and a scene that cannot draw fails here)."""
+    app.push(scene)
+    scene.settle()
+    scene.draw(pygame.Surface(app.size), 0.0)
 
 
 def start_lesson(app, game: str) -> None:
@@ -61,7 +70,7 @@ def start_lesson(app, game: str) -> None:
     scene = scene_class(registry.game(game))(app, record, state)
     coach_lesson(scene, 0)
     app.to_title()
-    app.push(scene)
+    open_table(app, scene)
 
 
 def coach_lesson(scene, done) -> None:
@@ -106,7 +115,7 @@ def continue_game(app) -> None:
         coach_lesson(scene, record.notes.get("lesson"))
         app.push(scene)
         app.top.update(0.0)
-        app.top.draw(pygame.Surface(app.size), 0.0)   # a first frame drawn aside, inside the guard
+        app.top.draw(pygame.Surface(app.size), 0.0)   # a first frame drawn aside (as `open_table`), inside the guard
     except Exception as error:  # any damage in the file: keep it aside, tell the player, go on
         print(f"spelavond: the saved game could not be resumed: {error!r}"[:500], file=sys.stderr)
         app.to_title()

@@ -542,7 +542,7 @@ def faces_drawn(monkeypatch):
     and a tinted one too, or `cards.turned_face`); nothing warmed ahead of need."""
     from game.cards import Card
     from game.ui import cards as cardui
-    from game.ui.table.draw import FaceWarmer
+    from game.ui.table.draw import FaceWarmer, PieceLayer
     drawn = []
 
     def recording(original):
@@ -554,6 +554,7 @@ def faces_drawn(monkeypatch):
     for name in ("face", "turned_face"):       # (a turned face is kept turned: it asks no face again)
         monkeypatch.setattr(cardui, name, recording(getattr(cardui, name)))
     monkeypatch.setattr(FaceWarmer, "step", lambda *args, **kwargs: None)
+    monkeypatch.setattr(PieceLayer, "WHOLE", 0.0)     # a table's layer painted whole at each change: every face drawn
     return drawn
 
 

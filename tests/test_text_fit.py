@@ -54,6 +54,7 @@ def _play_until(scene, done, limit: int, seed: int = 5) -> bool:
         # Quarto's placements without "give" end its games sooner; a "give" move is played where nothing else is legal
         moves = [move for move in scene.state.legal_moves() if "give" not in move.code]
         scene.state.play(rng.choice(moves or list(scene.state.legal_moves())))
+        scene.version += 1       # (played behind the scene's back: told as a move tells it)
     return done()
 
 

@@ -1,6 +1,6 @@
 """Keezen's table drawn from what it is given; it reads and changes nothing.
 
-`paint_table` paints what changes only with a move (the felt and the board, the move log, the
+`table_pieces` paints what changes only with a move (the felt and the board, the move log, the
 played cards, the pawns at rest, the plates), which the scene keeps in a cached layer;
 `draw_choices` marks the choice being made over it each frame (the lit pawns and squares, a
 7's chosen parts, the hint's pawns, the cursor).
@@ -16,41 +16,56 @@ from game.keezen.layout import LOG_ROWS, spot
 from game.keezen.rules import NEST, Enter, Swap, Walk
 from game.ui import cards as cardui
 from game.ui import theme
-from game.ui.table.draw import draw_card_sprite, mark, pulse
+from game.ui.table.draw import Piece, draw_card_sprite, mark, pulse, shadow_reach
 from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import draw_log
-from game.ui.table.seats import draw_plate
-from game.ui.text import blit_text, fit
+from game.ui.table.seats import plate_pieces
+from game.ui.text import blit_text, fit, render
 
 
-def paint_table(surface, layout, state, felt, move_log, names, levels, four: bool, away, faces=lambda seat: None) -> None:
-    """The table under the choices: `felt` is the cached layer of the felt and the board (they
-    change only with the window and the viewer); `names(seat)` and `levels(seat)` head the
-    plates, and a computer seat's character (`faces(seat)`) shows its portrait ringed in the
-    seat's colour; what is in `away` flies, and the animator draws it."""
+def table_pieces(layout, state, move_log, names, levels, four: bool, away, faces=lambda seat: None) -> list:
+    """The table under the choices as pieces (see `PieceLayer`) over the felt and the board:
+    `names(seat)` and `levels(seat)` head the plates, and a computer seat's character
+    (`faces(seat)`) shows its portrait ringed in the seat's colour; what is in `away` flies,
+    and the animator draws it."""
     u, board = layout.u, layout.board
-    surface.blit(felt.get(surface.get_size(), (tuple(board.rect), board.bottom),
-                          lambda layer: (layer.blit(table_felt(layer.get_size()), (0, 0)), board.paint(layer))), (0, 0))
-    draw_log(surface, layout.log, move_log, u, LOG_ROWS, "topleft", wrapped=3)
+    lines = tuple(move_log)
+    pieces = [Piece(layout.log.inflate(int(8 * u), int(8 * u)), lines,
+                    lambda surface: draw_log(surface, layout.log, lines, u, LOG_ROWS, "topleft", wrapped=3))]
     for card, rect in zip(state.played[-4:], layout.played):
         if card not in away:
-            draw_card_sprite(surface, card, rect, "face", four)
+            reach = shadow_reach(rect.w)
+            pieces.append(Piece(rect.inflate(2 * reach, 2 * reach), ("played", card),
+                                lambda surface, card=card, rect=rect: draw_card_sprite(surface, card, rect, "face", four)))
     for index, rect in enumerate(layout.pawns):
         if ("pawn", index) not in away:
-            board.draw_pawn(surface, index >> 2, rect)
+            pieces.append(Piece(rect.inflate(rect.w, rect.h), ("pawn", index >> 2),
+                                lambda surface, index=index, rect=rect: board.draw_pawn(surface, index >> 2, rect)))
     turn = state.to_move()
     for seat, plate in layout.plates.items():
-        draw_plate(surface, plate, u, names(seat), levels(seat), words.plate_detail(state, seat, layout.bottom, names),
-                   seat == turn, team=COLOURS[seat], face=faces(seat), ring=COLOURS[seat],
-                   ring_below=COLOURS[partner(seat)])
+        pieces += plate_pieces(plate, u, names(seat), levels(seat), words.plate_detail(state, seat, layout.bottom, names),
+                               seat == turn, face=faces(seat), team=COLOURS[seat], ring=COLOURS[seat],
+                               ring_below=COLOURS[partner(seat)])
         if seat != layout.bottom:
             for rect in layout.backs[seat]:
-                cardui.blit_card_image(surface, cardui.back(rect.w), rect, rect.w)
+                reach = shadow_reach(rect.w)
+                pieces.append(Piece(rect.inflate(2 * reach, 2 * reach), "back", lambda surface, rect=rect: cardui.blit_card_image(
+                    surface, cardui.back(rect.w), rect, rect.w)))
         icon = pygame.Rect(0, 0, int(26 * u), int(26 * u))
         icon.center = (plate.x, plate.centery)
-        board.draw_pawn(surface, seat, icon)
-    blit_text(surface, fit(words.table_info(state), int(theme.TINY * u), layout.log.w), theme.TINY * u, theme.ACCENT,
-              layout.info, "topleft")
+        pieces.append(Piece(icon.inflate(icon.w, icon.h), ("icon", seat),
+                            lambda surface, seat=seat, icon=icon: board.draw_pawn(surface, seat, icon)))
+    info = fit(words.table_info(state), int(theme.TINY * u), layout.log.w)
+    box = render(info, int(theme.TINY * u), theme.ACCENT).get_rect(topleft=layout.info)
+    pieces.append(Piece(box.inflate(8, 8), ("info", info),
+                        lambda surface: blit_text(surface, info, theme.TINY * u, theme.ACCENT, layout.info, "topleft")))
+    return pieces
+
+
+def felt(layer, board) -> None:
+    """The felt and the board: they change only with the window and the viewer."""
+    layer.blit(table_felt(layer.get_size()), (0, 0))
+    board.paint(layer)
 
 
 def draw_choices(surface, layout, state, choice, hinted, focused, time: float) -> None:

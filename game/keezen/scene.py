@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from game.base import PawnMoved, PawnSentHome
 from game.keezen import rules, words
-from game.keezen.draw import draw_choices, draw_open_hand, paint_table
+from game.keezen.draw import draw_choices, draw_open_hand, felt, table_pieces
 from game.keezen.layout import Layout, spot
 from game.keezen.rules import EXCHANGE, NEST, PLAY, START, Enter, Give, Swap, Walk
 from game.keezen.words import K
@@ -31,7 +31,7 @@ from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer
+from game.ui.table.draw import CachedLayer, PieceLayer
 from game.ui.table.panels import draw_button
 from game.ui.table.seats import draw_hand, lifted
 from game.ui.table.targets import Target, Targets
@@ -51,7 +51,7 @@ class KeezenScene(GameScene):
         self.card_at = None     # where in the hand (two cards of a rank: the one picked lifts)
         self.steps: list = []   # the (pawn, end, steps) chosen so far (a 7 has several)
         self.pawn = None        # the pawn chosen, its end still to choose
-        self._layer = CachedLayer()
+        self._layer = PieceLayer()
         self._felt = CachedLayer()   # felt and board: they change only with the window and viewer
         self._options = (None, [])   # (state, version, card) -> options()
 
@@ -319,13 +319,10 @@ class KeezenScene(GameScene):
 
     def draw(self, surface, alpha) -> None:
         layout, state = self.layout(), self.state
-        self.motion.warm(layout)
         moving = self.motion.moving()
         key = (self.app.size, layout.u, language(), self.version, layout.bottom, self.face_up_seat(), frozenset(moving),
                self.phone_plates())
-        surface.blit(self._layer.get(self.app.size, key, lambda layer: paint_table(
-            layer, layout, state, self._felt, self.log.lines, self.seat_name, self.seat_level, self.four(), moving,
-            self.seat_character)), (0, 0))
+        surface.blit(self._layer.get(self.app.size, key, lambda: self.table_pieces(layout, moving)), (0, 0))
         for seat in self.open_hands():      # a review showing every hand: the others' cards face up
             if seat != layout.bottom:
                 draw_open_hand(surface, layout, self.hand_of(seat), seat, self.four())
@@ -347,6 +344,15 @@ class KeezenScene(GameScene):
             draw_button(surface, rect, t(K + "button." + name, card=words.card_label(self.card) if self.card else ""), layout.u,
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
         self.motion.draw_flying(surface)
+
+    def table_pieces(self, layout, moving):
+        """The felt and the board, and the table's pieces over them (game/keezen/draw.py)."""
+        board = layout.board
+        felt_key = (tuple(board.rect), board.bottom)
+        background = self._felt.get(self.app.size, felt_key, lambda layer: felt(layer, board))
+        pieces = table_pieces(layout, self.state, self.log.lines, self.seat_name, self.seat_level, self.four(), moving,
+                                   self.seat_character)
+        return background, (felt_key, layout.u, self.four(), language()), pieces
 
     def draw_thing(self, surface, key, rect, look, size=None) -> None:
         if type(key) is tuple:     # ("pawn", index); a card is a NamedTuple

@@ -13,10 +13,10 @@ from game.kingen.words import K
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.i18n import t
-from game.ui.table.draw import draw_lines, draw_stack, fan_mark, mark, panel
+from game.ui.table.draw import Piece, draw_lines, draw_stack, mark, panel, shadow_reach
 from game.ui.table.draw import felt as table_felt
-from game.ui.table.seats import draw_plate
-from game.ui.text import blit_text, fit
+from game.ui.table.seats import plate_pieces
+from game.ui.text import blit_text, fit, render
 
 
 def measure(rect, lines, u: float, most: int) -> int:
@@ -24,52 +24,83 @@ def measure(rect, lines, u: float, most: int) -> int:
     return draw_lines(pygame.Surface((1, 1)), rect, lines, u, most=most)
 
 
-def felt(surface, layout, info: tuple[str, str, str]) -> None:
-    """The felt with the table in its middle, and the info panel: the match and its deal, the
-    game and its trump, the rule line (`words.info_texts`)."""
+def felt(size, layout) -> pygame.Surface:
+    """The felt with the table in its middle."""
     u = layout.u
-    surface.blit(table_felt(surface.get_size(), layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u)), (0, 0))
+    return table_felt(size, layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u))
+
+
+def info_lines(info: tuple[str, str, str]) -> list:
     match, game, rule = info
-    lines = [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
-             (rule, theme.TINY, theme.TEXT, False)]
-    box = layout.info.copy()
-    box.h = measure(layout.info, lines, u, 4) - box.y
-    panel(surface, box.inflate(int(16 * u), int(12 * u)), u)
-    draw_lines(surface, layout.info, lines, u, most=4)
+    return [(match, theme.TINY, theme.TEXT_DIM, False), (game, theme.SMALL, theme.ACCENT, True),
+            (rule, theme.TINY, theme.TEXT, False)]
 
 
-def trick_stacks(surface, layout, tricks) -> None:
+def info_box(layout, info: tuple[str, str, str]) -> pygame.Rect:
+    """The info panel's box (its lines' height, with the panel's margin)."""
+    u, box = layout.u, layout.info.copy()
+    box.h = measure(layout.info, info_lines(info), u, 4) - box.y
+    return box.inflate(int(16 * u), int(12 * u))
+
+
+def info(layout, info: tuple[str, str, str]) -> Piece:
+    """The info panel: the match and its deal, the game and its trump, the rule line
+    (`words.info_texts`)."""
+    u, box = layout.u, info_box(layout, info)
+
+    def paint(surface):
+        panel(surface, box, u)
+        draw_lines(surface, layout.info, info_lines(info), u, most=4)
+    return Piece(box.inflate(4, 4), ("info", info), paint)
+
+
+def trick_stacks(layout, tricks) -> list[Piece]:
     """Each seat's stack of the `tricks` (leader, cards, winner) it has taken, with its count."""
-    u = layout.u
+    u, found = layout.u, []
     for seat, stack in layout.stacks.items():
         count = sum(1 for _, _, winner in tricks if winner == seat)
         if count:
-            draw_stack(surface, stack, count, u, badge=False)
-            blit_text(surface, str(count), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
+            reach = shadow_reach(stack.w) + int(12 * u)
+
+            def paint(surface, stack=stack, count=count):
+                draw_stack(surface, stack, count, u, badge=False)
+                blit_text(surface, str(count), theme.TINY * u, theme.TEXT, stack.center, "center", bold=True)
+            found.append(Piece(stack.inflate(2 * reach, 2 * reach), ("stack", count), paint))
+    return found
+
+
+def led_place(layout, seat: int) -> tuple[str, tuple]:
+    """Where "led" stands beside the leader's card in the trick: (anchor, point), on the side
+    away from the others, clear of the ring that marks the card taking the trick."""
+    u, rect, side = layout.u, layout.spots[seat], layout.sides[seat]
+    gap = int(14 * u)
+    return {"bottom": ("midtop", (rect.centerx, rect.bottom + gap // 2)),
+            "top": ("midbottom", (rect.centerx, rect.top - gap // 2)),
+            "left": ("midright", (rect.left - gap, rect.centery)),
+            "right": ("midleft", (rect.right + gap, rect.centery))}[side]
 
 
 def led(surface, layout, seat: int) -> None:
-    """"led" beside the leader's card in the trick, on the side away from the others, clear
-    of the ring that marks the card taking the trick."""
-    u, rect, side = layout.u, layout.spots[seat], layout.sides[seat]
-    gap = int(14 * u)
-    place = {"bottom": ("midtop", (rect.centerx, rect.bottom + gap // 2)),
-             "top": ("midbottom", (rect.centerx, rect.top - gap // 2)),
-             "left": ("midright", (rect.left - gap, rect.centery)),
-             "right": ("midleft", (rect.right + gap, rect.centery))}[side]
-    blit_text(surface, t(K + "led"), theme.TINY * u, theme.ACCENT, place[1], place[0], bold=True)
+    """"led" beside the leader's card in the trick (`led_place`)."""
+    anchor, point = led_place(layout, seat)
+    blit_text(surface, t(K + "led"), theme.TINY * layout.u, theme.ACCENT, point, anchor, bold=True)
 
 
-def plates(surface, layout, state, names, levels, acting, faces=lambda seat: None) -> None:
+def led_piece(layout, seat: int) -> Piece:
+    anchor, point = led_place(layout, seat)
+    rect = render(t(K + "led"), int(theme.TINY * layout.u), theme.ACCENT, True).get_rect(**{anchor: point})
+    return Piece(rect.inflate(8, 8), ("led", seat), lambda surface: led(surface, layout, seat))
+
+
+def plates(layout, state, names, levels, acting, faces=lambda seat: None) -> list[Piece]:
     """The four plates (portrait, name, level, points, the dealer's disc), the seat `acting`
     lit and its face-down cards ringed; `faces(seat)` is a computer seat's character."""
-    u = layout.u
+    found = []
     for seat in range(4):
-        draw_plate(surface, layout.plates[seat], u, names(seat), levels(seat), words.plate_detail(state, seat),
-                   seat == acting, t(K + "dealer_mark") if seat == state.dealer else "", face=faces(seat))
-        rects = layout.seat_cards.get(seat)
-        if rects and seat == acting:
-            fan_mark(surface, rects[0].unionall(rects), "turn", u)     # (a side hand of each length: no ring of its own)
+        found += plate_pieces(layout.plates[seat], layout.u, names(seat), levels(seat), words.plate_detail(state, seat),
+                              seat == acting, t(K + "dealer_mark") if seat == state.dealer else "", faces(seat),
+                              layout.seat_cards.get(seat))
+    return found
 
 
 def last_trick(surface, layout, trick, title: str, four: bool) -> None:

@@ -28,7 +28,7 @@ from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, mark
+from game.ui.table.draw import Piece, PieceLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log
 from game.ui.table.seats import draw_hand, lifted
 from game.ui.table.targets import Target, Targets
@@ -55,8 +55,7 @@ class KingenScene(GameScene):
         super().__init__(app, record, state)
         self.showing = None              # (leader, cards, winner, until): a finished trick on show
         self.panel = None                # "last" (the last trick) or "sheet" over the table
-        self._layer = CachedLayer()
-        self._base = CachedLayer()     # the felt and the info panel: they change with the window and the game
+        self._layer = PieceLayer()
         self._sheet = ScoreSheet()
 
     # -- what the table shows ---------------------------------------------------------------
@@ -282,11 +281,10 @@ class KingenScene(GameScene):
 
     def draw(self, surface, alpha):
         layout, shown = self.layout(), self.trick_shown()
-        self.motion.warm(layout)
         moving = self.motion.moving()
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.open_hands(),
                shown is not None, frozenset(moving), self.phone_plates())
-        surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, moving)), (0, 0))
+        surface.blit(self._layer.get(self.app.size, key, lambda: self.table_pieces(layout, moving)), (0, 0))
         focused = self.focus if self.can_play() or self.at_break() or self.state.is_over() else None
         self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, self.can_play() and not self.words_held())
         hinted, legal = self.hinted(), self.legal_cards()
@@ -319,26 +317,25 @@ class KingenScene(GameScene):
             self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
                                                                self.state.is_over()), self.score_sheet, self.four())
 
-    def paint_table(self, surface, layout, away):
-        """The felt, the info, the log, the seats, the trick and what each seat has taken:
-        what changes only with a move. `away` are the cards in flight (drawn on top)."""
-        state, shown = self.state, self.trick_shown()
-        info = words.info_texts(state)
-        key = (self.app.size, layout.u, tuple(layout.middle), tuple(layout.info), info)
-        surface.blit(self._base.get(surface.get_size(), key, lambda base: draw.felt(base, layout, info)), (0, 0))
-        draw_log(surface, layout.log, self.log.lines, layout.u, LOG_LINES)
-        draw.trick_stacks(surface, layout, self.tricks_taken())
+    def table_pieces(self, layout, away):
+        """The felt, and as pieces (see `PieceLayer`) the info, the log, the seats, the trick
+        and what each seat has taken: what changes only with a move. `away` are the cards in
+        flight (drawn on top)."""
+        state, shown, u = self.state, self.trick_shown(), layout.u
+        felt = draw.felt(self.app.size, layout)
+        pieces = [draw.info(layout, words.info_texts(state)),
+                  Piece(layout.log.inflate(int(8 * u), int(8 * u)), tuple(self.log.lines),
+                        lambda surface: draw_log(surface, layout.log, self.log.lines, u, LOG_LINES))]
+        pieces += draw.trick_stacks(layout, self.tricks_taken())
         stacked, _ = self.taken()
-        sprites = self.sprites(layout)
-        hands = {seat: self.state.hand_cards(seat) for seat in layout.seat_cards}
-        pasted = self.motion.paste_hands(surface, sprites, away, hands, self._base, [layout.log, *layout.stacks.values()])
-        self.motion.draw_resting(surface, sprites, away | stacked.keys() | pasted)
+        pieces += self.motion.resting_pieces(self.sprites(layout), away | stacked.keys())
         leader = state.leader if state.trick else (shown[0] if shown else None)
         if leader is not None and not (state.trick and rules.CARD[state.trick[0]] in away):   # once the card has landed
-            draw.led(surface, layout, leader)
+            pieces.append(draw.led_piece(layout, leader))
         choosing = state.phase in (CHOOSE_GAME, CHOOSE_TRUMP)
         acting = state.to_move() if choosing or state.phase == PLAY and shown is None else None
-        draw.plates(surface, layout, state, self.seat_name, self.seat_level, acting, self.seat_character)
+        pieces += draw.plates(layout, state, self.seat_name, self.seat_level, acting, self.seat_character)
+        return felt, (id(felt), u, self.four(), language()), pieces
 
     # -- legend -------------------------------------------------------------------------------
     def game_legend(self):

@@ -9,16 +9,18 @@ Each function draws what it is given (the layout, the state, the words) and chan
 """
 from __future__ import annotations
 
+import pygame
+
 from game.kings_corners import words
 from game.kings_corners.rules import CORNERS, PLAY
 from game.kings_corners.words import K, place_name
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.i18n import t
-from game.ui.table.draw import draw_lines, draw_stack, fan_mark, mark, marks
+from game.ui.table.draw import Piece, draw_lines, draw_stack, mark, marks, shadow_reach
 from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import Sheet
-from game.ui.table.seats import draw_plate
+from game.ui.table.seats import plate_pieces
 
 
 def info_lines(texts) -> list:
@@ -35,33 +37,43 @@ def score_sheet(fields: dict) -> Sheet:
     return Sheet(**{**fields, "extras": extras})
 
 
-def felt(surface, layout, info) -> None:
-    """The felt with the table between the seats, and the info panel (`words.info_texts`)."""
+def felt(size, layout) -> pygame.Surface:
+    """The felt with the table between the seats."""
     u = layout.u
-    surface.blit(table_felt(surface.get_size(), layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u)), (0, 0))
-    draw_lines(surface, layout.info, info_lines(info), u)
+    return table_felt(size, layout.middle.inflate(int(20 * u), int(12 * u)), int(60 * u))
 
 
-def places(surface, layout, state, away) -> None:
+def info(layout, texts) -> Piece:
+    """The info panel (`words.info_texts`)."""
+    return Piece(layout.info.inflate(int(8 * layout.u), int(8 * layout.u)), texts,
+                 lambda surface: draw_lines(surface, layout.info, info_lines(texts), layout.u))
+
+
+def places(layout, state, away) -> list[Piece]:
     """The empty places by name (a corner waits for a K) and the stock. A place whose whole
     pile is `away` (flying or dragged) shows empty."""
+    u, found = layout.u, []
     for place in range(8):
         if not state.piles[place] or state.piles[place][0] in away:
-            cardui.draw_slot(surface, layout.bases[place], label="K" if place in CORNERS else place_name(place))
-    draw_stack(surface, layout.stock, len(state.stock), layout.u, t(K + "stock.empty"))
+            label = "K" if place in CORNERS else place_name(place)
+            found.append(Piece(layout.bases[place].inflate(int(4 * u), int(4 * u)), ("slot", label),
+                               lambda surface, rect=layout.bases[place], label=label: cardui.draw_slot(surface, rect,
+                                                                                                        label=label)))
+    count, reach = len(state.stock), shadow_reach(layout.stock.w) + int(12 * u)
+    found.append(Piece(layout.stock.inflate(2 * reach, 2 * reach), ("stock", count),
+                       lambda surface: draw_stack(surface, layout.stock, count, u, t(K + "stock.empty"))))
+    return found
 
 
-def plates(surface, layout, state, names, levels, faces=lambda seat: None) -> None:
+def plates(layout, state, names, levels, faces=lambda seat: None) -> list[Piece]:
     """Every seat's plate (portrait, name, level, cards and score, the dealer's D), the seat to
     move lit and its face-down cards ringed; `faces(seat)` is a computer seat's character."""
-    u = layout.u
+    found = []
     for seat in layout.positions:
-        active = state.phase == PLAY and state.turn == seat
-        draw_plate(surface, layout.plates[seat], u, names(seat), levels(seat), words.plate_detail(state, seat),
-                   active, t(K + "dealer_mark") if seat == state.dealer else "", face=faces(seat))
-        rects = layout.seat_cards.get(seat)
-        if rects and active:
-            fan_mark(surface, rects[0].unionall(rects), "turn", u)     # (a side hand of each length: no ring of its own)
+        found += plate_pieces(layout.plates[seat], layout.u, names(seat), levels(seat), words.plate_detail(state, seat),
+                              state.phase == PLAY and state.turn == seat,
+                              t(K + "dealer_mark") if seat == state.dealer else "", faces(seat), layout.seat_cards.get(seat))
+    return found
 
 
 def pile_marks(surface, layout, time: float, legal, hint_from, hint_to, chosen, dragged, focused) -> None:

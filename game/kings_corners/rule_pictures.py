@@ -16,7 +16,7 @@ from game.kings_corners.layout import FAN, GRID
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.rule_picture import Picture
-from game.ui.table.draw import arrow, bow, draw_card_sprite, mark
+from game.ui.table.draw import arrow, bow, draw_card_sprite, draw_pieces, mark
 
 SEED, PLAYERS, OPTIONS = 2499, 2, {"match_length": "hands", "hands": 2}
 # name: (the moves played before, the move shown)
@@ -69,7 +69,7 @@ def paint(name: str):
             rect.center = (cx + GRID[place][0] * dx, cy + GRID[place][1] * dy)
         stock = pygame.Rect(0, 0, cw, ch)
         stock.center = (cx, cy)
-        places(surface, type("Cross", (), {"u": u, "bases": bases, "stock": stock}), state, set())
+        draw_pieces(surface, places(type("Cross", (), {"u": u, "bases": bases, "stock": stock}), state, set()))
         tops = {}
         for place, pile in enumerate(state.piles):
             fx, fy = FAN[place]

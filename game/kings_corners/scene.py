@@ -27,7 +27,7 @@ from game.ui import input as inp
 from game.ui.game_scene import GameScene
 from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer, mark
+from game.ui.table.draw import Piece, PieceLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log
 from game.ui.table.seats import draw_hand, lifted
 from game.ui.table.targets import Drag, Target, Targets
@@ -51,7 +51,7 @@ class KingsCornersScene(GameScene):
         super().__init__(app, record, state)
         self.selected = None         # ("card", Card) | ("pile", place)
         self.new_cards: dict = {}    # card -> time it was drawn
-        self._layer = CachedLayer()
+        self._layer = PieceLayer()
         self._sheet = ScoreSheet()
 
     # -- seats and what may be seen -------------------------------------------------------
@@ -327,12 +327,11 @@ class KingsCornersScene(GameScene):
 
     def draw(self, surface, alpha):
         layout, state = self.layout(), self.state
-        self.motion.warm(layout)
         drag = self.controls.drag
         away = self.motion.moving() | (set(drag.things) if drag else set())     # drawn on top of the table
         key = (self.app.size, layout.u, self.four(), language(), self.version, layout.bottom, self.open_hands(),
                frozenset(away), self.phone_plates())
-        surface.blit(self._layer.get(self.app.size, key, lambda layer: self.paint_table(layer, layout, away)), (0, 0))
+        surface.blit(self._layer.get(self.app.size, key, lambda: self.table_pieces(layout, away)), (0, 0))
         focused = self.focus if self.can_play() or state.hand_over() else None
         self.status_line.draw(surface, layout.status, self.shown_status(), layout.u, self.can_play() and not self.words_held())
         hint_from, hint_to, hint_end = self.hint_parts()
@@ -370,14 +369,19 @@ class KingsCornersScene(GameScene):
             return ("pile", move.source), move.target, False
         return None, None, isinstance(move, EndTurn)
 
-    def paint_table(self, surface, layout, away):
+    def table_pieces(self, layout, away):
         """The felt, the info, the log, the piles, the stock and the seats: what changes only
-        with a move. `away` are the cards flying or dragged (drawn on top instead)."""
-        draw.felt(surface, layout, words.info_texts(self.state))
-        draw_log(surface, layout.log, self.log.lines, layout.u, LOG_LINES)
-        draw.places(surface, layout, self.state, away)
-        self.motion.draw_resting(surface, self.sprites(layout), away)
-        draw.plates(surface, layout, self.state, self.seat_name, self.seat_level, self.seat_character)
+        with a move (see `PieceLayer`). `away` are the cards flying or dragged (drawn on top
+        instead)."""
+        u = layout.u
+        felt = draw.felt(self.app.size, layout)
+        pieces = [draw.info(layout, words.info_texts(self.state)),
+                  Piece(layout.log.inflate(int(8 * u), int(8 * u)), tuple(self.log.lines),
+                        lambda surface: draw_log(surface, layout.log, self.log.lines, u, LOG_LINES))]
+        pieces += draw.places(layout, self.state, away)
+        pieces += self.motion.resting_pieces(self.sprites(layout), away)
+        pieces += draw.plates(layout, self.state, self.seat_name, self.seat_level, self.seat_character)
+        return felt, (id(felt), u, self.four(), language()), pieces
 
     # -- legend -----------------------------------------------------------------------------
     def game_legend(self):

@@ -236,29 +236,21 @@ class RulesOverlay(Scene):
 
     def _page_image(self, inner: pygame.Rect) -> pygame.Surface:
         """The page's text drawn once (per language, size and UI scale); scrolling blits a part
-        of it, and the pictures in view over it."""
+        of it, and the pictures in view over it. The pictures are drawn with the page, as it
+        opens: scrolling to one never stalls, and no later frame makes one."""
         page = self._page(inner.w, inner.h)
         if self._image_for is not page:
             u = self.app.u
             image = pygame.Surface((inner.w, max(1, int(page.height) + 1)), pygame.SRCALPHA)
             for text, size, bold, colour, pos, anchor in page.lines:
                 blit_text(image, text, size * u, colour, pos, anchor, bold=bold)
+            for name, rect in page.pictures:
+                picture_image(self.game, name, rect.w, self._four())
             self._image, self._image_for = image, page
         return self._image
 
     def _four(self) -> bool:
         return bool(self.app.store.settings.get("four_colour", False))
-
-    def update(self, dt: float) -> None:
-        """One picture not yet in view drawn a frame (after the page is shown), so that
-        scrolling to it does not stall."""
-        if self._image_for is None:
-            return
-        inner = self._inner()
-        for name, rect in self._page(inner.w, inner.h).pictures:
-            if (self.game, name, rect.w, language(), self._four()) not in _pictures:
-                picture_image(self.game, name, rect.w, self._four())
-                return
 
     def picture_rects(self) -> tuple:
         """(the page's image, where its pictures lie on it): the text-fit test checks that no
@@ -308,7 +300,7 @@ class RulesOverlay(Scene):
         page = self._page(inner.w, inner.h)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
-        for name, rect in page.pictures:     # each drawn the first time it comes into view, then kept
+        for name, rect in page.pictures:
             place = rect.move(inner.x, inner.y - int(self.scroll))
             if place.colliderect(inner):
                 surface.blit(picture_image(self.game, name, rect.w, self._four()), place)

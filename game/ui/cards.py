@@ -52,6 +52,7 @@ everywhere a face is drawn: it helps telling suits apart on a TV from the sofa.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections import OrderedDict
 
@@ -82,6 +83,7 @@ _TWO_COLOUR = {"S": BLACK, "H": RED, "C": BLACK, "D": RED}
 _FOUR_COLOUR = {"S": BLACK, "H": RED, "C": GREEN, "D": BLUE}
 
 
+@functools.lru_cache(maxsize=256)
 def card_size(width) -> tuple[int, int]:
     """(width, height) in whole pixels of a card `width` pixels wide."""
     w = max(1, int(round(width)))
@@ -140,6 +142,11 @@ class _SurfaceCache:
 
 
 _cache = _SurfaceCache()
+
+
+def made(key) -> bool:
+    """Whether the cache holds `key` (an image made and not yet dropped)."""
+    return key in _cache._items
 
 
 def clear_cache() -> None:
@@ -671,11 +678,15 @@ def _draw_court(card_surf, card: Card, lay: _Layout, four_colour: bool) -> None:
 
 
 # Faces, backs, slots ------------------------------------------------------------------------
+SHOWN_WIDTHS: set = set()   # (width, four colours) of every face asked for: the face warmer draws the rest ahead
+
+
 def face(card: Card, width, four_colour: bool = False) -> pygame.Surface:
     """The face of `card`, exactly card_size(width) (cached)."""
     w, h = card_size(width)
     card = Card(int(card[0]), str(card[1]))
     key = ("face", card, w, bool(four_colour))
+    SHOWN_WIDTHS.add((w, bool(four_colour)))
 
     def make():
         colour = colour_of(card.suit, four_colour)

@@ -26,6 +26,7 @@ class ComputerSeats:
         self.asked_view = None   # what the seat asked about saw (a "Why?" asks about it again)
         self.candidates = ()     # the pending move's search: its best moves and their results
         self.last = None         # (seat, move, candidates, view) of the last computer move, for "Why?"
+        self.due = False         # the pending move's time has come: played once this frame is drawn (`play_due`)
 
     @property
     def hinted(self):
@@ -37,7 +38,7 @@ class ComputerSeats:
         what was asked, held back and hinted."""
         if self.asked:
             self.scene.app.worker.cancel()
-        self.asked, self.pending, self.turn_time, self.hint = None, None, 0.0, None
+        self.asked, self.pending, self.turn_time, self.hint, self.due = None, None, 0.0, None, False
         self.last = None
 
     def moved(self) -> None:
@@ -68,6 +69,8 @@ class ComputerSeats:
     def step(self, dt: float) -> None:
         """Each update: take the worker's answer, then play or ask for the seat to move."""
         scene = self.scene
+        if self.due:          # played at the end of the frame
+            return
         seat = scene.state.to_move()
         if self.asked:
             answer = scene.app.worker.poll()
@@ -78,12 +81,9 @@ class ComputerSeats:
             return
         self.turn_time += dt
         if self.pending is not None:
-            if self.turn_time >= scene.app.pace():
-                move, self.pending = self.pending, None
-                self.turn_time = 0.0
-                view, candidates = self.asked_view, self.candidates
-                if scene.apply(move):
-                    self.last = (seat, move, candidates, view)
+            self.due = self.turn_time >= scene.app.pace()
+            if not scene.app.ticking:     # a scene driven by its updates alone (a test): no frame's end comes
+                self.play_due()
             return
         scripted = scene.coach.scripted() if scene.coach is not None else None
         if scripted is not None:      # a lesson's reply: no need to think
@@ -93,6 +93,20 @@ class ComputerSeats:
             self.asked_view = scene.state.view(seat)
             scene.app.worker.ask(scene.game, scene.seats[seat], scene.seed * 10 + seat, self.asked_view)
             self.asked = "move"
+
+    def play_due(self) -> None:
+        """The pending move whose time has come, played. After the frame that found it due is
+        drawn (`GameScene.ahead`): the move's own work and the drawing of what it changes then
+        fall in two frames instead of one."""
+        if not self.due:
+            return
+        scene = self.scene
+        seat = scene.state.to_move()
+        move, self.pending, self.due = self.pending, None, False
+        self.turn_time = 0.0
+        view, candidates = self.asked_view, self.candidates
+        if scene.apply(move):
+            self.last = (seat, move, candidates, view)
 
     def _receive(self, kind, answer, seat) -> None:
         scene = self.scene

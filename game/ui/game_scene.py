@@ -36,6 +36,7 @@ Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import sys
 
@@ -76,6 +77,12 @@ def event_sound(events) -> str:
     if CardMoved in kinds:
         return "card"
     return "click"
+
+
+@functools.lru_cache(maxsize=16)
+def human_seats_of(seats: tuple) -> tuple:
+    """The seats of `seats` (one kind a seat) humans sit at: asked for many times a frame."""
+    return tuple(seat for seat, kind in enumerate(seats) if kind == "human")
 
 
 class GameScene(Scene):
@@ -140,7 +147,7 @@ class GameScene(Scene):
     @property
     def human_seats(self) -> list[int]:
         """The seats humans sit at (autoplay or not)."""
-        return [seat for seat, kind in enumerate(self.setup["seats"][: self.state.players]) if kind == "human"]
+        return list(human_seats_of(tuple(self.setup["seats"][: self.state.players])))
 
     @property
     def tv_humans(self) -> list[int]:
@@ -459,6 +466,10 @@ class GameScene(Scene):
     def face_widths(self, layout) -> tuple:
         """A game's hook: the widths at which its table shows card faces (warmed ahead of need)."""
         return ()
+
+    def ahead(self) -> None:
+        self.computers.play_due()
+        self.motion.warm()
 
     def settle(self) -> None:
         """The table follows the state: the game puts its own choices right (`tidy`), then

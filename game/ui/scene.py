@@ -26,6 +26,10 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None: ...
 
+    def ahead(self) -> None:
+        """After drawing: work done ahead of need within `app.spare()` (a picture the screen
+        will show soon), so the frame that first shows it does not make it."""
+
     def draw_over(self, surface: pygame.Surface) -> None:
         """What the scene's parts draw over its own drawing (a lesson's words)."""
 

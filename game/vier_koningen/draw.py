@@ -16,8 +16,7 @@ import pygame
 from game.cards import SUIT_SYMBOL, SUITS
 from game.ui import cards as gfx
 from game.ui import theme
-from game.ui.table.draw import draw_stack, marks, panel
-from game.ui.table.draw import felt as table_felt
+from game.ui.table.draw import Piece, draw_stack, marks, panel, shadow_reach
 from game.ui.table.panels import draw_button
 from game.ui.text import blit_fitted, blit_text, blit_wrapped, fit
 from game.vier_koningen import rules
@@ -59,28 +58,34 @@ def grid_facts(state, selection, mine, flying) -> tuple:
     return controlled, chosen, chosen | frozenset(mine) - controlled, frozenset(flying) & controlled
 
 
-def paint_table(image, layout, u: float, four: bool, round_no: int, controlled, chosen, away, flying) -> None:
-    """The felt, the panels, the suit signs and the grid: what changes only with a move or
-    a card chosen for the hand (one cached layer; the marks are drawn on top)."""
-    image.blit(table_felt(image.get_size()), (0, 0))
-    panel(image, layout.status, u)
-    panel(image, layout.side, u, radius=18)
+def table_pieces(layout, u: float, four: bool, round_no: int, controlled, chosen, away, flying) -> tuple:
+    """The felt, and as pieces (see `PieceLayer`) the panels, the suit signs and the grid: what
+    changes only with a move or a card chosen for the hand (the marks are drawn on top)."""
+    pieces = [Piece(layout.status.inflate(4, 4), "status", lambda image: panel(image, layout.status, u)),
+              Piece(layout.side.inflate(4, 4), "side", lambda image: panel(image, layout.side, u, radius=18))]
     for box in [layout.hand_box] + layout.drawn_boxes:
-        panel(image, box, u, theme.FELT, radius=16)
+        pieces.append(Piece(box.inflate(4, 4), "box", lambda image, box=box: panel(image, box, u, theme.FELT, radius=16)))
     for suit, rect in layout.suit_rows:
-        blit_text(image, SUIT_SYMBOL[suit], int(theme.HEADING * u), gfx.suit_ink(suit, four), rect.center, "center")
+        pieces.append(Piece(rect.inflate(rect.w, rect.h), ("suit", suit), lambda image, suit=suit, rect=rect: blit_text(
+            image, SUIT_SYMBOL[suit], int(theme.HEADING * u), gfx.suit_ink(suit, four), rect.center, "center")))
     faces, slot_w = [], layout.slot_w     # the empty places first: a card of the row above lies on them
     for card, rect in layout.cells.items():
-        place = (rect.x + (rect.w - slot_w) // 2, rect.y)
+        place = pygame.Rect((rect.x + (rect.w - slot_w) // 2, rect.y), gfx.card_size(slot_w))
         if card in flying and card not in away:
-            gfx.draw_slot(image, place, slot_w)
+            pieces.append(Piece(place.inflate(4, 4), "slot", lambda image, place=place: gfx.draw_slot(image, place.topleft,
+                                                                                                      slot_w)))
         elif card in controlled or card in away:   # a chosen card bright (marked on top), else dim
             faces.append((card, rect))
         else:
-            in_play = card.rank <= rules.ROUND_TOP[round_no]
-            gfx.draw_slot(image, place, slot_w, label=card.label, color=(255, 255, 255) if in_play else FUTURE)
+            colour = (255, 255, 255) if card.rank <= rules.ROUND_TOP[round_no] else FUTURE
+            pieces.append(Piece(place.inflate(4, 4), ("slot", card, colour), lambda image, place=place, card=card, colour=colour:
+                                gfx.draw_slot(image, place.topleft, slot_w, label=card.label, color=colour)))
     for card, rect in faces:
-        card_face(image, card, rect, four, dim=card in away and card not in chosen)
+        dim = card in away and card not in chosen
+        reach = shadow_reach(rect.w)
+        pieces.append(Piece(rect.inflate(2 * reach, 2 * reach), ("face", card, dim),
+                            lambda image, card=card, rect=rect, dim=dim: card_face(image, card, rect, four, dim=dim)))
+    return pieces
 
 
 def card_face(surface, card, rect, four: bool, dim: bool = False) -> None:

@@ -25,7 +25,8 @@ from game.ui.computer_seats import trial
 from game.ui.game_scene import GameScene
 from game.ui.i18n import language
 from game.ui.table.animator import Sprite
-from game.ui.table.draw import CachedLayer
+from game.ui.table.draw import PieceLayer
+from game.ui.table.draw import felt as table_felt
 from game.ui.table.targets import Drag, Target, Targets
 from game.vier_koningen import draw, rules, words
 from game.vier_koningen.layout import Layout
@@ -42,7 +43,7 @@ class VierKoningenScene(GameScene):
         self.selection: list = []      # hand phase: the chosen hand; cover phase: cards to lay
         self.banner = None
         self.round_shown = state.round
-        self._layer = CachedLayer()
+        self._layer = PieceLayer()
         self._check_cache = {}
         self._auto_select()
 
@@ -382,13 +383,13 @@ class VierKoningenScene(GameScene):
 
     def draw(self, surface, alpha):
         layout = self.layout()
-        self.motion.warm(layout)
         away = self.motion.moving() | (set(self.drag.things) if self.drag else set())
         frame = self.frame(layout, away)
         grid = draw.grid_facts(self.state, self.selection, frame.mine, away)
         key = (self.app.size, layout.gw, layout.tw, self.state.round, frame.four, tuple(layout.side), grid)
-        surface.blit(self._layer.get(self.app.size, key, lambda image: draw.paint_table(
-            image, layout, frame.u, frame.four, self.state.round, *grid)), (0, 0))
+        surface.blit(self._layer.get(self.app.size, key, lambda: (table_felt(self.app.size), (frame.u, frame.four),
+                                                                  draw.table_pieces(layout, frame.u, frame.four,
+                                                                                    self.state.round, *grid))), (0, 0))
         draw.lines(surface, frame, self.shown_status(), *self.message_text())   # the next turn waits for the flight
         draw.grid_marks(surface, frame)
         self.motion.draw_resting(surface, frame.sprites, away, live=True)   # the hand, the drawn cards and their covers

@@ -2,8 +2,11 @@
 sprites."""
 from __future__ import annotations
 
+import functools
 import math
 import random
+import time
+from typing import Callable, NamedTuple
 
 import pygame
 
@@ -237,33 +240,98 @@ class CachedLayer:
         return self.surface
 
 
-class Patches:
-    """Groups of resting things (a computer's hand of backs with their shadows) drawn once
-    onto a copy of the background under them, then one blit a repaint while the group and
-    the background stay as they are: the same pixels as drawing each thing, as the group's
-    region holds nothing but that background when it is drawn (the caller makes sure).
-    One patch a name is kept (a seat's hand changes only with that seat's moves)."""
+class Piece(NamedTuple):
+    """One thing of a `PieceLayer`: `draw(surface)` draws it, clipped to `rect`; `key` is all
+    its pixels depend on besides the rect."""
+    rect: pygame.Rect
+    key: object
+    draw: Callable
+
+
+def draw_pieces(surface: pygame.Surface, pieces) -> None:
+    """The pieces in order, each clipped to its rect (within the surface's clip)."""
+    clip = surface.get_clip()
+    try:
+        for piece in pieces:
+            inside = clip.clip(piece.rect)
+            if inside.w and inside.h:
+                surface.set_clip(inside)
+                piece.draw(surface)
+    finally:
+        surface.set_clip(clip)
+
+
+class PieceLayer:
+    """A window-sized surface of pieces drawn in order over a background, made again when its
+    key changes, and then only where pieces changed: the region of every piece that went,
+    came or moved is restored from the background and the pieces over it drawn again in their
+    order. Each piece is drawn clipped to its rect, whether the whole layer or a region is
+    drawn, so both give the same pixels. A move changes a few pieces of a table of dozens:
+    its repaint costs a few of them instead of the whole window."""
+
+    WHOLE = 0.4     # a change over more of the window than this is drawn whole (one blit is cheaper)
 
     def __init__(self):
-        self.patches: dict = {}
-        self.builds = 0      # patches drawn (counted by the tests)
+        self.surface: pygame.Surface | None = None
+        self.key = None
+        self.background_key = None
+        self.drawn: list = []       # (rect, key) of each piece, in order, as the surface shows them
+        self.wholes = self.parts = 0    # repaints, whole and in part (counted by the tests)
 
-    def blit(self, surface: pygame.Surface, name, background: pygame.Surface, region: pygame.Rect, key,
-             paint) -> None:
-        """Blit the patch `name` at `region`; with another `key` first copy `region` of
-        `background` and `paint(patch, offset)` the group on it (offset: add to a rect of
-        the window to get it on the patch)."""
-        region = region.clip(background.get_rect())
-        key = (key, tuple(region), id(background), background.get_size())
-        held = self.patches.get(name)
-        if held is None or held[0] != key:
-            patch = background.subsurface(region).copy()
-            paint(patch, (-region.x, -region.y))
-            held = self.patches[name] = (key, patch)
-            self.builds += 1
-        surface.blit(held[1], region.topleft)
+    def get(self, size, key, compose) -> pygame.Surface:
+        """The layer for `key`; with another key, `compose()` gives (background, its key, the
+        pieces) and the layer is brought up to them."""
+        if self.surface is None or self.surface.get_size() != tuple(size):
+            self.surface = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                self.surface = self.surface.convert()
+            self.key = self.background_key = None
+        if key == self.key:
+            return self.surface
+        background, background_key, pieces = compose()
+        drawn = [(tuple(piece.rect), piece.key) for piece in pieces]
+        regions = self.changed(drawn) if background_key == self.background_key else None
+        if regions is None:
+            self.surface.blit(background, (0, 0))
+            self._draw(pieces, self.surface.get_rect())
+            self.wholes += 1
+        else:
+            for region in regions:
+                self.surface.blit(background, region, region)
+                self._draw([piece for piece in pieces if piece.rect.colliderect(region)], region)
+            self.parts += bool(regions)
+        self.key, self.background_key, self.drawn = key, background_key, drawn
+        return self.surface
+
+    def _draw(self, pieces, region: pygame.Rect) -> None:
+        self.surface.set_clip(region)
+        draw_pieces(self.surface, pieces)
+        self.surface.set_clip(None)
+
+    def changed(self, drawn: list) -> list | None:
+        """The regions to draw again for pieces `drawn` instead of those on the layer, merged
+        where they touch; None where the whole layer is cheaper, or where the pieces that stay
+        changed their order."""
+        before, after = set(self.drawn), set(drawn)
+        if [piece for piece in self.drawn if piece in after] != [piece for piece in drawn if piece in before]:
+            return None
+        regions: list = []
+        for rect, _ in [piece for piece in self.drawn if piece not in after] + [piece for piece in drawn if piece not in before]:
+            region = pygame.Rect(rect)
+            touching = region.collidelistall(regions)
+            while touching:       # merge with every region it touches, and what the merge then touches
+                region = region.unionall([regions[index] for index in touching])
+                regions = [other for index, other in enumerate(regions) if index not in touching]
+                touching = region.collidelistall(regions)
+            regions.append(region)
+        width, height = self.surface.get_size()
+        regions = [region.clip(self.surface.get_rect()) for region in regions]
+        if sum(region.w * region.h for region in regions) > self.WHOLE * width * height:
+            return None
+        return [region for region in regions if region.w and region.h]
 
 
+@functools.lru_cache(maxsize=64)
 def shadow_reach(width: int) -> int:
     """How far past a card `width` wide (either way up) its shadow may reach."""
     shade, (dx, dy) = cardui.shadow(width)
@@ -332,24 +400,28 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, lines, u: float, most
 
 
 class FaceWarmer:
-    """Draws one card face a frame ahead of need at the sizes a table shows, so a card first
-    shown at a size (a card drawn, a window resized) does not stall its frame."""
-
-    QUIET = 2      # frames without flights before a face is drawn
+    """Draws card faces ahead of need at the sizes a table shows, in the CPU time a frame has
+    to spare, so a card first shown at a size (a card drawn, a window resized) does not stall
+    its frame."""
 
     def __init__(self):
         self.sizes = None
         self.queue: list = []
-        self.quiet = 0
+        self.costs = [0.002]      # CPU seconds of the last faces drawn (a court face costs most)
 
-    def step(self, widths, four_colour: bool, busy: bool) -> None:
-        if self.sizes != (tuple(widths), four_colour):
-            self.sizes = (tuple(widths), four_colour)
+    def step(self, widths, four_colour: bool, spare) -> None:
+        """Draw faces while `spare()` (seconds) leaves room for one more: of the `widths` the
+        table shows, and of every width a face was drawn at since (a review's, a flight's)."""
+        four_colour = bool(four_colour)
+        sizes = (tuple(widths), four_colour, len(cardui.SHOWN_WIDTHS))
+        if self.sizes != sizes:
+            self.sizes = sizes
+            shown = sorted(width for width, four in cardui.SHOWN_WIDTHS if four == four_colour)
             deck = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
-            self.queue = [(card, width) for width in widths for card in deck]
-        # Not while things fly, nor in the frame they land: that frame repaints the table's
-        # layer, and a court face on top of it made the slowest frames of a game.
-        self.quiet = 0 if busy else self.quiet + 1
-        if self.queue and self.quiet > self.QUIET:
+            self.queue = [(card, width) for width in shown + list(widths) for card in deck
+                          if not cardui.made(("face", card, cardui.card_size(width)[0], four_colour))]
+        while self.queue and spare() > max(self.costs):
             card, width = self.queue.pop()
+            started = time.thread_time()
             cardui.face(card, width, four_colour)
+            self.costs = self.costs[-7:] + [time.thread_time() - started]

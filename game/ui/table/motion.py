@@ -4,8 +4,8 @@ The scene says where everything is (`sprites`, with the `frame_key` whose change
 things snap instead of fly); the animator flies each thing from where it was to where the
 state now puts it at the player's animation pace. The table may be held as it is for a
 while (a finished trick shown before it is taken), and card faces are drawn into the faces'
-cache ahead of need, one a frame. Drawing reads: `sync` runs when the state changes, never
-in `draw`.
+cache ahead of need, in the time a frame has to spare. Drawing reads: `sync` runs when the
+state changes, never in `draw`.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pygame
 
 from game.cards import Card
 from game.ui.table.animator import Animator
-from game.ui.table.draw import FaceWarmer, Patches, shadow_reach
+from game.ui.table.draw import FaceWarmer, Piece, shadow_reach
 
 DEAL_STAGGER = 0.012     # seconds between two cards of a deal setting off
 
@@ -24,7 +24,6 @@ class Motion:
         self.animator = Animator()
         self.warmer = FaceWarmer()
         self.hold_until = 0.0     # the table stays as it is until then (scene time)
-        self.hands = Patches()    # the other seats' hands at rest, each drawn once while it stays
 
     def sync(self, layout=None) -> None:
         scene = self.scene
@@ -74,10 +73,10 @@ class Motion:
         """The things in flight now."""
         return self.animator.active(self.scene.time)
 
-    def warm(self, layout) -> None:
-        """In `draw`: a card face of the scene's `face_widths` drawn ahead of need (one a
-        frame), so a card first shown at a size does not stall a frame."""
-        self.warmer.step(self.scene.face_widths(layout), self.scene.four(), self.busy())
+    def warm(self) -> None:
+        """After drawing: card faces of the scene's `face_widths` drawn ahead of need in the
+        time the frame has to spare, so a card first shown at a size does not stall a frame."""
+        self.warmer.step(self.scene.face_widths(self.scene.layout()), self.scene.four(), self.scene.app.spare)
 
     def draw_resting(self, surface: pygame.Surface, sprites, away=(), live: bool = False) -> None:
         """The sprites at their places: those of the cached table, or with `live` those drawn
@@ -86,36 +85,17 @@ class Motion:
             if sprite.live == live and sprite.key not in away:
                 self.scene.draw_thing(surface, sprite.key, sprite.rect, sprite.look)
 
-    def paste_hands(self, surface: pygame.Surface, sprites, away, hands: dict, base, under: list) -> set:
-        """The seats' `hands` ({seat: its cards}) face down at rest on the cached table, each one patch
-        (`Patches`) cut from `base` (the `CachedLayer` of the felt) where nothing lies under
-        it but the felt: not one of the rects `under` (drawn on the table before the cards)
-        nor another card. Returns the cards so drawn (`draw_resting` leaves them out)."""
-        pasted = set()
-        if base.surface is None or base.surface.get_size() != surface.get_size():
-            return pasted
-        resting = [sprite for sprite in sprites if not sprite.live and sprite.key not in away]
-        for seat, cards in hands.items():
-            cards = set(cards)
-            group = [sprite for sprite in resting if sprite.key in cards]
-            if not group or len(group) != len(cards):      # part of it in flight: drawn card by card
-                continue
-            if any(sprite.look not in ("back", "turned") for sprite in group):   # a hand shown face up (a review)
-                continue
-            reach = 2 * shadow_reach(max(max(sprite.rect.size) for sprite in group))
-            region = group[0].rect.unionall([sprite.rect for sprite in group]).inflate(reach, reach)
-            others = [rect.inflate(reach, reach) for rect in under]
-            others += [sprite.rect.inflate(reach, reach) for sprite in resting if sprite.key not in cards]
-            if region.collidelist(others) != -1:     # something else drawn there first: card by card
-                continue
-            key = (base.key, self.scene.four(), tuple((sprite.key, tuple(sprite.rect), sprite.look) for sprite in group))
-
-            def paint(patch, offset, group=group):
-                for sprite in group:
-                    self.scene.draw_thing(patch, sprite.key, sprite.rect.move(offset), sprite.look)
-            self.hands.blit(surface, seat, base.surface, region, key, paint)
-            pasted |= cards
-        return pasted
+    def resting_pieces(self, sprites, away=()) -> list:
+        """The sprites at their places on the cached table as pieces of a `PieceLayer` (not
+        those `away`), each with the reach of its shadow."""
+        found = []
+        for sprite in sprites:
+            if not sprite.live and sprite.key not in away:
+                reach = shadow_reach(max(sprite.rect.size))
+                found.append(Piece(sprite.rect.inflate(2 * reach, 2 * reach), (sprite.key, sprite.look, self.scene.four()),
+                                   lambda surface, sprite=sprite: self.scene.draw_thing(surface, sprite.key, sprite.rect,
+                                                                                         sprite.look)))
+        return found
 
     def draw_flying(self, surface: pygame.Surface) -> None:
         """Everything in flight, on top of the table (see `moving`)."""

@@ -14,7 +14,7 @@ import pygame
 from game.ui import cards as cardui
 from game.ui import theme
 from game.ui.portraits import portrait
-from game.ui.table.draw import draw_card_sprite, mark, marks, panel
+from game.ui.table.draw import Piece, draw_card_sprite, fan_mark, mark, mark_reach, marks, panel
 from game.ui.text import blit_text, render
 
 SIDES = {1: (), 2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right")}
@@ -144,6 +144,21 @@ def phone_size(u: float) -> tuple[int, int]:
     """The phone glyph's width and height beside a plate's name."""
     height = max(8, int(theme.SMALL * u * 0.85))
     return max(5, int(height * 0.58)), height
+
+
+def plate_pieces(rect: pygame.Rect, u: float, name: str, level: str, detail: str, active: bool, badge: str = "",
+                 face=None, hand: list | None = None, **look) -> list:
+    """A seat's plate (`draw_plate`, with its `look`: team, ring, ring_below) as pieces of a
+    table's `PieceLayer`, and when `active` the ring around its face-down `hand` (rects),
+    put together for the hand's length (`fan_mark`)."""
+    said = (u, name, level, detail, active, badge)
+    found = [Piece(rect.inflate(int(16 * u), int(16 * u)), (said, face, tuple(sorted(look.items()))),
+                   lambda surface: draw_plate(surface, rect, *said, face=face, **look))]
+    if hand and active:
+        ring = hand[0].unionall(hand)
+        reach = mark_reach("turn", u) + 2
+        found.append(Piece(ring.inflate(2 * reach, 2 * reach), "turn", lambda surface: fan_mark(surface, ring, "turn", u)))
+    return found
 
 
 def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, level: str, detail: str,
