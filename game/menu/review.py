@@ -29,6 +29,8 @@ more, Esc or Backspace leaves.
 """
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from ai.analysis import Judgement, decisive, human_seats, judge_module, losers
@@ -61,6 +63,12 @@ AXES = {"chance": ("review.axis.chance", ((1.0, "review.axis.all"), (0.5, "revie
         "outcome": ("review.axis.outcome", ((1.0, "review.axis.won"), (0.0, "review.axis.drawn"),
                                             (-1.0, "review.axis.lost"))),
         "points": ("review.axis.points", ())}
+
+
+@functools.lru_cache(maxsize=64)
+def widest(labels: tuple, size: int) -> int:
+    """The width of the widest of `labels` in bold at `size` (the band asks it many times a frame)."""
+    return max(font(size, True).size(label)[0] for label in labels)
 
 
 def shared_size(texts: list, size: int, width: int, room: float, gap: int) -> int | None:
@@ -149,6 +157,7 @@ class ReviewScene(Scene):
         self.graph_targets: list = []     # (move, rect): the graph's deal numbers and marks, for a click
         self.time = 0.0
         self._picture = None       # (what it shows, the table drawn at full size)
+        self._scaled = None        # (that picture, the size shown, it at that size)
 
     # -- the table ---------------------------------------------------------------------------
     def areas(self):
@@ -385,7 +394,7 @@ class ReviewScene(Scene):
         u = self.app.u
         labels = [t("review.play_on"), t(self.again_key())] + [t(f"review.{name}.{state}") for name in self.toggles()
                                                                  for state in ("show", "hide")]
-        need = max(font(int(theme.SMALL * u), True).size(label)[0] for label in labels) + int(48 * u)
+        need = widest(tuple(labels), int(theme.SMALL * u)) + int(48 * u)
         return min(need, int((280 if self.toggles() else 380) * u))
 
     def text_width(self) -> int:
@@ -412,8 +421,11 @@ class ReviewScene(Scene):
         surface.fill(theme.FELT_DARK, table_rect)
         picture = self.table_picture(alpha)
         shown = picture.get_rect().fit(table_rect)
-        surface.blit(pygame.transform.smoothscale(picture, shown.size) if shown.size != picture.get_size()
-                     else picture, shown)
+        scaled = self._scaled       # scaled once a picture: it took a third of a frame
+        if scaled is None or scaled[0] is not picture or scaled[1] != shown.size:
+            self._scaled = scaled = (picture, shown.size, pygame.transform.smoothscale(picture, shown.size)
+                                     if shown.size != picture.get_size() else picture)
+        surface.blit(scaled[2], shown)
         u = self.app.u
         surface.fill(theme.BACKGROUND, band)
         self.draw_moves(surface, band, u)
