@@ -59,8 +59,8 @@ def pile_words(cards) -> str:
     """A pile by the cards the table shows of it: 'the 9♥', 'the pile 9♥–7♣' (bottom to top);
     a side place's label lies under its first card."""
     if len(cards) == 1 or cards[0] == cards[-1]:
-        return t(K + "pile.one", card=str(cards[0]))
-    return t(K + "pile.many", bottom=str(cards[0]), top=str(cards[-1]))
+        return t(K + "pile.single", card=str(cards[0]))
+    return t(K + "pile.run", bottom=str(cards[0]), top=str(cards[-1]))
 
 
 def onto(state, place: int) -> str:
