@@ -255,3 +255,36 @@ def test_the_move_log_follows_a_change_of_language(make_app):
     assert len(english) == len(dutch) > 6
     assert all(a != b for a, b in zip(english[1:], dutch[1:])), list(zip(english, dutch))
     assert any(" speelt " in line for line in dutch) and any(" plays " in line for line in english)
+
+
+def test_the_rules_open_from_the_title_and_the_setup_screens(make_app):
+    """H / X (its chip in the legend to click) opens a game's rules page from the game's button
+    on the title screen and from its setup screen; Back returns there."""
+    from game.app import open_scene
+    from game.menu.rules_help import RulesOverlay
+    from game.menu.setup import SetupScene
+    app = make_app(size=(1280, 720))
+    open_scene(app, "title", 1)
+    title = app.top
+    title.list.focus = len(title.list.widgets) - 1          # Quit: no rules to open
+    assert (inp.ACTION1, "legend.rules") not in title.legend()
+    app.send(inp.Action(inp.ACTION1, inp.KEYBOARD))
+    assert app.top is title
+    for info in registry.playable_games():
+        title.list.focus = next(index for index, widget in enumerate(title.list.widgets)
+                                if title.games.get(id(widget)) == info.name)
+        assert (inp.ACTION1, "legend.rules") in title.legend()
+        app.send(inp.Action(inp.ACTION1, inp.KEYBOARD))
+        assert isinstance(app.top, RulesOverlay) and app.top.game == info.name
+        app.send(inp.Action(inp.BACK, inp.KEYBOARD))
+        assert app.top is title
+        app.push(SetupScene(app, info.name))
+        while not isinstance(app.top, SetupScene):        # the offer of a first lesson, once
+            app.pop()
+        setup = app.top
+        assert (inp.ACTION1, "legend.rules") in setup.legend()
+        app.send(inp.Action(inp.ACTION1, inp.KEYBOARD))
+        assert isinstance(app.top, RulesOverlay) and app.top.game == info.name
+        app.send(inp.Action(inp.BACK, inp.KEYBOARD))
+        assert app.top is setup
+        app.pop()

@@ -94,6 +94,15 @@ class SetupScene(MenuScene):
     def title(self):
         return t(self.info.title)
 
+    def handle(self, action):
+        from game.menu.title import open_rules
+        if not open_rules(self.app, action, self.info.name):
+            super().handle(action)
+
+    def legend(self):
+        from game.ui import input as inp
+        return super().legend() + [(inp.ACTION1, "legend.rules")]
+
     def subtitle(self):
         return t("setup.subtitle")
 

@@ -26,6 +26,7 @@ class TitleScene(MenuScene):
 
     def __init__(self, app):
         super().__init__(app)
+        self.games = {}
         self.saved = None
         self.saved_faces = []     # the characters Continue names, their portraits on the button
 
@@ -72,9 +73,12 @@ class TitleScene(MenuScene):
         if self.saved:
             widgets.append(ContinueButton(t("menu.continue"), lambda: continue_game(self.app), self.saved,
                                           self.saved_faces))
+        self.games = {}           # a game's button: the game (H / X opens its rules)
         for info in registry.playable_games():
-            widgets.append(Button(t(info.title), lambda info=info: self.app.push(SetupScene(self.app, info.name)),
-                                  subtitle=t(f"{info.title}.tagline")))
+            button = Button(t(info.title), lambda info=info: self.app.push(SetupScene(self.app, info.name)),
+                            subtitle=t(f"{info.title}.tagline"))
+            self.games[id(button)] = info.name
+            widgets.append(button)
         others = [Button(t("menu.settings"), lambda: self.app.push(SettingsScene(self.app))),
                   Button(t("menu.statistics"), lambda: self.app.push(StatsScene(self.app))),
                   Button(t("menu.quit"), self.app.quit)]
@@ -100,9 +104,27 @@ class TitleScene(MenuScene):
     def back(self):
         pass  # the title screen is the bottom of the stack: Quit is an explicit choice
 
+    def handle(self, action):
+        game = self.games.get(id(self.list.focused))
+        if not open_rules(self.app, action, game):
+            super().handle(action)
+
     def legend(self):
         from game.ui import input as inp
-        return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")]
+        rules = [(inp.ACTION1, "legend.rules")] if self.games.get(id(self.list.focused)) else []
+        return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose")] + rules
+
+
+def open_rules(app, action, game: str | None) -> bool:
+    """H / X (a legend chip to click) on the title or a setup screen opens that game's rules
+    page; whether it did."""
+    from game.menu.rules_help import RulesOverlay
+    from game.ui import input as inp
+    if action.name != inp.ACTION1 or game is None:
+        return False
+    app.sound.play("click")
+    app.push(RulesOverlay(app, game))
+    return True
 
 
 def where_in_game(game: str, state) -> str:
