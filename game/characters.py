@@ -78,19 +78,28 @@ def name_of(character: Character) -> str:
     return character.name if name == key else name
 
 
+def cast_named(seats: list, lesson: bool = False, own: list[str] | None = None) -> bool:
+    """Whether the table's computers are the cast's characters: at a table of more than one
+    seat, in a guided first game only where its words name several computers by name (Kingen's
+    lesson), not where they say "the computer" or the game's own names (Keezen's colours)."""
+    computers = sum(kind != "human" for kind in seats)
+    return len(seats) > 1 and (not lesson or (own is None and computers > 1))
+
+
 def seat_names(seed: int, seats: list, lesson: bool = False, own: list[str] | None = None) -> list[str]:
     """Every seat's name as the table says it, from the game's seed and its seat kinds: "You"
-    for the only human, a computer by its character's name. A seat without a person's name (one
-    of several humans; a computer in a guided first game, whose words name it so, or the helper
-    playing a game of one seat) has the game's `own` name for that seat where it has one
-    (Keezen's colours), else "Player N", "Computer N" or "Computer"."""
+    for the only human, a computer by its character's name (`cast_named`). A seat without a
+    person's name (one of several humans; the one computer of a guided first game, whose words
+    say "the computer", or the helper playing a game of one seat) has the game's `own` name
+    for that seat where it has one (Keezen's colours), else "Player N" or "Computer"."""
     humans = [seat for seat, kind in enumerate(seats) if kind == "human"]
     cast = table_cast(seed, len(seats))
+    by_cast = cast_named(seats, lesson, own)
     names = []
     for seat, kind in enumerate(seats):
         if kind == "human" and len(humans) == 1:
             name = t("seat.you")
-        elif kind != "human" and not lesson and len(seats) > 1:
+        elif kind != "human" and by_cast:
             name = name_of(cast[seat])
         elif own is not None:
             name = own[seat]

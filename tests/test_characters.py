@@ -114,7 +114,8 @@ def test_seats_are_named_by_their_character(language):
     assert seat_names(30, ["human", "hard", "easy", "normal"]) == ["You"] + [c.name for c in cast[1:]]
     assert seat_names(30, ["human", "hard", "human", "normal"]) == ["Player 1", cast[1].name, "Player 3", cast[3].name]
     assert seat_names(30, ["human", "hard", "easy", "normal"], lesson=True) == \
-        ["You", "Computer 2", "Computer 3", "Computer 4"]             # the lessons' words say so
+        ["You"] + [c.name for c in cast[1:]]             # Kingen's lesson names them so
+    assert seat_names(30, ["human", "easy"], lesson=True) == ["You", "Computer"]     # 'the computer', its words say
     assert seat_names(30, ["hard"]) == ["Computer"]       # 4 Koningen's helper playing, nobody's guest
     colours = ["Blue", "Green", "Yellow", "Red"]            # a game's own names (Keezen's) for the nameless seats
     assert seat_names(30, ["human", "hard", "human", "normal"], own=colours) == ["Blue", cast[1].name, "Yellow", cast[3].name]
@@ -212,7 +213,7 @@ def test_recent_games_name_the_computers_by_their_characters(language):
     language("en")
     assert "against expert, club player, beginner" in record_line({**data, "seed": "damaged"})   # the levels say what they can
     lesson = {**data, "notes": {"lesson": 3}}
-    assert "against Computer 2, Computer 3 and Computer 4" in record_line(lesson)
+    assert f"against {cast[1]}, {cast[2]} and {cast[3]}" in record_line(lesson)     # its words name them so
 
 
 # ----------------------------------------------------------------------------- faces at Quarto's table and the end

@@ -7,6 +7,7 @@ import random
 
 import pygame
 
+from game import characters
 from game.app import open_scene
 from game.kingen import rules
 from game.kingen.lesson import LESSON
@@ -27,9 +28,9 @@ def test_every_word_of_the_lesson_is_said_in_both_languages():
 
 
 def test_the_deals_teach_what_the_words_say():
-    """Deal 1 is No king of hearts: the ♥K is your only card when clubs come, Computer 4 takes
+    """Deal 1 is No king of hearts: the ♥K is your only card when clubs come, seat 4 takes
     it and the deal ends there; in deal 2 you deal, choose trump and name spades, must trump a
-    diamond and then must over-trump Computer 4's ♠6."""
+    diamond and then must over-trump seat 4's ♠6."""
     state = rules.new_game(LESSON.seed, 4, dict(LESSON.setup["options"]))
     assert state.dealer == 3 and state.phase == rules.CHOOSE_GAME
     forced = {}
@@ -104,7 +105,7 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     app.tick(1 / 60)
     wait_for(app, scene, 1)
     pad(A)                                                  # 1, words: the gamepad goes on
-    wait_for(app, scene, 3)                                 # 2, Computer 4 chooses (scripted)
+    wait_for(app, scene, 3)                                 # 2, seat 4 chooses (scripted)
     assert scene.state.game == "no_king_of_hearts"
     click_card(app, scene, "8C")                            # a card while words wait: read first
     assert notice(app) == t("lesson.not_now", step=t("lesson.read_on")) and scene.coach.done == 3
@@ -120,7 +121,10 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     wait_for(app, scene, 9)                                 # 5-8, the club trick, a diamond led
 
     step_is(scene, 9, "5D")                                 # 9, follow suit (mouse)
-    assert t("kingen.lesson.club_trick") in scene.coach.text()
+    assert scene.coach.words("kingen.lesson.club_trick") in scene.coach.text()
+    # the words name the computers as their plates do, from the cast ("Anna's ♣K"), not by number
+    taker = characters.name_of(characters.table_cast(scene.seed, 4)[3])
+    assert scene.seat_name(3) == taker and f"{taker}'s \u2663K" in scene.coach.text()
     click_card(app, scene, "5D")
     wait_for(app, scene, 14)
 
@@ -128,12 +132,12 @@ def test_the_lesson_played_to_its_end_by_keyboard_mouse_and_gamepad(make_app, tm
     by_keys(app, scene, card_at(scene, "AS"), gamepad=True)  # the ♠A by gamepad: refused
     assert notice(app) == t("kingen.lesson.discard.wrong") and scene.coach.done == 14
     by_keys(app, scene, card_at(scene, "KH"), gamepad=True)
-    wait_for(app, scene, 16)                                # 15, Computer 4 takes the ♥K
+    wait_for(app, scene, 16)                                # 15, seat 4 takes the ♥K
 
     step_is(scene, 16, "deal")                              # 16, the score sheet: you deal
     assert scene.at_break() and scene.state.end_reason == "king_of_hearts"
     assert scene.state.sheet[-1]["points"] == [0, 0, 0, -5] and scene.state.totals == [0, 0, 0, -5]
-    assert t("kingen.lesson.kh_taken") in scene.coach.text()
+    assert scene.coach.words("kingen.lesson.kh_taken") in scene.coach.text()
     click(scene.layout().buttons["next"].center)            # Next deal (mouse)
     wait_for(app, scene, 17)
     assert scene.state.deal_no == 2 and scene.state.dealer == 0 and scene.choosing()

@@ -1,15 +1,16 @@
 """Kingen's guided first game (see game/lesson.py): two deals of Dubbelkingen, game 30563.
 
 Dubbelkingen, because there the dealer chooses the game: the lesson reaches a negative game
-and a trump deal in the first two deals (in Kingen trump comes only in deal 7). Computer 4
-deals first and chooses No king of hearts, a deal that ends as soon as the king of hearts is
-taken; then you deal and choose trump.
+and a trump deal in the first two deals (in Kingen trump comes only in deal 7). Seat 4 deals
+first and chooses No king of hearts, a deal that ends as soon as the king of hearts is taken;
+then you deal and choose trump. (The words name the computers as the table does, from the
+cast: {seat1} to {seat3}.)
 
 - Deal 1, No king of hearts: you lead your only club (to be rid of clubs), follow suit with a
   low diamond, and when clubs are led again you must discard the ♥K (the game's duty): the
-  trick costs Computer 4 five points and ends the deal. The score sheet shows it; you deal.
+  trick costs seat 4 five points and ends the deal. The score sheet shows it; you deal.
 - Deal 2, trump: you choose Trump and name spades; you follow suit, trump a diamond when you
-  have none, lead a heart that Computer 2 must trump, and over-trump Computer 4's trump.
+  have none, lead a heart that seat 2 must trump, and over-trump seat 4's trump.
 - Words only at the end: Kingen's fixed order of the games, Dubbelkingen's dealer's choice and
   its quotas. The deal goes on as an ordinary game.
 
@@ -39,7 +40,7 @@ LESSON = Lesson(
     steps=(
         Say(L + "welcome"),
         Say(L + "dealer_chooses"),
-        # deal 1: Computer 4 deals and chooses No king of hearts; you lead
+        # deal 1: seat 4 deals and chooses No king of hearts; you lead
         Reply("game:no_king_of_hearts"),
         Say(L + "chose_kh"),
         Teach("8C", L + "lead", hand(9), wrong=L + "lead.wrong"),

@@ -36,7 +36,11 @@ class Coach:
         return self.step is None
 
     def words(self, key: str) -> str:
-        return t(key, **self.lesson.params) if key else ""
+        """The lesson's words, with its values and the seats' names ({seat1}: seat 1's)."""
+        if not key:
+            return ""
+        names = {f"seat{seat}": self.scene.seat_name(seat) for seat in range(self.scene.state.players)}
+        return t(key, **names, **self.lesson.params)
 
     def text(self) -> str:
         step = self.step
