@@ -38,6 +38,12 @@ def recording():
         _recorder = before
 
 
+def recording_now() -> bool:
+    """Whether a recorder listens: a cached picture is then drawn again, so that its strings
+    are told too."""
+    return _recorder is not None
+
+
 def note_text(surface: pygame.Surface, text: str, rect: pygame.Rect, box: pygame.Rect | None = None) -> None:
     """Tell the recorder (if any) that `text` was drawn at `rect`, meant to stay inside `box`."""
     if _recorder is not None and text.strip():

@@ -13,7 +13,7 @@ import pygame
 from game.cards import SUITS, Card
 from game.ui import cards as cardui
 from game.ui import theme
-from game.ui.text import blit_text, fit, render, wrap
+from game.ui.text import blit_text, fit, recording_now, render, wrap
 
 # What a mark means, its colour, thickness and gap (at 1080p, scaled by the unit).
 MARKS = {
@@ -234,7 +234,7 @@ class CachedLayer:
             if pygame.display.get_surface() is not None:
                 self.surface = self.surface.convert()
             self.key = None
-        if key != self.key:
+        if key != self.key or recording_now():
             paint(self.surface)
             self.key = key
         return self.surface
@@ -286,11 +286,11 @@ class PieceLayer:
             if pygame.display.get_surface() is not None:
                 self.surface = self.surface.convert()
             self.key = self.background_key = None
-        if key == self.key:
+        if key == self.key and not recording_now():
             return self.surface
         background, background_key, pieces = compose()
         drawn = [(tuple(piece.rect), piece.key) for piece in pieces]
-        regions = self.changed(drawn) if background_key == self.background_key else None
+        regions = self.changed(drawn) if background_key == self.background_key and not recording_now() else None
         if regions is None:
             self.surface.blit(background, (0, 0))
             self._draw(pieces, self.surface.get_rect())
@@ -400,28 +400,39 @@ def draw_lines(surface: pygame.Surface, rect: pygame.Rect, lines, u: float, most
 
 
 class FaceWarmer:
-    """Draws card faces ahead of need at the sizes a table shows, in the CPU time a frame has
-    to spare, so a card first shown at a size (a card drawn, a window resized) does not stall
-    its frame."""
+    """Draws card faces ahead of need at the sizes a table shows: all of them as the table
+    opens (`all`), and after that one a frame in the CPU time a frame has to spare, of every
+    width a face was first asked at since (a hand or pile that got narrower), so a card first
+    shown at a size does not stall its frame."""
 
     def __init__(self):
         self.sizes = None
         self.queue: list = []
+        self.known = set(cardui.SHOWN_WIDTHS)   # widths asked for before this table: drawn then
         self.costs = [0.002]      # CPU seconds of the last faces drawn (a court face costs most)
 
+    def all(self, widths, four_colour: bool) -> None:
+        """Every face at `widths` (drawn once, then kept by the faces' cache)."""
+        for width in widths:
+            for card in DECK:
+                cardui.face(card, width, four_colour)
+        self.known |= set(cardui.SHOWN_WIDTHS)
+
     def step(self, widths, four_colour: bool, spare) -> None:
-        """Draw faces while `spare()` (seconds) leaves room for one more: of the `widths` the
-        table shows, and of every width a face was drawn at since (a review's, a flight's)."""
+        """One face when `spare()` (seconds) leaves room for it: of the `widths` the table
+        shows, and of every width a face was asked at since the table opened."""
         four_colour = bool(four_colour)
         sizes = (tuple(widths), four_colour, len(cardui.SHOWN_WIDTHS))
         if self.sizes != sizes:
             self.sizes = sizes
-            shown = sorted(width for width, four in cardui.SHOWN_WIDTHS if four == four_colour)
-            deck = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
-            self.queue = [(card, width) for width in shown + list(widths) for card in deck
+            new = sorted(width for width, four in cardui.SHOWN_WIDTHS - self.known if four == four_colour)
+            self.queue = [(card, width) for width in new + list(widths) for card in DECK
                           if not cardui.made(("face", card, cardui.card_size(width)[0], four_colour))]
-        while self.queue and spare() > max(self.costs):
+        if self.queue and spare() > max(self.costs):
             card, width = self.queue.pop()
             started = time.thread_time()
             cardui.face(card, width, four_colour)
             self.costs = self.costs[-7:] + [time.thread_time() - started]
+
+
+DECK = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]

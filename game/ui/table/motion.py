@@ -73,9 +73,13 @@ class Motion:
         """The things in flight now."""
         return self.animator.active(self.scene.time)
 
+    def warm_all(self) -> None:
+        """As the table opens: every card face of the scene's `face_widths`."""
+        self.warmer.all(self.scene.face_widths(self.scene.layout()), self.scene.four())
+
     def warm(self) -> None:
-        """After drawing: card faces of the scene's `face_widths` drawn ahead of need in the
-        time the frame has to spare, so a card first shown at a size does not stall a frame."""
+        """After drawing: a card face drawn ahead of need in the time the frame has to spare,
+        so a card first shown at a size does not stall a frame (see `FaceWarmer`)."""
         self.warmer.step(self.scene.face_widths(self.scene.layout()), self.scene.four(), self.scene.app.spare)
 
     def draw_resting(self, surface: pygame.Surface, sprites, away=(), live: bool = False) -> None:
