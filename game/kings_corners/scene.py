@@ -377,7 +377,7 @@ class KingsCornersScene(GameScene):
         felt = draw.felt(self.app.size, layout)
         pieces = [draw.info(layout, words.info_texts(self.state)),
                   Piece(layout.log.inflate(int(8 * u), int(8 * u)), tuple(self.log.lines),
-                        lambda surface: draw_log(surface, layout.log, self.log.lines, u, LOG_LINES))]
+                        lambda surface: draw_log(surface, layout.log, self.log.lines, u, LOG_LINES, wrapped=2))]
         pieces += draw.places(layout, self.state, away)
         pieces += self.motion.resting_pieces(self.sprites(layout), away)
         pieces += draw.plates(layout, self.state, self.seat_name, self.seat_level, self.seat_character)
