@@ -51,7 +51,7 @@ from game.ui.between_hands import BetweenHands
 from game.ui.computer_seats import ComputerSeats
 from game.ui.finish import Finish
 from game.ui.game_overlays import HandOverOverlay
-from game.ui.i18n import explain, has, t
+from game.ui.i18n import explain, has, language, t
 from game.ui.keeping import Keeping
 from game.ui.move_log import MoveLog
 from game.ui.scene import Scene
@@ -77,6 +77,13 @@ def event_sound(events) -> str:
     if CardMoved in kinds:
         return "card"
     return "click"
+
+
+@functools.lru_cache(maxsize=64)
+def table_names(seed: int, seats: tuple, lesson: bool, own: tuple | None, _language: str) -> tuple:
+    """`characters.seat_names` kept per table and language: a table names its seats many
+    times a frame."""
+    return tuple(characters.seat_names(seed, list(seats), lesson, None if own is None else list(own)))
 
 
 @functools.lru_cache(maxsize=16)
@@ -145,14 +152,16 @@ class GameScene(Scene):
         return seat is not None and self.seats[seat] == "human"
 
     @property
-    def human_seats(self) -> list[int]:
+    def human_seats(self) -> tuple:
         """The seats humans sit at (autoplay or not)."""
-        return list(human_seats_of(tuple(self.setup["seats"][: self.state.players])))
+        return human_seats_of(tuple(self.setup["seats"][: self.state.players]))
 
     @property
-    def tv_humans(self) -> list[int]:
+    def tv_humans(self) -> tuple:
         """The human seats played on this screen (not from a phone)."""
-        return [seat for seat in self.human_seats if self.phones is None or not self.phones.holds(seat)]
+        if self.phones is None:
+            return self.human_seats
+        return tuple(seat for seat in self.human_seats if not self.phones.holds(seat))
 
     def on_phone(self, seat) -> bool:
         return self.phones is not None and self.phones.holds(seat)
@@ -206,18 +215,24 @@ class GameScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         """'You', 'Player 2', or a computer by its character's name, 'Anna' (in a guided first
-        game 'Computer 3', as its words say); a seat without a person's name by the game's own
-        name for it where it has one (`<game>.seat.N`: Keezen's colours)."""
+        game with one computer 'Computer', as its words say); a seat without a person's name by
+        the game's own name for it where it has one (`<game>.seat.N`: Keezen's colours)."""
         if self.phones is not None and seat in self.phones.names:     # the name typed on its phone
             return self.phones.names[seat]
+        own = self.own_names()
+        return table_names(self.seed, tuple(self.setup["seats"][:self.state.players]), self.in_lesson(),
+                           None if own is None else tuple(own), language())[seat]
+
+    def own_names(self) -> list[str] | None:
+        """The game's own names for its seats (Keezen's colours), if it has them."""
         players = self.state.players
-        own = [t(f"{self.game}.seat.{n}") for n in range(players)] if has(f"{self.game}.seat.0") else None
-        return characters.seat_names(self.seed, self.setup["seats"][:players], self.in_lesson(), own)[seat]
+        return [t(f"{self.game}.seat.{n}") for n in range(players)] if has(f"{self.game}.seat.0") else None
 
     def seat_character(self, seat: int):
-        """The character at a computer seat (its portrait on the plate); None for a human, in a
-        guided first game, whose words name its computers by number, and in a game of one seat."""
-        if seat in self.human_seats or self.in_lesson() or self.state.players == 1:
+        """The character at a computer seat (its portrait on the plate); None for a human and
+        where the table does not name its computers by the cast (`characters.cast_named`)."""
+        seats = self.setup["seats"][:self.state.players]
+        if seat in self.human_seats or not characters.cast_named(seats, self.in_lesson(), self.own_names()):
             return None
         return characters.table_cast(self.seed, self.state.players)[seat]
 
