@@ -35,10 +35,10 @@ CACHES = {
     "_options",         # Keezen: the ways to play the chosen card, worked out when first asked
     "_check_cache",     # 4 Koningen: what laying the selection on a drawn card would give
 }
-# Not plain values, so not compared; caches as well, filled by drawing: `warmer` (draws a card
-# face of the table's sizes ahead of need, one a frame), `_layer`, `_felt` and `_table`
-# (CachedLayer: the table's unchanging parts), `_sheet` (ScoreSheet's picture), `status_line`
-# (its wrapped lines).
+# Not plain values, so not compared; caches as well, filled by drawing: `_layer` (PieceLayer:
+# the table's pieces that change only with a move), `_felt` and `_table` (CachedLayer: the
+# table's unchanging parts), `_sheet` (ScoreSheet's picture), `status_line` (its wrapped
+# lines). (The face warmer draws after the frame, in `ahead`, never in `draw`.)
 PLAIN = (int, float, str, bool, tuple, frozenset, type(None))
 
 
