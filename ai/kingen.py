@@ -19,6 +19,10 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   Cards that play alike (nothing but played cards or the player's own between them, both penalty
   cards or neither) are one move (`distinct_cards`): fewer branches, and a choice among alike
   cards needs no search at all.
+- Reading the play (`search_root`; `POOL` deals, 0 for every level until it measures better
+  against the anchor): the search's deals are drawn from a pool of sampled deals, each weighted
+  by how likely the others' cards so far were had they played the policy's card (`MISS` for
+  any other card): a seat that ducked or threw a high card probably holds this and not that.
 - Dealer's choices by simulation over sampled deals (the dealer's own hand fixed, the other
   hands sampled): trump is the suit with the most tricks for the dealer on average. In
   Dubbelkingen every dealer deals three negative games and two trumps in any case, and every
@@ -34,7 +38,8 @@ iterations (a seed replays exactly); the process-time cap is only a safety net.
 
 Measure: the levels' strength with `python -m ai.kingen_bench strength --a hard --b normal`
 (and `--a normal --b easy`), a change to a level card by card with
-`python -m ai.kingen_bench decisions`, the search's speed with
+`python -m ai.kingen_bench decisions`, the expert against OpenSpiel's ISMCTS with
+`python -m ai.kingen_bench anchor` (the bench extra), the search's speed with
 `python -m ai.kingen_bench speed [--profile]`. What the runs gave, and how the budgets were
 chosen: docs/benchmark-notes.md.
 """

@@ -388,7 +388,7 @@ def main(argv=None) -> int:
                 reuse.append(json.load(file))
         print(f"{', '.join(players)}, each in one seat against three rule-based players, {args.deals} deals per "
               f"type, seed {args.seed}, the anchor {args.simulations} simulations a card")
-        print(f"{'type':<18}{'deals':>6}" + "".join(f"{spec[:9]:>9}" for spec in players)
+        print(f"{'type':<18}{'deals':>6}" + "".join(f" {spec[:8]:>8}" for spec in players)
               + (f"  {players[0]}-anchor, 95% interval" if "anchor" in players[1:] else "")
               + "  process time a card (median)")
         result = anchor(players, args.deals, args.seed, games, args.simulations, args.jobs, reuse, args.json)
