@@ -24,10 +24,13 @@ GARBAGE = (None, "garbage", 42, 1.5, ("play", 1), object())
 
 
 def option_sets(rules) -> list[dict]:
-    """The defaults, then each value of each option with the others at their defaults."""
+    """The defaults, then each value of each option with the others at their defaults, and
+    with the option it depends on set so that it counts (Kings Corners' number of hands is
+    played in a match of hands, not left out of one played to a target)."""
     sets = [{}]
     for option in rules.OPTIONS:
-        sets.extend({option.key: value} for value in option.choices if value != option.default)
+        depends = dict([option.visible_if]) if option.visible_if else {}
+        sets.extend({**depends, option.key: value} for value in option.choices if value != option.default)
     return sets
 
 
@@ -66,7 +69,7 @@ def test_contract(game, players, options):
         else:
             moves = checks.check_moves(rules, state, whole, codes=0)   # codes: at the sampled positions
         checks.check_play(state, rng.choice(moves), twin=full)
-        if other.legal_moves() and not other.is_over():
+        if not other.is_over():   # the contract: a game in progress has moves
             other.play(rng.choice(other.legal_moves()))
     assert state.is_over(), f"{game} did not end in {MAX_MOVES} random moves"
     check_position(rules, state, other, look, whole)
