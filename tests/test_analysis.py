@@ -539,6 +539,29 @@ def test_a_close_call_is_judged_again_on_new_deals_of_the_two_moves():
     assert close.loss == pytest.approx(1.0)
 
 
+def test_second_looks_pair_each_move_only_with_the_deals_it_met():
+    """After a second look (the move and the best on new deals) a third look may find another
+    best: each candidate is weighed against the move on the deals both were played on, never
+    a deal of one look against a deal of another."""
+    from ai.analysis import Values, best_of, merged
+    from game.kingen import rules as R
+    king, ace, two = R.parse_move("KH"), R.parse_move("AH"), R.parse_move("2H")
+
+    def look(samples):
+        return Values({m: sum(f) / len(f) for m, f in samples.items()}, {m: 1.0 for m in samples}, False, None,
+                      samples)
+
+    first = look({king: swinging(0.0), ace: swinging(2.0), two: swinging(1.9)})
+    second = look({king: swinging(0.0, deals=30), ace: swinging(1.0, deals=30)})     # the ace was lucky
+    third = look({king: [-value for value in swinging(0.0, deals=20)], two: [1.9 - value for value in
+                                                                            swinging(0.0, deals=20)]})
+    both = merged(merged(first, second), third)
+    assert [len(found) for found in both.samples.values()] == [90, 90, 90]
+    best, loss, error = best_of(both, king)
+    assert best == two and loss == pytest.approx(1.9) and error == pytest.approx(0.0, abs=1e-9)
+    assert best_of(merged(first, second), king)[:2] == (two, pytest.approx(1.9))
+
+
 def test_the_decisive_move_is_the_one_that_turned_the_game_for_the_side_that_lost():
     """A Quarto game the player (seat 0) won: the opponent's mistake decided it, not the
     player's own worse slip before it; a game not finished: any seat's move."""

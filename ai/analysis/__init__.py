@@ -22,8 +22,8 @@ same deals (common random numbers) and hands back each deal's result (`Values.sa
 a loss is judged by the standard error of its difference, deal by deal, which is far smaller
 than the values' own. Where that error still leaves the loss within reach of a verdict's
 threshold, the move played and the best are judged again on new deals, merged with the
-first (`ROUNDS` times the deals at most); a difference that stays inside the noise is
-`close` ("about as good"), not a verdict.
+first (`ROUNDS` times the deals at most; a move is weighed against another on the deals both
+met); a difference that stays inside the noise is `close` ("about as good"), not a verdict.
 Measure: `python -m ai.analysis.stability` (verdicts under three analysis seeds).
 
     python -m ai.analysis RECORD.json [--json] [--seats all] [--work N] [--analysis-seed S]
@@ -109,28 +109,43 @@ def verdict(loss: float, error: float, scale: Scale) -> str:
 
 def best_of(values: Values, move):
     """The best move (`move` itself where it is as good), the loss of `move` and its standard
-    error: that of the difference deal by deal where the judge kept its samples, else the two
-    values' errors added (the safe side)."""
+    error. Where the judge kept its samples, a candidate is weighed against `move` deal by
+    deal on the deals both met (after a second look not every candidate met every deal), and
+    the error is that of those differences; else by their values, the two values' errors
+    added (the safe side)."""
+    samples = values.samples or {}
+    if move in samples and len(samples[move]) > 1:
+        gaps = {candidate: _paired(samples[move], found) for candidate, found in samples.items() if candidate != move}
+        gaps = {candidate: found for candidate, found in gaps.items() if found}
+        best = max(gaps, key=lambda candidate: sum(gaps[candidate]) / len(gaps[candidate]), default=move)
+        mean = sum(gaps[best]) / len(gaps[best]) if best != move else 0.0
+        if mean <= 0:
+            return move, 0.0, 0.0
+        found = gaps[best]
+        variance = sum((gap - mean) ** 2 for gap in found) / max(1, len(found) - 1)
+        return best, mean, (variance / len(found)) ** 0.5
     best = max(values.values, key=lambda candidate: values.values[candidate])
     played = values.values[move]
     if played >= values.values[best]:
         best = move
     loss = max(0.0, values.values[best] - played)
-    samples = values.samples or {}
-    if move in samples and best in samples and len(samples[move]) > 1:
-        gaps = [b - a for a, b in zip(samples[move], samples[best])]
-        mean = sum(gaps) / len(gaps)
-        variance = sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)
-        return best, loss, (variance / len(gaps)) ** 0.5
     return best, loss, (values.errors.get(move, 0.0) ** 2 + values.errors.get(best, 0.0) ** 2) ** 0.5
 
 
+def _paired(mine: list, other: list) -> list:
+    """Another move's result less this move's on each deal both were played on (None: a deal
+    that move was not played on)."""
+    return [b - a for a, b in zip(mine, other) if a is not None and b is not None]
+
+
 def judged(values: Values, move, scale: Scale, ply: int, seat: int) -> Judgement:
-    """The verdict on `move` among `values`."""
+    """The verdict on `move` among `values` (the best's value is the played one's plus the
+    loss: both measured on the same deals)."""
     best, loss, error = best_of(values, move)
     plies = values.plies or {}
     close = 0 < loss <= 2 * error
-    return Judgement(ply, seat, move.code, best.code, values.values[move], values.values[best], loss,
+    value = values.values[move]
+    return Judgement(ply, seat, move.code, best.code, value, value + loss if best != move else value, loss,
                      verdict(loss, error, scale), values.exact, plies.get(move), plies.get(best), close)
 
 
@@ -145,11 +160,16 @@ def unsure(values: Values, move, scale: Scale) -> bool:
 
 
 def merged(first: Values, second: Values) -> Values:
-    """Two judgements of a position on different deals as one over all their deals (a move
-    the second did not value keeps the first's)."""
-    samples = {move: found + second.samples.get(move, []) for move, found in first.samples.items()}
-    values = {move: sum(found) / len(found) for move, found in samples.items()}
-    return Values(values, {move: _error(found) for move, found in samples.items()}, False, None, samples)
+    """Two judgements of a position on different deals as one over all their deals, each
+    move's results in the order of the deals (None on a deal a move was not played on: a
+    second look plays only some)."""
+    deals = [len(next(iter(found.samples.values()))) for found in (first, second)]
+    samples = {move: [found.samples.get(move) or [None] * count for found, count in zip((first, second), deals)]
+               for move in {**first.samples, **second.samples}}
+    samples = {move: parts[0] + parts[1] for move, parts in samples.items()}
+    played = {move: [value for value in found if value is not None] for move, found in samples.items()}
+    values = {move: sum(found) / len(found) for move, found in played.items()}
+    return Values(values, {move: _error(found) for move, found in played.items()}, False, None, samples)
 
 
 def _error(results: list) -> float:
