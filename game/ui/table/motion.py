@@ -95,7 +95,7 @@ class Motion:
         found = []
         for sprite in sprites:
             if not sprite.live and sprite.key not in away:
-                reach = shadow_reach(max(sprite.rect.size))
+                reach = shadow_reach(min(sprite.rect.size))      # (the card's width, either way up)
                 found.append(Piece(sprite.rect.inflate(2 * reach, 2 * reach), (sprite.key, sprite.look, self.scene.four()),
                                    lambda surface, sprite=sprite: self.scene.draw_thing(surface, sprite.key, sprite.rect,
                                                                                          sprite.look)))
