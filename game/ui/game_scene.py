@@ -482,6 +482,10 @@ class GameScene(Scene):
         """A game's hook: the widths at which its table shows card faces (warmed ahead of need)."""
         return ()
 
+    def warm_pictures(self, layout) -> None:
+        """A game's hook: as the table opens, the pictures besides faces its table draws only
+        later (an empty place's label in a later round), so no frame then makes them."""
+
     def ahead(self) -> None:
         self.computers.play_due()
         self.motion.warm()

@@ -88,6 +88,16 @@ def table_pieces(layout, u: float, four: bool, round_no: int, controlled, chosen
     return pieces
 
 
+def warm_pictures(layout) -> None:
+    """The grid's empty places of every card in both looks (in play, later) and the lost
+    pile's red back: a new round draws them first (made then, they took a frame over 16.7 ms)."""
+    for card in layout.cells:
+        for colour in ((255, 255, 255), FUTURE):
+            gfx.slot(layout.slot_w, card.label, colour)
+    gfx.slot(layout.slot_w)
+    gfx.back(layout.lost.w, "red")
+
+
 def card_face(surface, card, rect, four: bool, dim: bool = False) -> None:
     """A card face; `dim` greys it (in play elsewhere, or a verdict already past)."""
     if dim:

@@ -381,6 +381,9 @@ class VierKoningenScene(GameScene):
     def face_widths(self, layout) -> tuple:
         return (layout.gw, layout.tw)
 
+    def warm_pictures(self, layout) -> None:
+        draw.warm_pictures(layout)
+
     def draw(self, surface, alpha):
         layout = self.layout()
         away = self.motion.moving() | (set(self.drag.things) if self.drag else set())

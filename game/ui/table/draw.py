@@ -412,8 +412,11 @@ class FaceWarmer:
         self.costs = [0.002]      # CPU seconds of the last faces drawn (a court face costs most)
 
     def all(self, widths, four_colour: bool) -> None:
-        """Every face at `widths` (drawn once, then kept by the faces' cache)."""
+        """Every face at `widths`, and a card's shadow and back there (drawn once, then kept
+        by the cards' cache)."""
         for width in widths:
+            cardui.shadow(width)
+            cardui.back(width)
             for card in DECK:
                 cardui.face(card, width, four_colour)
         self.known |= set(cardui.SHOWN_WIDTHS)

@@ -74,8 +74,11 @@ class Motion:
         return self.animator.active(self.scene.time)
 
     def warm_all(self) -> None:
-        """As the table opens: every card face of the scene's `face_widths`."""
-        self.warmer.all(self.scene.face_widths(self.scene.layout()), self.scene.four())
+        """As the table opens: every card face of the scene's `face_widths`, and what else
+        its table draws later (`GameScene.warm_pictures`)."""
+        layout = self.scene.layout()
+        self.warmer.all(self.scene.face_widths(layout), self.scene.four())
+        self.scene.warm_pictures(layout)
 
     def warm(self) -> None:
         """After drawing: a card face drawn ahead of need in the time the frame has to spare,
