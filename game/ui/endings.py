@@ -24,6 +24,7 @@ from game.ui.i18n import has, t
 from game.ui.portraits import initial, portrait
 from game.ui.scene import Scene
 from game.ui.table.draw import panel
+from game.ui.table.layout import note_floating
 from game.ui.table.panels import draw_button
 from game.ui.text import blit_in
 
@@ -231,7 +232,18 @@ class EndScreen(Scene):
         return self._layout[1]
 
     def _make_layout(self) -> dict:
-        area = self.game_scene.result_area()
+        area, u = self.game_scene.result_area(), self.app.u
+        status = self.game_scene.layout().status
+        if status is not None and status.colliderect(self._fitted(area)[0]):
+            # the status line says how the game ended: the panel goes under it, smaller if it must
+            top = status.bottom + int(8 * u)
+            area = pygame.Rect(area.x, top, area.w, area.bottom - top)
+        box, parts, columns, k = self._fitted(area)
+        return self._lay_out(box, parts, columns, k)
+
+    def _fitted(self, area: pygame.Rect) -> tuple:
+        """The panel's box centred in `area`, its parts' heights lowered until they fit, the
+        buttons' columns and the scale `k` it took."""
         u = self.app.u
         width = min(int(1180 * u), area.w - int(40 * u))
         columns = 4 if width >= int(4 * 265 * u) else 2     # else two rows of two
@@ -264,6 +276,11 @@ class EndScreen(Scene):
             k -= 0.06
         box = pygame.Rect(0, 0, width, min(total, area.h - int(8 * u)))
         box.center = area.center
+        return box, parts, columns, k
+
+    def _lay_out(self, box: pygame.Rect, parts: list, columns: int, k: float) -> dict:
+        u, ending = self.app.u, self.ending
+        pad, gap, faces = int(34 * u), int(10 * u), any(face is not None for face in self.faces)
         rects, y = {}, box.y + pad
         inner = box.inflate(-2 * pad, 0)
         for name, h in parts:
@@ -296,6 +313,7 @@ class EndScreen(Scene):
         if not self.shade:      # beside the table: the side is cleared, the table stays as it is
             surface.fill(theme.FELT_DARK, self.game_scene.result_area())
         panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK, radius=20)
+        note_floating("end screen", box)
         ending = self.ending
         blit_in(surface, self.game_scene.finish.title(), theme.HEADING * u * k, theme.TEXT, rects["title"], bold=True)
         if ending.winner_line:
