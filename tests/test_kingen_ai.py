@@ -296,13 +296,6 @@ def test_the_bench_reuses_an_earlier_runs_players_without_playing_them():
     assert len(other_seed["types"]["no_hearts"]["easy"]["points"]) == 1      # played: another seed's deals
 
 
-def test_the_openspiel_anchor_plays_a_legal_deal():
-    pytest.importorskip("pyspiel", reason="OpenSpiel is the bench extra: python -m pip install -e .[bench]")
-    from ai import kingen_bench
-    points, times = kingen_bench.anchor_deal(("trump", 3, 1, ["anchor"], 20))["anchor"]
-    assert 0 <= points <= 13 and len(times) >= 5
-
-
 # ----------------------------------------------------------------------------- hard's inference
 
 def test_the_play_makes_the_true_deal_likelier_than_other_deals_consistent_with_it():
