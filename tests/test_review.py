@@ -43,6 +43,17 @@ def button(app, b) -> None:
     tick(app)
 
 
+def review_at(make_app, record, analysis: dict, ply: int):
+    """The review of `record` with `analysis` at 960x540, shown at move `ply`."""
+    app = make_app(size=(960, 540))
+    open_scene(app, "title", None)
+    app.review({**record.to_dict(), "analysis": analysis})
+    scene = app.top
+    scene.show(ply)
+    tick(app)
+    return scene
+
+
 def reviewed(game: str, seed: int):
     """A record of random moves (`random_record`) with the human at seat HUMAN (4 Koningen has
     one seat), the others random; and the human's seat."""
@@ -842,12 +853,7 @@ def test_keezens_better_move_is_the_pawns_way_on_the_board(make_app, monkeypatch
     mistake["best"] = other.code
     drawn_ways = []
     monkeypatch.setattr(review, "arrow", lambda surface, points, colour, *rest: drawn_ways.append((points, colour)))
-    app = make_app(size=(960, 540))
-    open_scene(app, "title", None)
-    app.review({**record.to_dict(), "analysis": data})
-    scene = app.top
-    scene.show(mistake["ply"])
-    tick(app)
+    scene = review_at(make_app, record, data, mistake["ply"])
     scene._picture, drawn_ways[:] = None, []
     with kit_text.recording() as drawn:
         picture = scene.table_picture(0.0)
@@ -877,12 +883,7 @@ def test_the_better_move_is_shown_on_the_table_beside_the_one_played(make_app, g
     other = next(move for move in before.legal_moves() if type(move) is type(played) and
                  getattr(move, "card", getattr(move, "give", None)) != getattr(played, "card", getattr(played, "give", 0)))
     mistake["best"] = other.code
-    app = make_app(size=(960, 540))
-    open_scene(app, "title", None)
-    app.review({**record.to_dict(), "analysis": data})
-    scene = app.top
-    scene.show(mistake["ply"])
-    tick(app)
+    scene = review_at(make_app, record, data, mistake["ply"])
     scene._picture = None          # drawn again here, where its words are recorded
     with kit_text.recording() as drawn:
         picture = scene.table_picture(0.0)
