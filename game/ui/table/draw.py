@@ -175,9 +175,7 @@ def _glow(size, edge, centre) -> pygame.Surface:
     """`centre` in the middle of `size` fading to `edge` at the corners: a few dozen pixels
     computed, smooth-scaled up (a gradient has no detail to lose)."""
     gw, gh = 24, 14
-    grid = pygame.Surface((gw, gh))
-    if pygame.display.get_surface() is not None:
-        grid = grid.convert()      # what is scaled from it has the window's format: no conversion after
+    grid = window_surface((gw, gh))      # what is scaled from it has the window's format: no conversion after
     for y in range(gh):
         for x in range(gw):
             dx, dy = (x + 0.5) / gw * 2 - 1, (y + 0.5) / gh * 2 - 1
@@ -220,6 +218,13 @@ def _paint_felt(size, table, radius: int) -> pygame.Surface:
     return image
 
 
+def window_surface(size) -> pygame.Surface:
+    """A surface of `size` in the window's pixel format (where a window is open): blitted to it
+    without a conversion each frame."""
+    surface = pygame.Surface(size)
+    return surface.convert() if pygame.display.get_surface() is not None else surface
+
+
 class CachedLayer:
     """A window-sized surface repainted only when its key changes: what moves only with a
     move (felt, piles, the other seats) is one blit a frame."""
@@ -230,10 +235,7 @@ class CachedLayer:
 
     def get(self, size, key, paint) -> pygame.Surface:
         if self.surface is None or self.surface.get_size() != tuple(size):
-            self.surface = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self.surface = self.surface.convert()
-            self.key = None
+            self.surface, self.key = window_surface(size), None
         if key != self.key or recording_now():
             paint(self.surface)
             self.key = key
@@ -282,15 +284,13 @@ class PieceLayer:
         """The layer for `key`; with another key, `compose()` gives (background, its key, the
         pieces) and the layer is brought up to them."""
         if self.surface is None or self.surface.get_size() != tuple(size):
-            self.surface = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                self.surface = self.surface.convert()
-            self.key = self.background_key = None
-        if key == self.key and not recording_now():
+            self.surface, self.key, self.background_key = window_surface(size), None, None
+        recording = recording_now()       # (a recorder is told every string: the layer is drawn whole)
+        if key == self.key and not recording:
             return self.surface
         background, background_key, pieces = compose()
         drawn = [(tuple(piece.rect), piece.key) for piece in pieces]
-        regions = self.changed(drawn) if background_key == self.background_key and not recording_now() else None
+        regions = self.changed(drawn) if background_key == self.background_key and not recording else None
         if regions is None:
             self.surface.blit(background, (0, 0))
             self._draw(pieces, self.surface.get_rect())
