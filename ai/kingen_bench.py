@@ -35,11 +35,11 @@ card play alone differs. It needs the `bench` extra (`python -m pip install -e .
 prints per type each player's mean points a deal in that seat, the first player minus the
 anchor (paired per deal, 95% interval) and each player's process time per card (median, over
 the cards where the seat had a choice); then the means over the types. `--reuse` takes the
-players earlier runs with the same seed measured from their JSON instead of playing them again
+deals earlier runs with the same seed measured from their JSON instead of playing them again
 (every player replays exactly; a type all of whose players are reused keeps all their deals),
-so a new version of the expert is measured against the anchor's saved figures, and runs of
-separate types are put in one table; `--jobs` spreads the deals over processes, with the same
-result.
+so a new version of the expert is measured against the anchor's saved figures, runs of separate
+types are put in one table, and a run stopped midway (`--json` is written after every deal)
+resumes where it stopped; `--jobs` spreads the deals over processes, with the same result.
 
 Speed: iterations per second of hard's search from mid-deal positions (and a profile):
 
@@ -217,38 +217,39 @@ def interval(samples: list) -> tuple:
 
 def anchor(players: list, deals: int, seed: int, games: list, simulations: int = 1000, jobs: int = 1,
            reuse: list | None = None, save: str | None = None) -> dict:
-    """The anchor benchmark (see the module's docstring); `reuse` holds earlier runs' results
-    (a type whose players were all measured before keeps all their deals, at least `deals`);
-    `save` a JSON file written after every type (a long run's finished types are kept)."""
+    """The anchor benchmark (see the module's docstring); `reuse` holds earlier runs' results:
+    a player's deals measured before are not played again (a run stopped midway resumes where
+    it stopped), and a type all of whose players were measured on more deals keeps them all;
+    `save` a JSON file written after every deal."""
     earlier = {}
     for run in reuse or []:
         if run["seed"] == seed and run["simulations"] == simulations:
             for game, row in run["types"].items():
-                earlier.setdefault(game, {}).update({spec: row[spec] for spec in run["players"]})
+                known = earlier.setdefault(game, {})
+                for spec in run["players"]:     # the run with the most deals of a player
+                    if spec in row and len(row[spec]["points"]) > len(known.get(spec, {"points": ()})["points"]):
+                        known[spec] = row[spec]
     first = players[0]
     result = {"players": players, "deals": deals, "seed": seed, "simulations": simulations, "types": {}}
     pool = Pool(jobs) if jobs > 1 else None
     for game in games:
         old = earlier.get(game, {})
-        known = [spec for spec in players if spec in old and len(old[spec]["points"]) >= deals]
-        play = [spec for spec in players if spec not in known]
-        size = min((len(old[spec]["points"]) for spec in known), default=deals) if not play else deals
-        tasks = [(game, seed + index, index % 4, play, simulations) for index in range(deals)]
-        played = list(pool.imap(anchor_deal, tasks) if pool else map(anchor_deal, tasks)) if play else []
-        row = {}
-        for spec in players:
-            if spec in known:
-                points, times = old[spec]["points"][:size], old[spec]["ms"][:size]
-            else:
-                points = [deal[spec][0] for deal in played]
-                times = [[round(1000 * spent, 1) for spent in deal[spec][1]] for deal in played]
-            row[spec] = {"points": points, "ms": times, "mean": round(sum(points) / len(points), 3),
-                         "median_ms": round(statistics.median([ms for deal in times for ms in deal] or [0.0]), 1)}
-        if "anchor" in row and first != "anchor":
-            mean, half = interval([a - b for a, b in zip(row[first]["points"], row["anchor"]["points"])])
-            row["difference"] = round(mean, 3)
-            row["difference_95"] = [round(mean - half, 3), round(mean + half, 3)]
-        result["types"][game] = row
+        measured = {spec: (list(old[spec]["points"]), list(old[spec]["ms"])) if spec in old else ([], [])
+                    for spec in players}
+        size = max(deals, min(len(points) for points, _ in measured.values()))
+        tasks = [(game, seed + index, index % 4, [spec for spec in players if len(measured[spec][0]) <= index],
+                  simulations) for index in range(size)]
+        tasks = [task for task in tasks if task[3]]
+        for played in pool.imap(anchor_deal, tasks) if pool else map(anchor_deal, tasks):
+            for spec, (points, times) in played.items():
+                measured[spec][0].append(points)
+                measured[spec][1].append([round(1000 * spent, 1) for spent in times])
+            if save:    # after every deal: a long run stopped midway keeps what it measured
+                result["types"][game] = anchor_table(measured, players)
+                with open(save, "w") as file:
+                    json.dump(result, file)
+        row = result["types"][game] = anchor_table({spec: (points[:size], times[:size])
+                                                    for spec, (points, times) in measured.items()}, players)
         print(anchor_row(game, row, players), flush=True)
         if save:
             with open(save, "w") as file:
@@ -265,6 +266,22 @@ def anchor(players: list, deals: int, seed: int, games: list, simulations: int =
         result["difference"] = round(mean, 3)
         result["difference_95"] = [round(mean - half, 3), round(mean + half, 3)]
     return result
+
+
+def anchor_table(measured: dict, players: list) -> dict:
+    """One type's row: per player its points and card times a deal, its mean and median; the
+    first player minus the anchor over the deals both played, with its 95% interval."""
+    row = {}
+    for spec in players:
+        points, times = measured[spec]
+        row[spec] = {"points": points, "ms": times, "mean": round(sum(points) / max(1, len(points)), 3),
+                     "median_ms": round(statistics.median([ms for deal in times for ms in deal] or [0.0]), 1)}
+    first = players[0]
+    if "anchor" in row and first != "anchor" and row[first]["points"] and row["anchor"]["points"]:
+        mean, half = interval([a - b for a, b in zip(row[first]["points"], row["anchor"]["points"])])
+        row["difference"] = round(mean, 3)
+        row["difference_95"] = [round(mean - half, 3), round(mean + half, 3)]
+    return row
 
 
 def anchor_row(game: str, row: dict, players: list) -> str:

@@ -295,6 +295,17 @@ def test_the_bench_reuses_an_earlier_runs_players_without_playing_them():
     other_seed = kingen_bench.anchor(["easy"], deals=1, seed=5, games=["no_hearts"], reuse=[first])
     assert len(other_seed["types"]["no_hearts"]["easy"]["points"]) == 1      # played: another seed's deals
 
+def test_the_bench_resumes_a_run_stopped_midway(monkeypatch):
+    from ai import kingen_bench
+    first = kingen_bench.anchor(["easy", "normal:10"], deals=2, seed=4, games=["no_hearts"])
+    stopped = kingen_bench.anchor(["normal:10"], deals=1, seed=4, games=["no_hearts"])
+    played = []
+    deal = kingen_bench.anchor_deal
+    monkeypatch.setattr(kingen_bench, "anchor_deal", lambda task: played.append(task[1:4]) or deal(task))
+    resumed = kingen_bench.anchor(["normal:10"], deals=2, seed=4, games=["no_hearts"], reuse=[stopped])
+    assert played == [(5, 1, ["normal:10"])]        # only the deal the stopped run had not played
+    assert resumed["types"]["no_hearts"]["normal:10"]["points"] == first["types"]["no_hearts"]["normal:10"]["points"]
+
 
 # ----------------------------------------------------------------------------- hard's inference
 
