@@ -3,6 +3,7 @@ by posted keyboard and gamepad events through the app's own loop: the table show
 record's replay at every move, hidden hands stay hidden, the analysis streams in and is kept
 with the record, "Play on from here" and "Play this deal again", and damaged record files."""
 import json
+import random
 import threading
 
 import pygame
@@ -13,6 +14,7 @@ from game import record as records
 from game import registry
 from game.app import open_scene
 from game.menu.recent import record_line
+from game.menu.review import ReviewScene
 from game.play import scene_class
 from game.record import random_record
 from game.ui import input as inp
@@ -452,6 +454,28 @@ def test_a_kings_corners_review_plays_that_hand_again(make_app):
     # what a computer seat is sent (its view, through its file form) ends there too
     view = game.state.view(0)
     assert registry.game("kings_corners").rules().from_dict(view.to_dict()).last_hand == 2
+
+
+@pytest.mark.parametrize("game, field", [("kingen", "deal_no"), ("kings_corners", "hand_no")])
+def test_a_deal_played_again_is_over_at_its_end_in_its_own_review(game, field):
+    """A deal played again from a review (deal 2, played out at random) is a game of its own: its
+    review ends with the game over, as its play did (before, the match went on after it)."""
+    rules, rng = registry.game(game).rules(), random.Random(3)
+    state = rules.new_game(5, 4, {})
+    moves = []
+    while getattr(state, field) < 2:
+        moves.append(rng.choice(state.legal_moves()))
+        state.play(moves[-1])
+    state = state.single_deal()
+    while not state.is_over():
+        moves.append(rng.choice(state.legal_moves()))
+        state.play(moves[-1])
+    record = records.Record(game, 4, ["human"] + ["random"] * 3, {}, 5, [move.code for move in moves],
+                            {"played_on": True, "one_deal": True})
+    scene = ReviewScene(None, record.to_dict())       # (its states alone: no window needed)
+    assert scene.states[-1].is_over() and scene.finished
+    assert scene.states[-1].to_dict() == state.to_dict()
+    assert not scene.states[scene.parts[-1] - 1].is_over()      # the deal before it went on
 
 
 def test_a_game_without_deals_plays_the_game_again(make_app):

@@ -124,20 +124,16 @@ class ReviewScene(Scene):
         self.record = records.from_dict(data)
         self.info = registry.game(self.record.game)
         self.states = [self.record.replay(0)]
-        rules = self.info.rules()
-        for code in self.record.moves:
-            state = self.states[-1].copy()
-            try:
-                state.play(rules.parse_move(code))
-            except ValueError:
-                self.record.replay()         # says which move of the file is damaged, and how
-                raise
-            self.states.append(state)        # with its move's events: the move log says them
+        self.replay_from(0)
         self.ply = len(self.record.moves) if ply is None else max(0, min(ply, len(self.record.moves)))
         field = PARTS.get(self.record.game, (None,))[0]
         # the moves where a deal (hand, round) begins: the table after them is its first
         self.parts = [0] + [ply for ply in range(1, len(self.states)) if field is not None and
                             getattr(self.states[ply], field) != getattr(self.states[ply - 1], field)]
+        if self.record.notes.get("one_deal"):
+            # a deal played again from a review: its match ended with that deal, its last (as in play)
+            self.states[self.parts[-1]] = self.states[self.parts[-1]].single_deal()
+            self.replay_from(self.parts[-1])
         self.table = None
         self.runner = None
         self.judgements = {judgement["ply"]: judgement for judgement in data.get("analysis", {}).get("moves", [])}
@@ -158,6 +154,20 @@ class ReviewScene(Scene):
         self.time = 0.0
         self._picture = None       # (what it shows, the table drawn at full size)
         self._scaled = None        # (that picture, the size shown, it at that size)
+
+    def replay_from(self, ply: int) -> None:
+        """The states after move `ply` made again from state `ply`, each with its move's events
+        (the move log says them)."""
+        rules = self.info.rules()
+        del self.states[ply + 1:]
+        for code in self.record.moves[ply:]:
+            state = self.states[-1].copy()
+            try:
+                state.play(rules.parse_move(code))
+            except ValueError:
+                self.record.replay()         # says which move of the file is damaged, and how
+                raise
+            self.states.append(state)
 
     # -- the table ---------------------------------------------------------------------------
     def areas(self):
