@@ -34,7 +34,10 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
 Levels: easy plays the policy with human slips (one card in five at random among the legal
 ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterations (choices:
 120 deals); hard 5000 iterations with a narrower exploration (choices: 400 deals). Budgets are
-iterations (a seed replays exactly); the process-time cap is only a safety net.
+work, never time: a seed replays exactly, whatever else the process or the machine does (the
+game's worker thinks in a thread of the game's process where it cannot start one, and process
+time then counts the drawing too). Each decision's randomness comes from the bot's seed and the
+position alone (`KingenBot._decide`).
 
 Measure: the levels' strength with `python -m ai.kingen_bench strength --a hard --b normal`
 (and `--a normal --b easy`), a change to a level card by card with
@@ -82,7 +85,6 @@ from game.kingen.rules import (
 LEVELS = ("easy", "normal", "hard")
 ITERATIONS = {"normal": 80, "hard": 5000}
 EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
-SECONDS = {"normal": 1.0, "hard": 3.0}          # safety caps only
 POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' play (`search_root`)
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
@@ -478,7 +480,8 @@ class KingenBot:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
-        self.rng = random.Random(seed)
+        self.seed = random.getrandbits(64) if seed is None else seed
+        self.rng = random.Random(seed)     # this decision's (`_decide` seeds it from the position)
         self.iterations = iterations or ITERATIONS.get(level)
         self.exploration = exploration or EXPLORATION.get(level)
         self.pool = POOL.get(level, 0) if pool is None else pool
@@ -496,6 +499,10 @@ class KingenBot:
 
     def _decide(self, view):
         """(move, reason or None: a card's reason is simulated only when a hint asks)."""
+        # The randomness of a decision comes from the seed and the position alone, not from the
+        # bot's earlier questions: the game's worker keeps one bot a seat and level, and loses
+        # them all when it restarts, so a hint or a "why?" asked again must not read its history.
+        self.rng.seed(f"{self.seed}:{view.deal_no}:{view.phase}:{view.turn}:{view.tricks}:{view.trick}:{view.gone}")
         phase = view.phase
         level = self.level
         if phase == R.BETWEEN:              # nothing to decide: the next dealer deals
@@ -526,7 +533,7 @@ class KingenBot:
             play_out(deal.state, random_)
             return deal_rewards(deal.state)
 
-        self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations, seconds=SECONDS[level],
+        self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations,
                            evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
                            exploration=self.exploration)
         return self.last.move, None

@@ -12,6 +12,7 @@ import pytest
 from ai import Reason, make_bot
 from ai import kingen as K
 from ai.arena import one_seat, run
+from ai.mcts import search
 from game.kingen import rules as R
 from game.ui.i18n import with_odds
 
@@ -149,6 +150,17 @@ def test_a_seed_replays_exactly(small_budgets):
         seat = state.to_move()
         first = [make_bot("kingen", "normal", seed=9).choose(state.view(seat)) for _ in range(2)]
         assert first[0] == first[1]
+
+
+def test_the_searches_budget_is_work_not_time(small_budgets, monkeypatch):
+    """A time budget cuts a search where the machine's load (or the game's drawing, when the
+    worker thinks in a thread) says: a seed would not replay."""
+    budgets = []
+    monkeypatch.setattr(K, "search", lambda *args, **kwargs: budgets.append(kwargs) or search(*args, **kwargs))
+    state = pos("no_queens - 1 AS,QS,3D/6C,5C/6D,5D/6H,5H 2S,3S,4S 0,0,0,-6")
+    for level in ("normal", "hard"):
+        make_bot("kingen", level, seed=1).choose(state.view(0))
+    assert len(budgets) == 2 and all(kwargs["iterations"] and kwargs.get("seconds") is None for kwargs in budgets)
 
 
 def test_the_search_scores_the_deal_in_points_of_the_mover(small_budgets):
@@ -353,3 +365,23 @@ def test_hard_with_inference_replays_a_seed_exactly(monkeypatch):
         choices = [K.make("hard", seed=3).choose(view) for _ in range(2)]
         assert choices[0] == choices[1] and choices[0] in state.legal_moves()
     assert found >= 3
+
+
+def test_a_hint_asked_again_of_the_games_worker_gives_the_same_words(small_budgets, monkeypatch):
+    """The game's worker keeps one bot a seat and level (and loses them when it restarts): a
+    hint, or a "why?" about a computer's move, asked of a bot that answered other questions
+    before says what a new bot says."""
+    from ai.worker import _answer
+    monkeypatch.setitem(K.POOL, "hard", 40)
+    state = R.arena_deal(8, "fewest_tricks")
+    rng = random.Random(1)
+    for _ in range(9):
+        state.play(R.PLAY_MOVE[K.policy_card(state, rng.random)])
+    earlier = state.view(state.to_move())
+    state.play(state.legal_moves()[0])
+    view = state.view(state.to_move())
+    used = {}
+    _answer(used, (1, "hint", "kingen", "hard", 31, earlier))
+    again = _answer(used, (2, "hint", "kingen", "hard", 31, view))
+    fresh = _answer({}, (3, "hint", "kingen", "hard", 31, view))
+    assert not again.error and again.reason.params == fresh.reason.params and again.move == fresh.move
