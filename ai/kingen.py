@@ -216,8 +216,9 @@ def policy_card(state, random_, explore: float = EXPLORE) -> int:
 
 def distinct_cards(legal: int, filled: int, penalty: int) -> int:
     """The cards of `legal` that play differently. Two cards of a suit between which there is
-    nothing but cards already played or in the same hand (`filled`), both penalty cards or
-    neither, take and lose the same tricks: of each such group only the lowest stays."""
+    nothing but cards taken in earlier tricks or in the same hand (`filled`; a card in the trick
+    on the table is not: one of the two may beat it), both penalty cards or neither, take and
+    lose the same tricks: of each such group only the lowest stays."""
     kept = 0
     rest = legal
     while rest:
@@ -261,6 +262,8 @@ class SearchDeal:
             out = state.played_mask()
         else:
             out = R.ALL ^ (hands[0] | hands[1] | hands[2] | hands[3])
+        for card in state.trick:      # cards on the table still count in this trick
+            out ^= 1 << card
         return R.moves_of(distinct_cards(legal, hand | out, PENALTY[state.g]))
 
     def play(self, move) -> None:
@@ -272,7 +275,8 @@ class SearchDeal:
 
 def alike(a: int, b: int, filled: int, penalty: int) -> bool:
     """True when cards a and b take and lose the same tricks: one suit, nothing between them
-    but `filled` (the hand's own cards and cards played), both penalty cards or neither."""
+    but `filled` (the hand's own cards and cards taken in earlier tricks), both penalty cards
+    or neither."""
     if a // 13 != b // 13 or bool(1 << a & penalty) != bool(1 << b & penalty):
         return False
     low, high = min(a, b), max(a, b)
@@ -314,7 +318,8 @@ def play_likelihood(sample, seat: int, record: list, miss: float, random_) -> fl
                 if guess != card and not alike(guess, card, hand | out, penalty):
                     weight *= miss
         hands[owner] = hand ^ 1 << card
-        out |= 1 << card
+        if len(before) == 3:            # the trick is complete: its cards count no more
+            out |= R.mask_of(before) | 1 << card
     return weight
 
 

@@ -345,6 +345,16 @@ def test_the_play_makes_the_true_deal_likelier_than_other_deals_consistent_with_
     assert positions_seen >= 5 and above >= positions_seen - 1
 
 
+def test_a_card_on_the_table_between_two_of_a_hand_keeps_them_apart():
+    # the six of spades leads: the five ducks under it, the seven takes the trick
+    state = pos("fewest_tricks - 1 5S,7S,2D/6C,5C/6D,5D/6H,5H 6S,3S,4S 0,0,0,-10")
+    for deal in (state, state.view(0)):
+        assert {R.CODE[move.index] for move in K.SearchDeal(deal).legal_moves()} == {"5S", "7S"}
+    # taken in an earlier trick, the six no longer parts them
+    state = pos("fewest_tricks - 0 5S,7S,2D/6C,5C,4C/6D,5D,4D/6H,5H,4H - 0,0,0,-10")
+    assert {R.CODE[move.index] for move in K.SearchDeal(state).legal_moves()} == {"2D", "5S"}
+
+
 def test_cards_alike_for_the_inference():
     filled = R.mask_of([R.parse_card("5S")])                    # between 4S and 6S only a played card
     assert K.alike(R.parse_card("4S"), R.parse_card("6S"), filled, 0)
