@@ -821,9 +821,14 @@ def test_a_quarto_review_says_in_how_many_moves_a_game_is_won_or_lost(make_app, 
         assert "A good move: a win at once" in words(6)
         assert "A good move: a win in 3 turns" in words(4)
         assert better.endswith("(that one wins in 2 turns)")
+        # a move named as a person says it, not in the log's form ('b1, gives …')
+        assert better.startswith(f"A blunder: placing it on {by_ply[3]['best'].split()[0]} and giving ")
+        assert any(line.endswith(": placing it on b1 and giving light · square · short · solid") for line in words(3))
     else:
         assert "Een goede zet: meteen winst" in words(6)
         assert better.endswith("(die wint in 2 beurten)")
+        assert better.startswith(f"Een blunder: op {by_ply[3]['best'].split()[0]} zetten en ")
+        assert " geven was beter " in better
     by_ply[2]["plies"] = 2
     scene.judgements[2] = by_ply[2]
     assert t("review.loses_next", verdict=good) in words(2)

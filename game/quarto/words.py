@@ -22,37 +22,32 @@ def piece_words(piece: int) -> str:
 
 
 def move_words(state, move) -> str:
-    """The move in words, for a review (`state`: before the move)."""
-    return move_text(move)
+    """The move named as a person names it in a sentence, for a review and "why?" ("placing it
+    on b1 and giving dark · …": "… was better", "… instead of …"; `state`: before the move)."""
+    return move_text(move, form="named")
 
 
-def move_text(move, short: bool = False) -> str:
-    """The move in words; `short` leaves the given piece to an icon beside the text."""
+def move_text(move, short: bool = False, form: str = "log") -> str:
+    """The move in words, in the `form` of its keys (quarto.<form>.*): "log" as the move log
+    lists it ("c2, gives …"), "advice" as a hint says it to the player, "named" as a sentence
+    names it; `short` leaves the given piece to an icon beside the text."""
+    key = f"quarto.{form}."
     if isinstance(move, rules.Give):
-        return t("quarto.log.give", piece="" if short else piece_words(move.piece))
+        return t(key + "give", piece="" if short else piece_words(move.piece))
     if isinstance(move, rules.Place):
         square = rules.SQUARE_NAMES[move.square]
         if move.call:
-            return t("quarto.log.call", square=square)
+            return t(key + "call", square=square)
         if move.give is not None:
-            return t("quarto.log.place_give", square=square, piece="" if short else piece_words(move.give))
-        return t("quarto.log.place", square=square)
-    return t(f"quarto.log.{type(move).__name__.lower()}")
+            return t(key + "place_give", square=square, piece="" if short else piece_words(move.give))
+        return t(key + "place", square=square)
+    return t(key + type(move).__name__.lower())
 
 
 def advice(move) -> str:
     """The move as a hint says it, to the player ("place it on c2 and give dark · …"), where
     the log tells it about whoever played ("c2, gives …")."""
-    if isinstance(move, rules.Give):
-        return t("quarto.advice.give", piece=piece_words(move.piece))
-    if isinstance(move, rules.Place):
-        square = rules.SQUARE_NAMES[move.square]
-        if move.call:
-            return t("quarto.advice.call", square=square)
-        if move.give is not None:
-            return t("quarto.advice.place_give", square=square, piece=piece_words(move.give))
-        return t("quarto.advice.place", square=square)
-    return t(f"quarto.advice.{type(move).__name__.lower()}")
+    return move_text(move, form="advice")
 
 
 def log_lines(state, names) -> list[str]:
