@@ -88,7 +88,7 @@ def test_leading_the_king_of_hearts_into_a_sure_trick_is_a_blunder():
     assert blunder.value == -5.0, "the ♥K wins its trick in every deal: the 5 points are sure"
     assert blunder.best != "KH" and blunder.loss >= scale.blunder
     assert blunder.verdict == "blunder"
-    assert decisive([blunder]) == blunder
+    assert decisive([blunder], {0}) == blunder and decisive([blunder], None) is None
     better = judgement_at(with_moves(prefix, prefix.moves + [blunder.best]), ply)
     assert better.verdict == "good" and better.loss == 0.0 and better.best == blunder.best
     assert better.value == blunder.best_value
@@ -228,8 +228,8 @@ def check_json(out: dict, record: Record, seats) -> list:
         assert (move["best"] == move["move"]) == (move["loss"] == 0.0)
     worst = out["decisive"]
     lost = losers(record.replay())
-    flagged = [move for move in moves if move["verdict"] != "good" and (lost is None or move["seat"] in lost)]
-    assert worst == (max(flagged, key=lambda move: move["loss"]) if flagged else None)
+    flagged = [move for move in moves if move["verdict"] != "good" and lost is not None and move["seat"] in lost]
+    assert worst == (max(flagged, key=lambda move: move["loss"]) if flagged else None)     # (none solved here)
     return moves
 
 
@@ -240,11 +240,12 @@ def test_the_json_of_a_record_file_has_the_documented_fields(tmp_path, capsys):
     assert cli.main([str(path), "--json", "--seats", "all", "--work", "0.1"]) == 0
     moves = check_json(json.loads(capsys.readouterr().out), record, range(4))
     assert {move["seat"] for move in moves} == {0, 1, 2, 3}
-    # the same moves as a table in the review's words, one line a judged move, then where it
-    # was decided: each player by name, each move as the table names it, never its code
+    # the same moves as a table in the review's words, one line a judged move (and where the
+    # game was decided, once it is over): each player by name, each move as the table names
+    # it, never its code
     assert cli.main([str(path), "--seats", "all", "--work", "0.1", "--language", "en"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == len(moves) + (1 if any(move["verdict"] != "good" for move in moves) else 0)
+    assert len(lines) == len(moves), "the match goes on: nothing decided yet"
     names = seat_names(record.seed, record.seats)
     rules = registry.game("kingen").rules()
     for move, line in zip(moves, lines):
@@ -270,7 +271,7 @@ def test_the_command_line_takes_a_game_by_its_moves():
     record = Record("kingen", 4, ["human"] * 4, {"match": "dubbelkingen"}, 167, moves)
     judged_moves = check_json(out, record, [0])
     assert judged_moves[-1]["move"] == "KH" and judged_moves[-1]["verdict"] == "blunder"
-    assert out["decisive"] == judged_moves[-1]
+    assert out["decisive"] is None, "the deal goes on: nothing decided yet"
 
 
 def test_the_command_line_help_and_its_errors(capsys):
@@ -564,7 +565,9 @@ def test_second_looks_pair_each_move_only_with_the_deals_it_met():
 
 def test_the_decisive_move_is_the_one_that_turned_the_game_for_the_side_that_lost():
     """A Quarto game the player (seat 0) won: the opponent's mistake decided it, not the
-    player's own worse slip before it; a game not finished: any seat's move."""
+    player's own worse slip before it; a game not finished is not decided yet; where results
+    are solved, the last move that let a better result go decided it, not a bigger slip
+    before it that the other side gave back."""
     from ai.analysis import Judgement
     record = next(record for record in (random_record("quarto", seed) for seed in range(40))
                   if record.replay().winners() == (0,))
@@ -574,7 +577,15 @@ def test_the_decisive_move_is_the_one_that_turned_the_game_for_the_side_that_los
     theirs = Judgement(8, 1, "c", "d", 0.0, 1.0, 1.0, "mistake", True)
     assert decisive([own, theirs], losers(final)) == theirs
     assert decisive([own], losers(final)) is None
-    assert decisive([own, theirs], losers(record.replay(len(record.moves) - 1))) == own
+    assert decisive([own, theirs], losers(record.replay(len(record.moves) - 1))) is None
+    # seat 1 let a win go to a draw at move 4, then the draw go to a loss at move 10 (a loss
+    # of one result each); its blunder at move 2 (a win given away) seat 0 gave back at move 3
+    given = Judgement(2, 1, "e", "f", -1.0, 1.0, 2.0, "blunder", True)
+    drawn = Judgement(4, 1, "g", "h", 0.0, 1.0, 1.0, "blunder", True)
+    lost = Judgement(10, 1, "i", "j", -1.0, 0.0, 1.0, "blunder", True)
+    assert decisive([given, drawn, lost, own], losers(final)) == lost
+    estimated = theirs._replace(exact=False, loss=1.5)
+    assert decisive([estimated, theirs._replace(ply=9, exact=False)], losers(final)) == estimated
     from game.words import decided_line
     line = decided_line(theirs.to_dict(), "outcome", lambda ply, code: code, "Anna")
     assert line == t("review.decided", n=8, name="Anna", move="c", best="d", loss=t("review.loss.outcome"))

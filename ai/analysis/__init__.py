@@ -249,13 +249,20 @@ def losers(state) -> set | None:
     return set(range(state.players)) - winners
 
 
-def decisive(judgements: list[Judgement], lost: set | None = None) -> Judgement | None:
-    """Where the game was decided: the move that turned it for the side that lost, the one
-    that lost most of the moves of the seats in `lost` (any seat's while the game goes on:
-    None). None where no such move lost anything worth a verdict: a game the player won is
+def decisive(judgements: list[Judgement], lost: set | None) -> Judgement | None:
+    """Where the game was decided: the move that turned it for the side that lost (the seats
+    in `lost`; None while the game goes on: nothing is decided yet). Where results are solved
+    (Quarto's end), the last of that side's moves that let a better result go: a slip before
+    it, however big, the other side gave back. Else the one of that side's moves that lost
+    most. None where no such move lost anything worth a verdict: a game the player won is
     decided by the opponent's move, found only where the opponent's moves were judged."""
-    return max((j for j in judgements if j.verdict != "good" and (lost is None or j.seat in lost)),
-               key=lambda j: j.loss, default=None)
+    if lost is None:
+        return None
+    found = sorted((j for j in judgements if j.verdict != "good" and j.seat in lost), key=lambda j: j.ply)
+    solved = [j for j in found if j.exact]
+    if solved:
+        return solved[-1]
+    return max(found, key=lambda j: j.loss, default=None)
 
 
 def sampled(view, seat: int, moves: list, rng: random.Random, samples: int,

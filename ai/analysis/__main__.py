@@ -22,8 +22,9 @@ from game.ui.i18n import LANGUAGES, set_language, system_language, t
 from game.words import decided_line, verdict_line
 
 JSON_FIELDS = """JSON: {"game", "unit", "moves": [one object per judged move], "decisive": the move that turned
-the game for the side that lost (of the moves judged, the one of a losing seat that lost most;
-any seat's in a game not finished) or null}; each move: ply (its number in the record, from 1),
+the game for the side that lost (of the moves judged, a losing seat's: where results are solved
+the last that let a better result go, else the one that lost most; null in a game not finished)
+or null}; each move: ply (its number in the record, from 1),
 seat, move (its code), best (the best move's code; the move itself when it was as good), value
 and best_value (for the mover, higher is better, in the unit: outcome 1 win / 0 draw / -1 loss,
 points of the deal, or chance to win), loss (best_value - value), verdict (good, inaccuracy,
