@@ -53,7 +53,7 @@ from bisect import bisect_right
 from itertools import accumulate
 
 from ai import Reason
-from ai.mcts import search
+from ai.mcts import MoveStats, SearchResult, search
 from game.cards import SUIT_SYMBOL
 from game.kingen import rules as R
 from game.kingen.rules import (
@@ -87,6 +87,8 @@ ITERATIONS = {"normal": 80, "hard": 5000}
 EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
 POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' play (`search_root`)
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
+EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
+EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
 SLIP = 0.2        # easy: the share of its cards played at random
@@ -354,6 +356,25 @@ def search_root(view, rng: random.Random, pool: int, miss: float) -> SearchDeal:
     return InferredDeal(root, deals, weights)
 
 
+def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random) -> SearchResult:
+    """The card with the best mean over `deals` deals drawn from `root` as the search draws
+    them, each solved exactly to its end (`ai.kingen_exact`); as a search's result (each card's
+    mean reward in [0, 1] over the deals), so a "why?" reads it as it reads a search's."""
+    from ai.kingen_exact import Solver  # it builds on this module's pieces
+
+    seat = view.to_move()
+    low, span = LOWEST[view.g], SPAN[view.g]
+    totals = dict.fromkeys(moves, 0.0)
+    for _ in range(deals):
+        deal = root.sample(seat, rng).state
+        values = Solver(deal).root_values()
+        for move in moves:
+            totals[move] += (deal.points[seat] + values[move.index][seat] - low) / span
+    stats = sorted((MoveStats(move, deals, totals[move] / deals, deals) for move in moves),
+                   key=lambda entry: -entry.mean)     # stable: equal means keep the lower card first
+    return SearchResult(stats[0].move, tuple(stats), deals, 0.0)
+
+
 def play_out(state, random_) -> None:
     """Play the deal to its end by the policy (the state's match must end with this deal)."""
     while state.phase == PLAY:
@@ -481,7 +502,8 @@ class KingenBot:
     UCB1 constant (for benchmarks that compare budgets)."""
 
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
-                 exploration: float | None = None, pool: int | None = None, miss: float | None = None):
+                 exploration: float | None = None, pool: int | None = None, miss: float | None = None,
+                 exact: int | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -491,6 +513,7 @@ class KingenBot:
         self.exploration = exploration or EXPLORATION.get(level)
         self.pool = POOL.get(level, 0) if pool is None else pool
         self.miss = MISS if miss is None else miss
+        self.exact = EXACT.get(level, 0) if exact is None else exact
         self.last = None   # the last search's result (normal, hard)
 
     def choose(self, view):
@@ -533,6 +556,9 @@ class KingenBot:
         if len(distinct) == 1:
             return distinct[0], None
         root = search_root(view, self.rng, self.pool, self.miss)
+        if view.hands[view.to_move()].bit_count() <= self.exact:
+            self.last = exact_choice(root, view, distinct, EXACT_DEALS, self.rng)
+            return self.last.move, None
 
         def evaluate(deal):
             play_out(deal.state, random_)

@@ -119,13 +119,14 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 
 
 def player(spec: str, seed: int) -> K.KingenBot:
-    """A player from "level[:iterations[:exploration[:pool[:miss]]]]" (an empty field: the
-    level's own; pool 0: no inference)."""
+    """A player from "level[:iterations[:exploration[:pool[:miss[:exact]]]]]" (an empty field:
+    the level's own; pool 0: no inference; exact 0: no exact last tricks)."""
     level, *budget = spec.split(":")
-    fields = [None if not field else float(field) for field in budget] + [None] * 4
-    iterations, exploration, pool, miss = fields[:4]
+    fields = [None if not field else float(field) for field in budget] + [None] * 5
+    iterations, exploration, pool, miss, exact = fields[:5]
     return K.KingenBot(level, seed, iterations=None if iterations is None else int(iterations),
-                       exploration=exploration, pool=None if pool is None else int(pool), miss=miss)
+                       exploration=exploration, pool=None if pool is None else int(pool), miss=miss,
+                       exact=None if exact is None else int(exact))
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:
@@ -139,8 +140,9 @@ def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -
     return total / playouts - state.points[seat]
 
 
-def decisions(a: str, b: str, deals: int, seed: int, games: list, playouts: int = 200) -> dict:
-    result = {"a": a, "b": b, "deals": deals, "seed": seed, "types": {}}
+def decisions(a: str, b: str, deals: int, seed: int, games: list, playouts: int = 200, cards: int = 13) -> dict:
+    """A and B judged on the decisions of seats holding at most `cards` cards."""
+    result = {"a": a, "b": b, "deals": deals, "seed": seed, "cards": cards, "types": {}}
     judge = random.Random(seed)
     for game in games:
         differences = []
@@ -150,7 +152,7 @@ def decisions(a: str, b: str, deals: int, seed: int, games: list, playouts: int 
             while not state.is_over():
                 seat = state.to_move()
                 view = state.view(seat)
-                if state.phase == R.PLAY and len(view.legal_moves()) > 1:
+                if state.phase == R.PLAY and len(view.legal_moves()) > 1 and state.hands[seat].bit_count() <= cards:
                     position_seed = (seed + index) * 1000 + len(state.trick) + 4 * state.done
                     card_a = player(a, position_seed).choose(view).index
                     card_b = player(b, position_seed).choose(view).index
@@ -359,16 +361,18 @@ def main(argv=None) -> int:
     match.add_argument("--types", default=",".join(R.GAMES))
     match.add_argument("--json", default=None, help="also write the result to this file")
     cards = commands.add_parser("decisions")
-    cards.add_argument("--a", default="hard", help="level[:iterations[:exploration]]")
-    cards.add_argument("--b", default="normal", help="level[:iterations[:exploration]]")
+    cards.add_argument("--a", default="hard", help="level[:iterations[:exploration[:pool[:miss[:exact]]]]]")
+    cards.add_argument("--b", default="normal", help="level[:iterations[:exploration[:pool[:miss[:exact]]]]]")
+    cards.add_argument("--cards", type=int, default=13, help="only the decisions of a seat with at most this many "
+                       "cards in hand (the last tricks)")
     cards.add_argument("--deals", type=int, default=20, help="deals per game type")
     cards.add_argument("--seed", type=int, default=1)
     cards.add_argument("--types", default=",".join(R.GAMES))
     cards.add_argument("--json", default=None, help="also write the result to this file")
     versus = commands.add_parser("anchor")
     versus.add_argument("--players", default="hard,anchor,normal",
-                        help="comma-separated: anchor (OpenSpiel's ISMCTS) or level[:iterations[:exploration]]; "
-                             "the first is compared with the anchor")
+                        help="comma-separated: anchor (OpenSpiel's ISMCTS) or "
+                             "level[:iterations[:exploration[:pool[:miss[:exact]]]]]; the first is compared with the anchor")
     versus.add_argument("--deals", type=int, default=24, help="deals per game type")
     versus.add_argument("--seed", type=int, default=1)
     versus.add_argument("--types", default=",".join(R.GAMES))
@@ -419,7 +423,7 @@ def main(argv=None) -> int:
                 parser.error(f"unknown level in {spec!r}; levels: {', '.join(K.LEVELS)}")
         print(f"{args.a} against {args.b}, judged card by card, {args.deals} deals per type, seed {args.seed}")
         print(f"{'type':<18}{'cards':>6}{'differ':>7}{'A-B a card':>11}  95% interval        a seat  a deal")
-        result = decisions(args.a, args.b, args.deals, args.seed, games)
+        result = decisions(args.a, args.b, args.deals, args.seed, games, cards=args.cards)
         print(f"mean over the types: {result['mean_per_deal']:+.3f} points a deal")
     else:
         print(f"{args.a} in one seat against three {args.b}, {args.deals} deals per type, seed {args.seed}")

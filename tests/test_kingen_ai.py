@@ -24,6 +24,8 @@ def small_budgets(monkeypatch):
     """The searches' code paths with budgets small enough for unit tests."""
     monkeypatch.setitem(K.ITERATIONS, "normal", 40)
     monkeypatch.setitem(K.ITERATIONS, "hard", 80)
+    monkeypatch.setitem(K.POOL, "hard", 40)
+    monkeypatch.setattr(K, "EXACT_DEALS", 8)
     monkeypatch.setitem(K.CHOICE_DEALS, "normal", 8)
     monkeypatch.setitem(K.CHOICE_DEALS, "hard", 10)
     monkeypatch.setattr(K, "HINT_DEALS", 20)
@@ -157,9 +159,9 @@ def test_the_searches_budget_is_work_not_time(small_budgets, monkeypatch):
     worker thinks in a thread) says: a seed would not replay."""
     budgets = []
     monkeypatch.setattr(K, "search", lambda *args, **kwargs: budgets.append(kwargs) or search(*args, **kwargs))
-    state = pos("no_queens - 1 AS,QS,3D/6C,5C/6D,5D/6H,5H 2S,3S,4S 0,0,0,-6")
+    state = R.arena_deal(3, "no_hearts")
     for level in ("normal", "hard"):
-        make_bot("kingen", level, seed=1).choose(state.view(0))
+        make_bot("kingen", level, seed=1).choose(state.view(state.to_move()))
     assert len(budgets) == 2 and all(kwargs["iterations"] and kwargs.get("seconds") is None for kwargs in budgets)
 
 
@@ -365,6 +367,7 @@ def test_cards_alike_for_the_inference():
 def test_hard_with_inference_replays_a_seed_exactly(monkeypatch):
     monkeypatch.setitem(K.ITERATIONS, "hard", 120)
     monkeypatch.setitem(K.POOL, "hard", 40)
+    monkeypatch.setattr(K, "EXACT_DEALS", 8)
     found = 0
     for state in rule_bot_positions()[20::9]:
         if state.phase != R.PLAY or state.done < 2:
@@ -377,12 +380,11 @@ def test_hard_with_inference_replays_a_seed_exactly(monkeypatch):
     assert found >= 3
 
 
-def test_a_hint_asked_again_of_the_games_worker_gives_the_same_words(small_budgets, monkeypatch):
+def test_a_hint_asked_again_of_the_games_worker_gives_the_same_words(small_budgets):
     """The game's worker keeps one bot a seat and level (and loses them when it restarts): a
     hint, or a "why?" about a computer's move, asked of a bot that answered other questions
     before says what a new bot says."""
     from ai.worker import _answer
-    monkeypatch.setitem(K.POOL, "hard", 40)
     state = R.arena_deal(8, "fewest_tricks")
     rng = random.Random(1)
     for _ in range(9):
@@ -395,3 +397,34 @@ def test_a_hint_asked_again_of_the_games_worker_gives_the_same_words(small_budge
     again = _answer(used, (2, "hint", "kingen", "hard", 31, view))
     fresh = _answer({}, (3, "hint", "kingen", "hard", 31, view))
     assert not again.error and again.reason.params == fresh.reason.params and again.move == fresh.move
+
+
+# ----------------------------------------------------------------------------- the exact last tricks
+
+def test_the_exact_last_tricks_score_as_the_rules_do():
+    """Each deal's best line by the solver, played through the rules (which refuse an illegal
+    card), takes the points the solver said, for every seat; a line's own card ends it."""
+    from ai.kingen_exact import Solver
+    rng = random.Random(3)
+    for index, game in enumerate(R.GAMES):
+        state = R.arena_deal(100 + index, game)
+        if state.phase == R.CHOOSE_TRUMP:
+            state.play(R.TRUMP_MOVES[index % 4])
+        while state.phase == R.PLAY and 13 - state.done > 3 + index % 2:
+            state.play_fast(K.policy_card(state, rng.random))
+        solver = Solver(state)
+        expected = max(solver.root_values().values(), key=lambda values: values[state.turn])
+        before = state.points[:]
+        while state.phase == R.PLAY:
+            choices = solver.children(tuple(state.hands), tuple(state.trick), state.turn, state.done, state.left)
+            state.play(R.PLAY_MOVE[max(choices, key=lambda card: choices[card][state.turn])])
+        assert tuple(after - was for after, was in zip(state.points, before)) == expected, game
+
+
+def test_the_expert_counts_the_last_tricks():
+    # No queens, three cards each: the ace of spades takes the trick, the queen would cost two
+    state = pos("no_queens - 1 AS,QS,3D/6C,5C/6D,5D/6H,5H 2S,3S,4S 0,0,0,-6")
+    bot = make_bot("kingen", "hard", seed=1)
+    assert bot.choose(state.view(0)) == R.parse_move("AS") and bot.last.iterations == K.EXACT_DEALS
+    assert [entry.move for entry in bot.last.moves] == [R.parse_move("AS"), R.parse_move("QS")]
+    assert bot.last.moves[0].mean > bot.last.moves[1].mean

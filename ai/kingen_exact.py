@@ -1,0 +1,85 @@
+"""Kingen's last tricks counted exactly: the expert's play when few cards are left.
+
+With a few tricks left every card's place is all but known, and a small exact search beats
+sampling playouts. For each of a number of deals drawn as the expert's search draws them (the
+unseen cards consistent with the play, weighted by the reading of the play), the rest of the
+deal is solved exactly, and the card with the best mean over the deals is played (Perfect
+Information Monte Carlo, as Ginsberg's GIB counts bridge's end).
+
+The exact search is max^n (Luckhardt and Irani, 1986): every seat plays for its own points of
+the deal, as the four players of Kingen do; a seat choosing among cards of equal value for
+itself takes the first (the lowest). Alpha-beta would need two sides, and a coalition of the
+other three against the expert is not how they play. Cards that play alike are one move
+(`ai.kingen.distinct_cards`), positions met again by another order of the same cards are looked
+up (a transposition table), and a deal's end (all its penalty cards taken) ends the search
+there. The rules are the judge: legal cards come from `rules.legal_mask`, the taker from
+`rules.trick_winner` and a trick's points from the rules' own scoring.
+"""
+from __future__ import annotations
+
+from ai.kingen import PENALTY, distinct_cards
+from game.kingen import rules as R
+
+NOTHING = (0, 0, 0, 0)
+
+
+class Solver:
+    """The exact values of one full deal (every hand known) from its position on: each seat's
+    points still to come with every seat playing for its own."""
+
+    __slots__ = ("deal", "game", "trump", "lose_rule", "penalty", "memo", "nodes")
+
+    def __init__(self, deal):
+        self.deal = deal                 # a full State in play: its scoring is the rules' own
+        self.game, self.trump, self.lose_rule = deal.g, deal.trump, deal.lose_rule
+        self.penalty = PENALTY[deal.g]
+        self.memo: dict = {}
+        self.nodes = 0
+
+    def root_values(self) -> dict:
+        """For each card of the seat to move that plays differently: every seat's points to
+        come after it."""
+        deal = self.deal
+        return self.children(tuple(deal.hands), tuple(deal.trick), deal.turn, deal.done, deal.left)
+
+    def children(self, hands: tuple, trick: tuple, turn: int, done: int, left: int) -> dict:
+        hand = hands[turn]
+        legal = R.legal_mask(hand, trick, self.game, self.trump, self.lose_rule)
+        out = R.ALL ^ (hands[0] | hands[1] | hands[2] | hands[3])
+        for card in trick:               # cards on the table still count in this trick
+            out ^= 1 << card
+        found = {}
+        for card in R.ids_of(distinct_cards(legal, hand | out, self.penalty)):
+            after = list(hands)
+            after[turn] = hand ^ 1 << card
+            after = tuple(after)
+            played = trick + (card,)
+            if len(played) < 4:
+                found[card] = self.value(after, played, (turn + 1) & 3, done, left)
+                continue
+            winner = (turn + 1 + R.trick_winner(played, self.trump)) & 3   # the leader is turn + 1
+            points, units = self.deal._trick_points(played, done + 1)
+            rest = NOTHING if done + 1 == R.TRICKS or left - units == 0 else self.value(after, (), winner, done + 1,
+                                                                                         left - units)
+            if points:
+                rest = list(rest)
+                rest[winner] += points
+                rest = tuple(rest)
+            found[card] = rest
+        return found
+
+    def value(self, hands: tuple, trick: tuple, turn: int, done: int, left: int) -> tuple:
+        key = (hands, trick, turn)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        self.nodes += 1
+        if self.penalty and not self.penalty & (hands[0] | hands[1] | hands[2] | hands[3] | R.mask_of(trick)):
+            best = NOTHING               # no penalty card left to take
+        else:
+            best = None
+            for rest in self.children(hands, trick, turn, done, left).values():
+                if best is None or rest[turn] > best[turn]:
+                    best = rest
+        self.memo[key] = best
+        return best
