@@ -31,6 +31,7 @@ plays it instead of keeping snapshots (4 Koningen).
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable, NamedTuple, Protocol, runtime_checkable
 
 MAX_SEED = 2 ** 63 - 1   # a game number (seed) is an int 0..MAX_SEED; saves holding another are damaged
@@ -69,6 +70,14 @@ def check_type(value, kind, what: str, key: str = "err.bad_move") -> None:
 
 
 # ---------------------------------------------------------------------------- teams
+
+def copied_rng(rng: random.Random) -> random.Random:
+    """A generator in the same state as `rng` (a state's copy; bots copy states by the
+    thousand, and a generator seeded from the system costs twice one seeded with 0)."""
+    new = random.Random(0)
+    new.setstate(rng.getstate())
+    return new
+
 
 def partner(seat: int, players: int = 4) -> int:
     """The seat opposite (Keezen: partners sit across the table)."""

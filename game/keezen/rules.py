@@ -67,6 +67,7 @@ from game.base import (
     PawnSentHome,
     check_move,
     check_type,
+    copied_rng,
     hide_cards,
     illegal,
     partner,
@@ -561,8 +562,7 @@ class State:
 
     def copy(self) -> "State":
         new = self._clone()
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copied_rng(self.rng)
         return new
 
     def _clone(self) -> "State":

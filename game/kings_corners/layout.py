@@ -31,15 +31,25 @@ class Layout(TableLayout):
     """Every rectangle of one frame for cards `cw` wide. `hand_cards` is the bottom hand as
     shown (None for a card face down), `buttons` the names of the buttons shown."""
 
+    _fitted_width: dict = {}       # (window, seats) -> the card width fitted there
+
     @classmethod
     def fitted(cls, app, state, bottom: int, hand_cards: list, buttons: list[str]) -> "Layout":
         """The layout with the largest cards (couch mode enlarges them) whose cross still fits
         between the seats with room to fan its piles."""
         normal = cardui.table_card_width(app.size)
         cw = cardui.table_card_width(app.size, app.couch_scale)
+        # the width found depends on the window and the seats only, not on the cards: found
+        # once, not again after every move (up to a dozen layouts in couch mode)
+        key = (tuple(app.content_rect()), app.u, normal, cw, state.players, bottom)
+        if key in cls._fitted_width:
+            return cls(app, state, bottom, hand_cards, buttons, cls._fitted_width[key])
         while True:
             layout = cls(app, state, bottom, hand_cards, buttons, cw)
             if cw <= normal or layout.cross_fits():
+                if len(cls._fitted_width) > 64:       # (a window dragged through many sizes)
+                    cls._fitted_width.clear()
+                cls._fitted_width[key] = cw
                 return layout
             cw = max(normal, cw - max(1, cw // 40))
 

@@ -45,7 +45,7 @@ import random
 import sys
 from dataclasses import dataclass
 
-from game.base import CardMoved, HandDealt, Scored, check_move, hide_cards, illegal
+from game.base import CardMoved, HandDealt, Scored, check_move, copied_rng, hide_cards, illegal
 from game.cards import Card, full_deck, is_card
 from game.options import Option
 from game.save_check import cards, flag, one_of, plain, read_game, rng, scores, seat, whole
@@ -316,8 +316,7 @@ class State:
         new.players = self.players
         new.options = self.options  # never mutated
         new.seed = self.seed
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copied_rng(self.rng)
         new.viewer = self.viewer
         new.phase = self.phase
         new.hand_no = self.hand_no

@@ -47,7 +47,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.base import Announced, PieceMoved, Scored, check_move, check_type, illegal
+from game.base import Announced, PieceMoved, Scored, check_move, check_type, copied_rng, illegal
 from game.options import Option
 from game.save_check import SaveReader, check_rebuilt, set_rng_state
 
@@ -573,8 +573,7 @@ class State:
         other = State.__new__(State)
         other.__dict__.update(self.__dict__)
         other.options = dict(self.options)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other.rng = copied_rng(self.rng)
         other.results = list(self.results)
         other.log = list(self.log)
         other.timeouts = list(self.timeouts)

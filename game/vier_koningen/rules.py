@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.base import Announced, CardMoved, IllegalMove, Scored, check_move, check_type
+from game.base import Announced, CardMoved, IllegalMove, Scored, check_move, check_type, copied_rng
 from game.cards import SUIT_SYMBOL, SUITS, Card, is_card
 from game.options import Option, resolve
 from game.save_check import SaveReader, cards, check_rebuilt, one_of, read_view, rng, whole
@@ -547,8 +547,7 @@ class State:
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
         new.options = dict(self.options)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        new.rng = copied_rng(self.rng)
         new.controlled = list(self.controlled)
         new.hand = list(self.hand)
         new.drawn = list(self.drawn)
