@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from game.paths import asset  # noqa: E402
 from game.ui import sound as sound_mod  # noqa: E402
-from game.ui.sound import NAMES, Sound  # noqa: E402
+from game.ui.sound import AGAIN_MS, NAMES, Sound  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +102,9 @@ def test_quiet_stderr_silences_fd2_and_restores_it(capfd):
     assert capfd.readouterr().err == "shown\n"
 
 
-def test_mute_volume_and_unknown_names():
+def test_mute_volume_and_unknown_names(monkeypatch):
+    clock = iter(range(0, 100000, 1000))      # a second between plays
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: next(clock))
     s = Sound(volume=5)
     assert s.volume == 1.0
     s.set_volume(-1)
@@ -125,6 +127,24 @@ def test_mute_volume_and_unknown_names():
     s.set_volume(0.5)
     s.play("card")
     assert fake.plays == 2
+
+
+def test_a_sound_started_again_at_once_is_heard_once(monkeypatch):
+    """Many moves at once (an instant pace) start one sound, not one a move; another sound, or
+    the same a moment later, does start."""
+    now = [1000]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: now[0])
+    s = Sound()
+    card, win = FakeSound(), FakeSound()
+    s._sounds.update(card=card, win=win)
+    for _ in range(30):
+        s.play("card")
+        now[0] += 1
+    s.play("win")
+    assert (card.plays, win.plays) == (1, 1)
+    now[0] += AGAIN_MS
+    s.play("card")
+    assert card.plays == 2
 
 
 def test_play_before_init_does_nothing():

@@ -31,6 +31,9 @@ NAMES = ("card", "piece", "win", "error", "click", "shuffle", "fanfare")
 FREQUENCY = 44100
 BUFFER = 512  # small, so a sound follows its action without a noticeable delay
 CHANNELS = 16
+# A sound started again this soon after itself (many moves at once: an instant pace, a game
+# resumed) is not started again: a person hears one sound, only louder.
+AGAIN_MS = 40
 
 
 @contextlib.contextmanager
@@ -75,6 +78,7 @@ class Sound:
         self._sounds: dict[str, object] = {}
         self._opened = False  # did *we* open the mixer (so quit() closes it)
         self._tried = False
+        self._started: dict[str, int] = {}     # name -> when it last started (ms)
 
     @staticmethod
     def _clamp(value) -> float:
@@ -130,6 +134,10 @@ class Sound:
         if sound is None:
             return
         try:
+            now = pygame.time.get_ticks()
+            if now - self._started.get(name, -AGAIN_MS) < AGAIN_MS:
+                return
+            self._started[name] = now
             channel = sound.play()
             if channel is not None:
                 channel.set_volume(self._clamp(self.volume * volume))
