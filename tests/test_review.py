@@ -20,6 +20,7 @@ from game.record import random_record
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
+from game.ui.table.better import move_rects
 from posting import key, pad, run_until
 
 GAMES = [info.name for info in registry.playable_games()]
@@ -871,6 +872,7 @@ def test_keezens_better_move_is_the_pawns_way_on_the_board(make_app, monkeypatch
     pawn and the way the better one would have, each from where the pawn stood before it."""
     from game.menu import review
     from game.ui import text as kit_text
+    from game.ui.table import better
     record, human = reviewed("keezen", 2)
     data = made_up_analysis(record, human)
     rules = registry.game("keezen").rules()
@@ -881,7 +883,7 @@ def test_keezens_better_move_is_the_pawns_way_on_the_board(make_app, monkeypatch
         and other.parts[0][:2] != played.parts[0][:2])
     mistake["best"] = other.code
     drawn_ways = []
-    monkeypatch.setattr(review, "arrow", lambda surface, points, colour, *rest: drawn_ways.append((points, colour)))
+    monkeypatch.setattr(better, "arrow", lambda surface, points, colour, *rest: drawn_ways.append((points, colour)))
     scene = review_at(make_app, record, data, mistake["ply"])
     scene._picture, drawn_ways[:] = None, []
     with kit_text.recording() as drawn:
@@ -918,7 +920,7 @@ def test_the_better_move_is_shown_on_the_table_beside_the_one_played(make_app, g
         picture = scene.table_picture(0.0)
     said = [entry[1] for entry in drawn if entry[0] is picture]
     assert t("review.played") in said and t("review.better") in said
-    better = [rect for rect in scene.move_rects(scene.table, other) if rect not in scene.move_rects(scene.table, played)]
+    better = [rect for rect in move_rects(scene.table, other) if rect not in move_rects(scene.table, played)]
     assert better, "the better card (piece) is on the table"
     lifted = better[0].move(0, -better[0].h // 6)
     ring = [picture.get_at((x, lifted.y - 1)) for x in range(lifted.x + 6, lifted.right - 6)]

@@ -82,3 +82,33 @@ def test_why_names_a_keezen_move_in_words_not_in_its_code(make_app):
     text = app.notices[-1][0]
     assert move_words(view, move) in text and move.code not in text
     assert all(move_words(view, entry[0]) in text and entry[0].code not in text for entry in candidates)
+
+
+def test_an_expert_choosing_otherwise_is_said_so_and_shown_on_the_table(make_app):
+    """"Why?" after a computer that does not search asks an expert's judgement of that moment:
+    where the expert would have chosen another move, the words say whose choice each was (not
+    the expert's reason told as the computer's own), and the table rings the move played and
+    lifts the expert's; the next move takes them away."""
+    from ai.worker import Answer
+    from game.ui import text as kit_text
+    app = make_app(size=(960, 540))
+    open_scene(app, "game:quarto", 3, seats=["easy", "human"])
+    scene = app.top
+    seat, view = 0, scene.state.view(0)       # the computer's first move (played here: no waiting for it)
+    move = view.legal_moves()[5]
+    assert scene.apply(move)
+    scene.computers.last = (seat, move, (), view)
+    other = next(candidate for candidate in view.legal_moves() if candidate != move)
+    scene.computers._receive("why", Answer(0, other, ""), scene.state.to_move())
+    assert app.notices[-1][0] == t("why.expert", name=scene.seat_name(seat), move=scene.move_name(view, move),
+                                   better=scene.move_name(view, other))
+    with kit_text.recording() as drawn:
+        app.tick(1 / 60)
+    said = [entry[1] for entry in drawn if entry[0] is app.screen]
+    assert t("review.played") in said and t("review.better") in said
+    scene.apply(next(iter(scene.state.legal_moves())))      # the player moves on: the marks go
+    with kit_text.recording() as drawn:
+        app.tick(1 / 60)
+    assert t("review.better") not in [entry[1] for entry in drawn if entry[0] is app.screen]
+    scene.computers._receive("why", Answer(0, move, ""), scene.state.to_move())     # the expert agrees
+    assert scene.computers.better is None

@@ -42,9 +42,9 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
-from game.ui.table.draw import arrow, bow
+from game.ui.table.better import mark_better
 from game.ui.table.panels import draw_button
-from game.ui.text import SHRINK, blit_in, blit_text, fit_lines, fits, font, lines_height, render, wrap
+from game.ui.text import SHRINK, blit_in, blit_text, fit_lines, fits, font, lines_height, wrap
 from game.words import decided_line, verdict_line
 
 VERDICT_COLOURS = {"inaccuracy": (240, 210, 90), "mistake": (246, 150, 60), "blunder": theme.BAD}
@@ -87,14 +87,6 @@ def triangle(surface, colour, top, size: float) -> None:
     """A computer's mark: a triangle pointing down from `top` (its top's middle)."""
     x, y = top
     pygame.draw.polygon(surface, colour, [(x - size, y), (x + size, y), (x, y + size * 1.6)])
-
-
-def tag(surface, words: str, size: int, colour, pos, anchor: str, u: float) -> None:
-    """A word on the table on a dark plate of its own, readable over the cards."""
-    image = render(words, size, colour, True)
-    rect = image.get_rect(**{anchor: pos}).clamp(surface.get_rect())
-    pygame.draw.rect(surface, theme.BACKGROUND, rect.inflate(int(12 * u), int(4 * u)), border_radius=int(6 * u))
-    blit_text(surface, words, size, colour, rect.topleft, bold=True)
 
 
 class TableWindow:
@@ -463,57 +455,13 @@ class ReviewScene(Scene):
         rules = self.info.rules()
         return rules.parse_move(judgement["move"]), rules.parse_move(judgement["best"]), judgement["verdict"]
 
-    def move_rects(self, table, move) -> list:
-        """Where a move's card (or Quarto's square and the piece it gives) is on the table."""
-        layout, found = table.layout(), []
-        sprites = {sprite.key: sprite.rect for sprite in table.sprites(layout)}
-        for name in ("card", "give", "piece"):
-            thing = getattr(move, name, None)
-            if thing is not None and thing in sprites:
-                found.append(sprites[thing])
-        square = getattr(move, "square", None)
-        if isinstance(square, int) and hasattr(layout, "squares"):
-            found.append(layout.squares[square])
-        return found
-
     def draw_better(self, picture, table) -> None:
-        """The better move beside the one played, on the table: the played card (square,
-        piece) ringed in its verdict's colour, the better one lifted and ringed in gold, each
-        with its word."""
+        """The better move beside the one played, on the table (`mark_better`): the played one
+        in its verdict's colour."""
         shown = self.better_move()
-        if shown is None:
-            return
-        played, best, verdict = shown
-        u = table.app.u
-        width, small = max(2, int(4 * u)), int(theme.SMALL * u)
-        before, better = self.move_rects(table, played), self.move_rects(table, best)
-        for rect in [rect for rect in before if rect not in better]:     # (what both share is not marked)
-            pygame.draw.rect(picture, VERDICT_COLOURS[verdict], rect.inflate(2 * width, 2 * width), width,
-                             border_radius=int(8 * u))
-            tag(picture, t("review.played"), small, VERDICT_COLOURS[verdict], (rect.centerx, rect.bottom + width),
-                "midtop", u)
-        for rect in [rect for rect in better if rect not in before]:
-            lifted = rect.move(0, -rect.h // 6)
-            picture.blit(picture.subsurface(rect.clip(picture.get_rect())).copy(), lifted)
-            pygame.draw.rect(picture, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width,
-                             border_radius=int(8 * u))
-            tag(picture, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width), "midbottom", u)
-        # a game of pawns on a board (Keezen): each move's way for its pawns, from where they
-        # stood before the move, the played one broad in its verdict's colour, the better one
-        # narrower in gold over it; each word where its way ends
-        board = getattr(table.layout(), "board", None)
-        if not hasattr(board, "move_paths"):
-            return
-        pawns = self.states[self.ply - 1].pawns
-        for move, colour, key, thick in ((played, VERDICT_COLOURS[verdict], "review.played", 2.0),
-                                         (best, theme.ACCENT, "review.better", 1.0)):
-            paths = board.move_paths(move, pawns)
-            for points in paths:
-                arrow(picture, points if len(points) > 2 else bow(points[0], points[1], 0.2), colour,
-                      max(3, int(5 * thick * u)), max(8, int(18 * u)))
-            if paths:
-                end = paths[0][-1]
-                tag(picture, t(key), small, colour, (end[0], end[1] - board.pawn_radius - width), "midbottom", u)
+        if shown is not None:
+            played, best, verdict = shown
+            mark_better(picture, table, played, best, VERDICT_COLOURS[verdict], self.states[self.ply - 1])
 
     def move_words(self, ply: int) -> str:
         """Move `ply` (from 1) in words, with who made it: the table's log line where it says

@@ -27,6 +27,7 @@ class ComputerSeats:
         self.candidates = ()     # the pending move's search: its best moves and their results
         self.last = None         # (seat, move, candidates, view) of the last computer move, for "Why?"
         self.due = False         # the pending move's time has come: played once this frame is drawn (`play_due`)
+        self.better = None       # (move played, an expert's move, view) after "Why?", shown on the table till a move
 
     @property
     def hinted(self):
@@ -39,11 +40,12 @@ class ComputerSeats:
         if self.asked:
             self.scene.app.worker.cancel()
         self.asked, self.pending, self.turn_time, self.hint, self.due = None, None, 0.0, None, False
-        self.last = None
+        self.last = self.better = None
 
     def moved(self) -> None:
-        """A move was played: a hint, given or on its way, was for the position before it."""
-        self.hint = None
+        """A move was played: a hint, given or on its way, or a better move shown, was for the
+        position before it."""
+        self.hint = self.better = None
         if self.asked == "hint":
             self.asked = "stale"
 
@@ -125,9 +127,15 @@ class ComputerSeats:
             return
         if kind == "why":
             if not answer.error and answer.move is not None and self.last is not None:
-                # told about that person (the game's words name the reason's places: `reason_params`)
-                name = scene.seat_name(self.last[0])
-                scene.app.notify(explain(answer.reason, getattr(scene.words, "reason_params", None), about=name), 8)
+                seat, move, _, view = self.last
+                name = scene.seat_name(seat)
+                if answer.move == move:
+                    # told about that person (the game's words name the reason's places: `reason_params`)
+                    scene.app.notify(explain(answer.reason, getattr(scene.words, "reason_params", None), about=name), 8)
+                else:       # the expert's judgement chose another move: said so, and shown on the table
+                    self.better = (move, answer.move, view)
+                    scene.app.notify(t("why.expert", name=name, move=scene.move_name(view, move),
+                                       better=scene.move_name(view, answer.move)), 10)
             return
         move = answer.move
         self.candidates = answer.candidates
@@ -137,8 +145,10 @@ class ComputerSeats:
 
     def why(self) -> None:
         """"Why?" after a computer's move: its best moves from its own search with how they
-        did, or, for a player that does not search that way, its judgement of that position
-        asked again (from that seat's view only: nothing hidden from it is told)."""
+        did, or, for a player that does not search that way, an expert's judgement of that
+        position (from that seat's view only: nothing hidden from it is told), told about that
+        person where the expert plays the same move, else the expert's move named and shown on
+        the table beside the one played (`better`)."""
         scene = self.scene
         if self.last is None or self.asked:
             scene.app.sound.play("error")

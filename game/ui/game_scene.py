@@ -47,6 +47,7 @@ from game.base import CardMoved, HandDealt, IllegalMove, PawnMoved, PawnSentHome
 from game.phones import views as phone_views
 from game.phones.seats import PhoneSeats
 from game.ui import input as inp
+from game.ui import theme
 from game.ui.between_hands import BetweenHands
 from game.ui.computer_seats import ComputerSeats
 from game.ui.finish import Finish
@@ -55,6 +56,7 @@ from game.ui.i18n import explain, has, language, t
 from game.ui.keeping import Keeping
 from game.ui.move_log import MoveLog
 from game.ui.scene import Scene
+from game.ui.table.better import mark_better
 from game.ui.table.draw import draw_card_sprite
 from game.ui.table.motion import Motion
 from game.ui.table.panels import StatusLine
@@ -644,7 +646,11 @@ class GameScene(Scene):
 
     # -- drawing helpers ------------------------------------------------------------------
     def draw_over(self, surface: pygame.Surface) -> None:
-        """Over the game's own drawing: a lesson's words and pointer."""
+        """Over the game's own drawing: the expert's move after "Why?" beside the one played,
+        a lesson's words and pointer."""
+        if self.computers.better is not None:
+            played, best, view = self.computers.better
+            mark_better(surface, self, played, best, theme.BAD, view)
         if self.coach is not None:
             self.coach.draw(surface)
         if self.phones is not None:

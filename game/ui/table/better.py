@@ -1,0 +1,66 @@
+"""A better move shown on a game's table beside the one played: in the review (a move that
+lost something) and after "why?" (where an expert would have chosen another move).
+
+The played card (Quarto's square and the piece it gave) is ringed in `colour` with the word
+"played"; the better one lifted and ringed in gold with "better"; on a board of pawns
+(Keezen) each move's way for its pawns is drawn from where they stood before it, the played
+one broad, the better one narrower over it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import t
+from game.ui.table.draw import arrow, bow
+from game.ui.text import blit_text, render
+
+
+def tag(surface, words: str, size: int, colour, pos, anchor: str, u: float) -> None:
+    """A word on the table on a dark plate of its own, readable over the cards."""
+    image = render(words, size, colour, True)
+    rect = image.get_rect(**{anchor: pos}).clamp(surface.get_rect())
+    pygame.draw.rect(surface, theme.BACKGROUND, rect.inflate(int(12 * u), int(4 * u)), border_radius=int(6 * u))
+    blit_text(surface, words, size, colour, rect.topleft, bold=True)
+
+
+def move_rects(table, move) -> list:
+    """Where a move's card (or Quarto's square and the piece it gives) is on the table."""
+    layout, found = table.layout(), []
+    sprites = {sprite.key: sprite.rect for sprite in table.sprites(layout)}
+    for name in ("card", "give", "piece"):
+        thing = getattr(move, name, None)
+        if thing is not None and thing in sprites:
+            found.append(sprites[thing])
+    square = getattr(move, "square", None)
+    if isinstance(square, int) and hasattr(layout, "squares"):
+        found.append(layout.squares[square])
+    return found
+
+
+def mark_better(surface, table, played, best, colour, before) -> None:
+    """`played` ringed in `colour` and `best` lifted in gold on `table`'s drawing `surface`
+    (of the table's size), each with its word; `before`: the state before the move (where a
+    board's pawns stood)."""
+    u = table.app.u
+    width, small = max(2, int(4 * u)), int(theme.SMALL * u)
+    was, better = move_rects(table, played), move_rects(table, best)
+    for rect in [rect for rect in was if rect not in better]:     # (what both share is not marked)
+        pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
+        tag(surface, t("review.played"), small, colour, (rect.centerx, rect.bottom + width), "midtop", u)
+    for rect in [rect for rect in better if rect not in was]:
+        lifted = rect.move(0, -rect.h // 6)
+        surface.blit(surface.subsurface(rect.clip(surface.get_rect())).copy(), lifted)
+        pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
+        tag(surface, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width), "midbottom", u)
+    board = getattr(table.layout(), "board", None)
+    if not hasattr(board, "move_paths"):
+        return
+    for move, shade, key, thick in ((played, colour, "review.played", 2.0), (best, theme.ACCENT, "review.better", 1.0)):
+        paths = board.move_paths(move, before.pawns)
+        for points in paths:
+            arrow(surface, points if len(points) > 2 else bow(points[0], points[1], 0.2), shade,
+                  max(3, int(5 * thick * u)), max(8, int(18 * u)))
+        if paths:
+            end = paths[0][-1]
+            tag(surface, t(key), small, shade, (end[0], end[1] - board.pawn_radius - width), "midbottom", u)
