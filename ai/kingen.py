@@ -33,11 +33,12 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
 
 Levels: easy plays the policy with human slips (one card in five at random among the legal
 ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterations (choices:
-120 deals); hard 5000 iterations with a narrower exploration (choices: 400 deals). Budgets are
-work, never time: a seed replays exactly, whatever else the process or the machine does (the
-game's worker thinks in a thread of the game's process where it cannot start one, and process
-time then counts the drawing too). Each decision's randomness comes from the bot's seed and the
-position alone (`KingenBot._decide`).
+120 deals); hard 3500 iterations with a narrower exploration (choices: 400 deals), and from four
+cards in hand on 40 deals each solved exactly (`exact_choice`). Budgets are work, never time: a
+seed replays exactly, whatever else the process or the machine does (the game's worker thinks
+in a thread of the game's process where it cannot start one, and process time then counts the
+drawing too). Each decision's randomness comes from the bot's seed and the position alone
+(`KingenBot._decide`).
 
 Measure: the levels' strength with `python -m ai.kingen_bench strength --a hard --b normal`
 (and `--a normal --b easy`), a change to a level card by card with
@@ -83,7 +84,7 @@ from game.kingen.rules import (
 )
 
 LEVELS = ("easy", "normal", "hard")
-ITERATIONS = {"normal": 80, "hard": 5000}
+ITERATIONS = {"normal": 80, "hard": 3500}   # hard: at most 1 s a card (docs/benchmark-notes.md)
 EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
 POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' play (`search_root`)
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
