@@ -357,23 +357,24 @@ def search_root(view, rng: random.Random, pool: int, miss: float) -> SearchDeal:
     return InferredDeal(root, deals, weights)
 
 
-def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random) -> SearchResult:
+def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random):
     """The card with the best mean over `deals` deals drawn from `root` as the search draws
-    them, each solved exactly to its end (`ai.kingen_exact`); as a search's result (each card's
-    mean reward in [0, 1] over the deals), so a "why?" reads it as it reads a search's."""
+    them, each solved exactly to its end (`ai.kingen_exact`): as a search's result (each card's
+    mean reward in [0, 1] over the deals), so a "why?" reads it as it reads a search's, and each
+    card's points to come deal by deal (for a hint's words)."""
     from ai.kingen_exact import Solver  # it builds on this module's pieces
 
     seat = view.to_move()
     low, span = LOWEST[view.g], SPAN[view.g]
-    totals = dict.fromkeys(moves, 0.0)
+    gains = {move: [] for move in moves}
     for _ in range(deals):
-        deal = root.sample(seat, rng).state
-        values = Solver(deal).root_values()
+        values = Solver(root.sample(seat, rng).state).root_values()
         for move in moves:
-            totals[move] += (deal.points[seat] + values[move.index][seat] - low) / span
-    stats = sorted((MoveStats(move, deals, totals[move] / deals, deals) for move in moves),
+            gains[move].append(values[move.index][seat])
+    before = view.points[seat]
+    stats = sorted((MoveStats(move, deals, (before + sum(gains[move]) / deals - low) / span, deals) for move in moves),
                    key=lambda entry: -entry.mean)     # stable: equal means keep the lower card first
-    return SearchResult(stats[0].move, tuple(stats), deals, 0.0)
+    return SearchResult(stats[0].move, tuple(stats), deals, 0.0), gains
 
 
 def play_out(state, random_) -> None:
@@ -469,22 +470,24 @@ TAKEN = {NO_HEARTS: "heart", NO_KJ: "king or jack", NO_QUEENS: "queen", NO_KH: "
          NO_7_13: "7th or last trick"}
 
 
-def explain_card(view, move, deals: int, rng: random.Random) -> Reason:
-    """How the card fares over sampled deals, each played out by the policy after it."""
+def explain_card(view, move, deals: int, rng: random.Random, gains: list | None = None) -> Reason:
+    """How the card fares over sampled deals, each played out by the policy after it, or by
+    the points it gained deal by deal (`gains`: the exact last tricks)."""
     seat = view.to_move()
-    base = view.single_deal()
-    random_ = rng.random
     game = view.g
-    clean, total = 0, 0.0
-    before = view.points[seat]
-    for _ in range(deals):
-        state = base.sample(seat, rng)
-        state.play_fast(move.index)
-        play_out(state, random_)
-        gained = state.points[seat] - before
-        total += gained
-        clean += gained == 0
-    mean = total / deals
+    if gains is None:
+        base = view.single_deal()
+        random_ = rng.random
+        before = view.points[seat]
+        gains = []
+        for _ in range(deals):
+            state = base.sample(seat, rng)
+            state.play_fast(move.index)
+            play_out(state, random_)
+            gains.append(state.points[seat] - before)
+    deals = len(gains)
+    clean = gains.count(0)
+    mean = sum(gains) / deals
     card = R.card_text(move.index)
     if game in (TRUMP, FEWEST):     # a trick is a point (Fewest tricks: minus one): say the tricks
         tricks = f"{abs(mean):.1f}"
@@ -516,6 +519,7 @@ class KingenBot:
         self.miss = MISS if miss is None else miss
         self.exact = EXACT.get(level, 0) if exact is None else exact
         self.last = None   # the last search's result (normal, hard)
+        self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
     def choose(self, view):
         return self._decide(view)[0]
@@ -523,7 +527,8 @@ class KingenBot:
     def hint(self, view):
         move, reason = self._decide(view)
         if reason is None and type(move) is R.PlayCard:
-            reason = explain_card(view, move, HINT_DEALS, self.rng)
+            gains = self.exact_gains.get(move) if self.exact_gains else None
+            reason = explain_card(view, move, HINT_DEALS, self.rng, gains)
         return move, reason
 
     def _decide(self, view):
@@ -532,6 +537,7 @@ class KingenBot:
         # bot's earlier questions: the game's worker keeps one bot a seat and level, and loses
         # them all when it restarts, so a hint or a "why?" asked again must not read its history.
         self.rng.seed(f"{self.seed}:{view.deal_no}:{view.phase}:{view.turn}:{view.tricks}:{view.trick}:{view.gone}")
+        self.exact_gains = None
         phase = view.phase
         level = self.level
         if phase == R.BETWEEN:              # nothing to decide: the next dealer deals
@@ -558,7 +564,7 @@ class KingenBot:
             return distinct[0], None
         root = search_root(view, self.rng, self.pool, self.miss)
         if view.hands[view.to_move()].bit_count() <= self.exact:
-            self.last = exact_choice(root, view, distinct, EXACT_DEALS, self.rng)
+            self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng)
             return self.last.move, None
 
         def evaluate(deal):

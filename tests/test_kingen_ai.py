@@ -428,3 +428,8 @@ def test_the_expert_counts_the_last_tricks():
     assert bot.choose(state.view(0)) == R.parse_move("AS") and bot.last.iterations == K.EXACT_DEALS
     assert [entry.move for entry in bot.last.moves] == [R.parse_move("AS"), R.parse_move("QS")]
     assert bot.last.moves[0].mean > bot.last.moves[1].mean
+    # the hint says what the exact count found, deal by deal
+    move, reason = bot.hint(state.view(0))
+    assert move == R.parse_move("AS") and reason.key == "kingen.hint.card.no_queens"
+    assert reason.params["deals"] == K.EXACT_DEALS and reason.params["points"] == K._number(
+        sum(bot.exact_gains[move]) / K.EXACT_DEALS)
