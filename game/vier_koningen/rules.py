@@ -86,6 +86,14 @@ class ChooseHand:
     def __post_init__(self):
         object.__setattr__(self, "cards", _cards_tuple(self.cards))
 
+    @classmethod
+    def in_order(cls, cards: tuple) -> "ChooseHand":
+        """The move of `cards` already in display order (legal_moves makes hundreds: not
+        parsed and sorted again)."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "cards", cards)
+        return move
+
     def __str__(self):
         return f"hand {_show(self.cards)}"
 
@@ -334,7 +342,7 @@ class State:
             return []
         if self.phase == "hand":
             size = self.hand_size()
-            moves = [ChooseHand(combo) for combo in itertools.combinations(self.controlled, size)]
+            moves = [ChooseHand.in_order(combo) for combo in itertools.combinations(sort_cards(self.controlled), size)]
         elif self.phase == "draw":
             moves = [Draw(), ReturnHand()]
         else:
