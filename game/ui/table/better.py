@@ -16,12 +16,18 @@ from game.ui.table.draw import arrow, bow
 from game.ui.text import blit_text, render
 
 
-def tag(surface, words: str, size: int, colour, pos, anchor: str, u: float) -> None:
-    """A word on the table on a dark plate of its own, readable over the cards."""
-    image = render(words, size, colour, True)
-    rect = image.get_rect(**{anchor: pos}).clamp(surface.get_rect())
-    pygame.draw.rect(surface, theme.BACKGROUND, rect.inflate(int(12 * u), int(4 * u)), border_radius=int(6 * u))
-    blit_text(surface, words, size, colour, rect.topleft, bold=True)
+def tag(surface, words: str, size: int, colour, pos, anchor: str, u: float) -> pygame.Rect:
+    """A word on the table on a dark plate of its own, readable over the cards; its plate."""
+    rect = tag_rect(surface, words, size, pos, anchor, u)
+    pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=int(6 * u))
+    blit_text(surface, words, size, colour, rect.inflate(-int(12 * u), -int(4 * u)).topleft, bold=True)
+    return rect
+
+
+def tag_rect(surface, words: str, size: int, pos, anchor: str, u: float) -> pygame.Rect:
+    """Where `tag` puts its plate."""
+    rect = render(words, size, theme.TEXT, True).get_rect(**{anchor: pos}).clamp(surface.get_rect())
+    return rect.inflate(int(12 * u), int(4 * u))
 
 
 def move_rects(table, move) -> list:
@@ -45,14 +51,19 @@ def mark_better(surface, table, played, best, colour, before) -> None:
     u = table.app.u
     width, small = max(2, int(4 * u)), int(theme.SMALL * u)
     was, better = move_rects(table, played), move_rects(table, best)
-    for rect in [rect for rect in was if rect not in better]:     # (what both share is not marked)
-        pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
-        tag(surface, t("review.played"), small, colour, (rect.centerx, rect.bottom + width), "midtop", u)
-    for rect in [rect for rect in better if rect not in was]:
+    taken = []          # the better move's words: the played one's go above it where they would meet
+    for rect in [rect for rect in better if rect not in was]:     # (what both share is not marked)
         lifted = rect.move(0, -rect.h // 6)
         surface.blit(surface.subsurface(rect.clip(surface.get_rect())).copy(), lifted)
         pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
-        tag(surface, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width), "midbottom", u)
+        taken.append(tag(surface, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width),
+                         "midbottom", u))
+    for rect in [rect for rect in was if rect not in better]:
+        pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
+        place = (rect.centerx, rect.bottom + width), "midtop"
+        if tag_rect(surface, t("review.played"), small, *place, u).collidelist(taken) >= 0:
+            place = (rect.centerx, rect.y - width), "midbottom"
+        tag(surface, t("review.played"), small, colour, *place, u)
     board = getattr(table.layout(), "board", None)
     if not hasattr(board, "move_paths"):
         return
