@@ -18,7 +18,7 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.table.draw import panel, pulse
 from game.ui.table.layout import note_floating
-from game.ui.text import blit_wrapped, wrap
+from game.ui.text import SHRINK, blit_wrapped, wrap
 
 
 class Coach:
@@ -106,14 +106,14 @@ class Coach:
     def draw(self, surface: pygame.Surface) -> None:
         scene, u = self.scene, self.scene.app.u
         area = scene.app.content_rect()
-        size = int(theme.SMALL * u)
+        size = self.size = int(theme.SMALL * u)      # (smaller where the words must fit a spare place)
         text = self.text()
         if not text and not self._go_on():      # a computer's turn with nothing to say: no panel
             self.panel_rect = pygame.Rect(0, 0, 0, 0)
             return
         target = self._target_rect()
         rect = self.panel_rect = self._place(text, area, size, u, target)
-        width = rect.w
+        width, size = rect.w, self.size
         # the words are a layer of their own over the table, which they cover where they lie
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         panel(layer, layer.get_rect(), u, theme.BACKGROUND, theme.ACCENT)
@@ -141,7 +141,8 @@ class Coach:
 
     def _place(self, text: str, area: pygame.Rect, size: int, u: float, target) -> pygame.Rect:
         """Where the words go: beside a board in the middle, over the move log (Keezen); else at
-        the top; when that would hide a seat's plate (a seat across the table), in a top corner
+        the top; when that would hide a seat's plate (a seat across the table), in a place the
+        table leaves spare this round (4 Koningen's grid beyond the round's cards), else a top corner
         instead (at the bottom if that is nearer the target), where they hide no plate and not
         the target, nor a thing on the table (the scene's sprites) if they can; at the bottom
         when the top would hide the target."""
@@ -188,8 +189,17 @@ class Coach:
                         places.append(place)
             bottom = rect.copy()
             bottom.midbottom = (area.centerx, area.bottom - int(20 * u))
-            keep = kept + ([target] if target is not None else []) + ([status] if status is not None else [])
+            # each thing pointed at (not all between them: 4 Koningen's cards and its button)
+            keep = kept + self._target_rects() + ([status] if status is not None else [])
             things = [sprite.rect for sprite in self.scene.sprites(layout)]
+            # before all, a place the table leaves spare this round (4 Koningen's grid beyond the
+            # round's cards), the words smaller if they must
+            for spare in layout.spare:
+                for smaller in (size, int(size * SHRINK)):
+                    place = pygame.Rect(spare.x, spare.y, spare.w, self._height(text, smaller, spare.w, u))
+                    if spare.w >= int(360 * u) and place.h <= spare.h and place.collidelist(keep + things) < 0:
+                        self.size = smaller
+                        return place
             for hidden in (keep + things, keep):      # rather over a seat's cards than over its plate
                 free = [place for place in places + [bottom] if area.contains(place) and place.collidelist(hidden) < 0]
                 if free and bottom in free and target is not None and gap(bottom, target) < gap(free[0], target):

@@ -23,7 +23,9 @@ COUCH_OVERLAP = 0.2              # couch mode: how much of a grid card the next 
 class Layout(TableLayout):
     """Every rectangle and size of one frame in `round_no`; `buttons` are the keys of the
     buttons shown (the side panel's column)."""
-    kept = ("grid", "message", "hand_box")     # the grid with its row labels, the round's hint line, the hand: never covered
+    # the grid's part in play (its row labels and the round's columns), the round's hint line,
+    # the hand: never covered
+    kept = ("grid", "message", "hand_box")
 
     def __init__(self, app, round_no: int, buttons: list):
         self.u = u = app.u
@@ -41,6 +43,7 @@ class Layout(TableLayout):
         # UI scale on a low window) gives an empty grid, never a negative one
         top = self.message.bottom + int(8 * space)
         self.lay_grid(app, pygame.Rect(left.x, top, left.w, max(0, self.hand_box.y - top - int(10 * space))))
+        self.lay_spare(app, round_no)
         self.lay_side(app, buttons)
 
     def lay_table(self, app, round_no: int, left: pygame.Rect) -> None:
@@ -96,6 +99,20 @@ class Layout(TableLayout):
                 self.cells[Card(rank, suit)] = pygame.Rect(int(gx + label_w + (rank - 1) * step), y, gw, gh)
         # an empty place is no higher than a row (overlapping rows: a little smaller than a card)
         self.slot_w = max(1, min(gw, int((row_step - 6 * app.space_u) / gfx.CARD_RATIO)))
+
+    def lay_spare(self, app, round_no: int) -> None:
+        """The grid in play is its row labels and the columns up to the round's highest rank; the
+        columns after them hold only empty places this round, and are spare: a lesson's words
+        go there (round 1: 7 to K), as do the drawn cards' boxes (the last turn's, while a hand
+        is chosen). The grid's part in play is what is `kept`."""
+        area, top = self.grid, rules.ROUND_TOP[round_no]
+        if not self.cells:
+            return
+        last = max(self.cells[Card(rank, suit)].right for rank in range(1, top + 1) for suit in SUITS)
+        self.grid = pygame.Rect(area.x, area.y, last - area.x, area.h)
+        gap = int(12 * app.space_u)
+        beyond = pygame.Rect(last + gap, area.y, area.right - last - gap, area.h)
+        self.spare = tuple(rect for rect in (beyond, self.drawn_boxes[0].union(self.drawn_boxes[1])) if rect.w > 0)
 
     def lay_side(self, app, buttons: list) -> None:
         """The side panel, top to bottom; its unit `su` shrinks when a large UI scale would

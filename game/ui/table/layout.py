@@ -44,6 +44,7 @@ class TableLayout:
     board_rect: pygame.Rect | None = None  # a board in the middle of the table
     hand: list = []                       # the rects of the human's cards at the bottom
     kept: tuple = ()                      # the names of the game's own rects nothing may cover
+    spare: tuple = ()                     # places where nothing of this round lies: a lesson's words go there first
 
     def protected(self) -> dict:
         """{what: its rect} of everything on the table that must stay in sight."""
