@@ -524,11 +524,18 @@ class App:
         pad, air = int(14 * u), int(6 * u)
         natural = render(text, int(theme.SMALL * u), theme.TEXT).get_width() + 2 * pad
         kept = self.top.kept_clear()
+        widest = min(end - bar.x - int(20 * u), natural)
+        span = pygame.Rect(end - int(10 * u) - widest, 0, widest, bar.bottom)      # (its columns)
+        under = [rect.bottom for rect in kept if rect.colliderect(span)]
+        room = bar.bottom - int(4 * u) - max(under, default=0) - 1 - 2 * air
         # as wide as the text up to 70% of the bar; wider, over the legend, where its lines
-        # would rise over what the table keeps in sight (the hand, a plate)
-        for width in (min(int(bar.w * 0.7), natural), min(end - bar.x - int(20 * u), natural)):
+        # would rise over what the table keeps in sight (the hand, a plate); then as high as
+        # the room under that, its text smaller by the kit's rule, where it all fits there
+        for width, most in ((min(int(bar.w * 0.7), natural), None), (widest, None), (widest, room)):
             size, lines = fit_lines(text, theme.SMALL * u, width - 2 * pad,
-                                    lines_height(NOTICE_LINES, int(theme.SMALL * u)))
+                                    most or lines_height(NOTICE_LINES, int(theme.SMALL * u)))
+            if most is not None and (most < 1 or " ".join(lines).split() != text.split()):
+                break               # (cut short there: rather over the table, whole)
             height = max(bar.h - int(8 * u), int(lines_height(len(lines), size)) + 2 * air)
             box = pygame.Rect(end - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
             if box.collidelist(kept) < 0:
