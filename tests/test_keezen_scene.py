@@ -299,7 +299,7 @@ def test_every_text_fits(make_app, size, couch, language):
                 assert render(text, int(theme.TINY * u)).get_width() <= plate.w - int(28 * u), text
         button_w = min(layout.hand_area.w, int(340 * u)) - int(16 * u)
         for name in ("lay_away", "give", "result"):
-            text = t("keezen.scene.button." + name, card="Q")
+            text = t("keezen.scene.button." + name, card=max((words.card_word(rank) for rank in range(1, 14)), key=len))
             assert render(text, int(theme.SMALL * u), bold=True).get_width() <= button_w, text
         for count in (2, 3):     # a 7 in two parts hitting once, in three parts hitting twice
             hits = ", " + ", ".join([t("keezen.scene.log.hits", colour=longest_name, square="63")] * (count - 1))

@@ -13,6 +13,7 @@ import pytest
 
 from game import registry
 from game.menu.rules_help import rule_text
+from game.phones import views as phone_views
 from game.ui import i18n
 from game.ui.i18n import WHY, explain, fields, set_language, system_language, t
 from test_i18n import table
@@ -134,30 +135,36 @@ def test_the_review_and_why_never_call_a_move_or_its_player_it():
 
 
 # -- each game's own words ------------------------------------------------------------------------
+def elsewhere(game: str) -> tuple:
+    """The keys of a game's words outside its own files: its end screen, rule pictures, phone
+    page and title line."""
+    return tuple(f"{part}.{game}." for part in ("endings", "rule_pictures", "phones", "game"))
+
+
 # (the keys of a game, its Dutch words the guide bans, and why)
 TERMS = {
-    "keezen": (("keezen.", "endings.keezen.", "rule_pictures.keezen.", "phones.keezen.", "game.keezen."), {
+    "keezen": (("keezen.", *elsewhere("keezen")), {
         r"\bstartvakje\b": "startpositie (the NK sheet)",
         r"\bhuis\b|huisvak": "honk (the NK sheet)",
         r"\bthuis\b": "binnen (the NK sheet: 'de 8 pionnen binnen')",
         r"\bnest\b": "startvakjes (where the pawns wait)",
         r"\bkoning\b|\bopkom": "heer, opzetten",
     }),
-    "kingen": (("kingen.", "endings.kingen.", "rule_pictures.kingen.", "phones.kingen.", "game.kingen."), {
+    "kingen": (("kingen.", *elsewhere("kingen")), {
         r"\b(over)?(koop|kopen|kocht)\b|\bgekocht\b": "troeven, overtroeven (kopen is Flemish: nl-BE)",
         r"\bvrouw|\bkoningin": "dame (the rules page)",
         r"\bvolgen\b": "bekennen (volgen is Flemish: nl-BE)",
     }),
-    "vier_koningen": (("vier_koningen", "endings.vier_koningen.", "rule_pictures.vier_koningen.", "phones.vier_koningen.", "game.vier_koningen."), {
+    "vier_koningen": (("vier_koningen", *elsewhere("vier_koningen")), {
         r"\bhe(er|ren)\b|\bvrouw": "koning, koningin (the source sheet)",
         r"\bslag": "verloren kaarten: 4 Koningen has no tricks",
         r"beoordeel": "tellen",
     }),
-    "quarto": (("quarto.", "quarto_scene.", "endings.quarto.", "rule_pictures.quarto.", "phones.quarto.", "game.quarto."), {
+    "quarto": (("quarto.", "quarto_scene.", *elsewhere("quarto")), {
         r"\btegenstander|\bvakje\b|massief|gelijkspel": "tegenspeler, vak, vol, remise (the rules page)",
         r"\bdelen\b|\bgedeeld|\bdeler": "Quarto has no deals",
     }),
-    "kings_corners": (("kings_corners.", "endings.kings_corners.", "rule_pictures.kings_corners.", "phones.kings_corners.", "game.kings_corners."), {
+    "kings_corners": (("kings_corners.", *elsewhere("kings_corners")), {
         r"\bronde\b|\bgever\b": "spel, deler",
         r"\b(rode|zwarte) (boer|vrouw|heer|koning|aas)\b": "a card as the table shows it (J♦)",
         r"\bde stapel (is )?op\b|\bvan de stapel\b|\brond de stapel\b|\bde stapel opraakt|\bin de stapel\b":
@@ -214,7 +221,9 @@ def test_flemish_kingen_uses_the_source_sheets_words():
 CARD_CODE = r"\b[2-9TJQKA][SHDC]\b"
 CODES = {"kingen": CARD_CODE, "vier_koningen": CARD_CODE,
          "kings_corners": CARD_CODE + r"|(?<!place )(?<!plaats )\b([NESWOZ]|[NZ][EWO]|S[EW])\b",
-         "keezen": r"\b[bgyr]\d{1,2}\b|\bh[1-4]\b|[+-]\d", "quarto": r"\bgive [0-9a-f]\b"}
+         # a Keezen card by its corner letter ("Je speelt Q"), where the NK sheet names it (vrouw)
+         "keezen": r"\b[bgyr]\d{1,2}\b|\bh[1-4]\b|[+-]\d|\b[JQK]\b|\bA\b(?! [a-z0-9])",
+         "quarto": r"\bgive [0-9a-f]\b"}
 
 
 def reasons_told(game: str, view, move) -> list[str]:
@@ -232,8 +241,9 @@ def reasons_told(game: str, view, move) -> list[str]:
 @pytest.mark.parametrize("game", list(registry.GAMES))
 def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
     """A random game of every title: each move in words, the move log's lines and the helper's
-    reason for it, as a hint and as "why?", never show the notation's codes (the move's own, a
-    card's 'KH', a Keezen square 'g16', 'give f', a Kings Corners place under its cards)."""
+    reason for it, as a hint and as "why?", and the phone page's choices, never show the
+    notation's codes (the move's own, a card's 'KH', a Keezen square 'g16', 'give f', a Kings
+    Corners place under its cards)."""
     speak(lang)
     info = registry.game(game)
     words = importlib.import_module(f"game.{game}.words")
@@ -249,6 +259,10 @@ def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
         move, seat, before = rng.choice(moves), state.to_move(), state.copy()
         state.play(move)
         sentences = [words.move_words(before, move)] + reasons_told(game, before.view(seat), move)
+        if game in phone_views.PARTS:           # the phone page's choices, as its player reads them
+            page = phone_views.message(game, before.view(seat), seat, names, said, 0, human_to_move=True,
+                                       may_say_next=False, away=[], log=[], language=lang)
+            sentences += [part for choice in page["moves"] for part in choice["path"]]
         if hasattr(words, "describe"):
             sentences += words.describe(state, seat, move, names, said)
         for sentence in sentences:

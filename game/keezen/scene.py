@@ -189,7 +189,7 @@ class KeezenScene(GameScene):
             self.refuse(t(K + "say.none_playable"))
         elif not self.options():
             self.card = None
-            self.refuse(t(K + "say.card_nowhere", card=words.card_label(card.rank)))
+            self.refuse(t(K + "say.card_nowhere", card=words.card_word(card.rank)))
         elif not self.play_if_forced([move for _, move in self.options()]):
             self.app.sound.play("click")
             if not by_mouse:
@@ -341,7 +341,7 @@ class KeezenScene(GameScene):
                                                     focus=focused == ("hand", index)),
                   empty="" if state.is_over() else t(K + "hand.empty"), area=layout.hand_area)
         for name, rect in layout.buttons.items():
-            draw_button(surface, rect, t(K + "button." + name, card=words.card_label(self.card) if self.card else ""), layout.u,
+            draw_button(surface, rect, t(K + "button." + name, card=words.card_word(self.card) if self.card else ""), layout.u,
                         primary=name in ("lay_away", "give", "result"), focused=focused == ("button", name))
         self.motion.draw_flying(surface)
 

@@ -60,9 +60,11 @@ def named_squares(params: dict) -> dict:
 
 
 def reason_params(params: dict) -> dict:
-    """A hint's or a refusal's parameters as said: its square in words, its card as printed."""
+    """A hint's or a refusal's parameters as said: its square in words, its card by name
+    ("Give your partner the queen", not "the Q")."""
     params = named_squares(params)
-    return {**params, "card": "10"} if params.get("card") == "T" else params
+    card = params.get("card")
+    return {**params, "card": card_word(rules.LETTER_RANK[card])} if card in rules.LETTER_RANK else params
      # what "Why?" and the hint use to say a reason's parameters
 
 
@@ -71,10 +73,10 @@ def card_name(rank: int) -> str:
     return t(K + f"card.{rank}")
 
 
-def card_label(rank: int) -> str:
-    """The card's index as printed in its corner: 'A', '7', '10' (the notation's 'T' is not
-    on any card)."""
-    return "10" if rank == 10 else rules.RANK_LETTER[rank]
+def card_word(rank: int) -> str:
+    """'ace', 'queen', '7': a card inside a sentence, by the NK sheet's names (aas, heer,
+    vrouw, boer), never by the letter in its corner."""
+    return card_name(rank).lower()
 
 
 def move_words(state, move) -> str:
@@ -102,7 +104,7 @@ def move_words(state, move) -> str:
     if type(move) is LayAway:
         return t(K + "move.lay_away")
     if type(move) is Give:
-        return t(K + "move.give", card=card_name(move.card).lower())     # (mid-sentence)
+        return t(K + "move.give", card=card_word(move.card))
     return str(move)
 
 
@@ -128,12 +130,12 @@ def describe(state, seat, move, names, said) -> list[str]:
             for e in events if type(e) is PawnSentHome]
     hit = (", " + ", ".join(hits)) if hits else ""
     if type(move) is Enter:
-        lines = [said(K + "log.enter", seat, name=name, card=card_label(move.card),
+        lines = [said(K + "log.enter", seat, name=name, card=card_word(move.card),
                       colour=colour_name(move.colour), hit=hit)]
     elif type(move) is Walk:
         parts = [t(K + ("log.back" if n < 0 else "log.step" if n == 1 else "log.steps"), n=abs(n))
                  for _, _, n in move.parts]
-        lines = [said(K + "log.walk", seat, name=name, card=card_label(move.card),
+        lines = [said(K + "log.walk", seat, name=name, card=card_word(move.card),
                       parts=t(K + "log.and").join(parts), hit=hit)]
     elif type(move) is Swap:
         lines = [said(K + "log.swap", seat, name=name, colour=colour_name(move.other_colour),
@@ -181,7 +183,7 @@ def status(state, names, human: bool, may_act: bool, card=None, pawn=None, steps
         return t(K + ("status.seven_end" if pawn is not None else "status.seven_next"), n=steps_left(steps))
     if card == rules.JACK:
         return t(K + ("status.jack_other" if pawn is not None else "status.jack"))
-    return t(K + ("status.end" if pawn is not None else "status.pawn"), card=card_label(card))
+    return t(K + ("status.end" if pawn is not None else "status.pawn"), card=card_name(card))
 
 
 def plate_detail(state, seat: int, viewer: int, names) -> str:

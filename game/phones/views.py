@@ -78,7 +78,7 @@ def kings_corners_parts(view, seat, names, said, words, human):
     for move in (view.legal_moves() if mine else ()):
         if isinstance(move, PlayCard):
             moves.append({"code": move.code, "key": move.card.code,
-                          "path": [t(P + "kings_corners.onto", place=words.place_name(move.place))]})
+                          "path": [words.onto(view, move.place)]})         # as the table says it
         else:
             moves.append({"code": move.code, "key": None, "path": [label_of_kings_corners(view, move, words)]})
     table = []
@@ -96,8 +96,8 @@ def kings_corners_parts(view, seat, names, said, words, human):
 def label_of_kings_corners(view, move, words) -> str:
     from game.kings_corners.rules import Deal, MovePile
     if isinstance(move, MovePile):
-        return t(P + "kings_corners.move_pile", source=words.place_name(move.source),
-                 target=words.place_name(move.target))
+        return t(P + "kings_corners.move_pile", pile=words.pile_words(view.piles[move.source]),
+                 onto=words.onto(view, move.target))
     if isinstance(move, Deal):
         return t(words.K + "button.next")
     return t(words.K + "button." + words.end_key(view))
