@@ -117,7 +117,7 @@ def test_kings_corners_best_is_the_hands_the_player_went_out():
             break
     assert out >= 2
     result = ending("kings_corners", state, record)
-    assert result.best == f"You went out in {out} hands"
+    assert result.best == f"You went out {out} times"
     assert [row[0] for row in result.rows] == sorted(places(state.totals, higher_is_better=False))
     assert result.rows[0][3] and result.rows[0][0] == 1            # the fewest points win
 

@@ -165,7 +165,7 @@ TERMS = {
         r"\bdelen\b|\bgedeeld|\bdeler": "Quarto has no deals",
     }),
     "kings_corners": (("kings_corners.", *elsewhere("kings_corners")), {
-        r"\bronde\b|\bgever\b": "spel, deler",
+        r"\bronde\b|\bgever\b|\bbeste hand\b": "spel (one deal), deler",
         r"\b(rode|zwarte) (boer|vrouw|heer|koning|aas)\b": "a card as the table shows it (J♦)",
         r"\bde stapel (is )?op\b|\bvan de stapel\b|\brond de stapel\b|\bde stapel opraakt|\bin de stapel\b":
             "trekstapel: the stock (a stapel is a pile on the table)",
