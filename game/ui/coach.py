@@ -156,7 +156,15 @@ class Coach:
             # a board in the middle with the move log beside it (Keezen): the words go over the
             # log (all of it: no half line peeps out), which they say anyway, and hide nothing
             # of the board; where the log's column is short (couch mode) over the plate below
-            # it too, never over the player's own
+            # it too, never over the player's own; rather the words smaller, by the kit's rule,
+            # where they then fit above the plate
+            below = [other.top for other in kept if other.top >= log.bottom and other.x < log.right and other.right > log.x]
+            room = min(below, default=area.bottom) - int(10 * u) - log.y
+            for smaller in (size, int(size * SHRINK)):
+                place = pygame.Rect(log.x, log.y, log.w, max(log.h, self._height(text, smaller, log.w, u)))
+                if place.h <= room and (target is None or not place.colliderect(target)):
+                    self.size = smaller
+                    return place
             place = pygame.Rect(log.x, log.y, log.w, max(log.h, self._height(text, size, log.w, u)))
             by_seat = layout.plates
             for seat, plate in by_seat.items():
