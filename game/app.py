@@ -26,10 +26,11 @@ import pygame
 from game.paths import asset
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.i18n import set_language, system_language, t
+from game.ui.i18n import language, set_language, system_language, t
 from game.ui.scene import Scene
+from game.ui.table.draw import window_surface
 from game.ui.table.layout import note_floating
-from game.ui.text import blit_in, blit_text, fit_lines, lines_height, render
+from game.ui.text import blit_in, blit_text, fit_lines, lines_height, recording_now, render
 
 STEP = 1 / 120          # update rate
 MAX_FRAME = 0.25        # a longer frame (a stall, a dragged window) counts as this long
@@ -138,6 +139,7 @@ class App:
         self.problems_told = 0          # store.problems the player has seen and closed
         self._problems_seen = len(self.store.problems)   # a write failing later is told at once
         self.legend_chips: list = []    # (rect, action) of the legend entries, clickable
+        self._legend = None             # (what it shows, the legend bar's picture, its chips)
         self._under, self._under_key = None, None  # the frozen picture beneath an overlay
         self.frame_times: list[float] = []
         self._frame_started = 0.0       # the thread's CPU clock when this frame began
@@ -469,26 +471,45 @@ class App:
 
     def draw_legend(self, surface: pygame.Surface) -> None:
         """The bar at the bottom: what the buttons do on the left, the newest notice (a hint, a
-        refused move) on the right, so a notice never covers the table or the status line."""
+        refused move) on the right, so a notice never covers the table or the status line. The
+        bar without the notice changes seldom: it is drawn once per change and blitted."""
         if not self.top:
             return
         u = self.u
         w, h = surface.get_size()
         bar = pygame.Rect(0, h - self.legend_height(), w, self.legend_height())
+        corner = self.top.corner_button()
+        end = self.corner_rect(corner[0]).x - int(6 * u) if corner is not None else bar.right
+        placed = self.notice_box(bar, end)
+        right = (placed[0].x if placed is not None else end) - 24 * u
+        entries = tuple(self.top.legend())
+        key = (tuple(bar), u, corner, entries, right, language(),
+               tuple(self.input.legend_name(action) for action, _ in entries))
+        cached = self._legend
+        if cached is None or cached[0] != key or recording_now():
+            chips = self.paint_legend(surface, bar, corner, list(entries), right)
+            image = window_surface(bar.size)
+            image.blit(surface, (0, 0), bar)
+            self._legend = cached = (key, image, chips)
+        else:
+            surface.blit(cached[1], bar)
+        self.legend_chips = list(cached[2])
+        if placed is not None:
+            self.draw_notice(surface, bar, end)
+
+    def paint_legend(self, surface: pygame.Surface, bar: pygame.Rect, corner, entries: list, right: float) -> list:
+        """The legend bar's ground, its corner button and its entries (up to `right`); returns
+        the clickable (rect, action) of each."""
+        u = self.u
         surface.fill(theme.BACKGROUND, bar)
         pygame.draw.line(surface, theme.PANEL_LIGHT, bar.topleft, bar.topright, max(1, int(2 * u)))
-        self.legend_chips = []
-        corner = self.top.corner_button()
-        end = bar.right
+        chips = []
         if corner is not None:       # (label, action, focused): a click on it sends the action
             from game.ui.table.panels import draw_button
             rect = self.corner_rect(corner[0])
             draw_button(surface, rect, corner[0], u, focused=corner[2], ground=theme.PANEL_LIGHT)
-            self.legend_chips.append((rect, corner[1]))
-            end = rect.x - int(6 * u)
-        right = self.draw_notice(surface, bar, end) - 24 * u
+            chips.append((rect, corner[1]))
         x = bar.x + 24 * u
-        entries = list(self.top.legend())
 
         def width(action, key):
             return (render(self.input.legend_name(action), int(theme.TINY * u), theme.BACKGROUND, True).get_width()
@@ -508,8 +529,9 @@ class App:
             blit_text(surface, name, theme.TINY * u, theme.BACKGROUND, box.center, "center", bold=True, box=box)
             label = blit_text(surface, t(key), theme.TINY * u, theme.TEXT, (box.right + 10 * u, bar.centery), "midleft")
             if action not in inp.DIRECTIONS:
-                self.legend_chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
+                chips.append((box.union(label).inflate(int(12 * u), int(10 * u)), action))
             x = label.right + 34 * u
+        return chips
 
     def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect, end: int | None = None) -> int:
         """The newest notice at the right of the legend bar (never over the status line at the
@@ -517,8 +539,22 @@ class App:
         and grows upwards over the table's corner, so it stays readable at any window size;
         returns where it begins. It ends at `end` (left of the corner button), as wide as ever."""
         end = bar.right if end is None else end
-        if not self.notices:
+        placed = self.notice_box(bar, end)
+        if placed is None:
             return end
+        box, size, text = placed
+        u = self.u
+        pad, air = int(14 * u), int(6 * u)
+        note_floating("notice", box)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
+        pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
+        blit_in(surface, text, size, theme.TEXT, box.inflate(-2 * pad, -2 * air))
+        return box.x
+
+    def notice_box(self, bar: pygame.Rect, end: int):
+        """Where the newest notice goes and at what text size: (box, size, text), or None."""
+        if not self.notices:
+            return None
         u = self.u
         text = self.notices[-1][0]
         pad, air = int(14 * u), int(6 * u)
@@ -540,11 +576,7 @@ class App:
             box = pygame.Rect(end - int(10 * u) - width, bar.bottom - int(4 * u) - height, width, height)
             if box.collidelist(kept) < 0:
                 break
-        note_floating("notice", box)
-        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
-        pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
-        blit_in(surface, text, size, theme.TEXT, box.inflate(-2 * pad, -2 * air))
-        return box.x
+        return box, size, text
 
     def run(self) -> int:
         """The main loop. Headless runs a fixed number of frames at a simulated 60 Hz."""

@@ -117,3 +117,29 @@ def test_only_the_region_of_a_changed_piece_is_painted_again():
     painted.clear()
     layer.get((200, 20), 3, compose([("a", 0, 1), ("c", 55, 1), ("b", 50, 2)]))     # the same pieces, another order
     assert painted == ["a", "c", "b"] and layer.wholes == 2
+
+
+def test_the_legend_bar_from_its_picture_equals_one_painted_anew(make_app, game="kingen"):
+    """The legend bar is drawn once per change and blitted: after random input (the focus
+    moved, a device changed, a notice, a menu) each frame equals one whose bar is painted
+    anew; a key that leaves out what the bar shows shows here as a difference."""
+    from game.app import open_scene
+    from test_screens import random_action
+    app = make_app(size=(1280, 720))
+    app.quit = lambda: None
+    open_scene(app, f"game:{game}", 3)
+    rng = random.Random(game)
+    redrawn = 0
+    for step in range(240):
+        if not app.scenes:
+            open_scene(app, "title", 3)
+        app.send(random_action(rng, app.size))
+        app.tick(1 / 60)
+        if step % 4 == 0:
+            app.draw(1.0)
+            blitted = pygame.image.tobytes(app.screen, "RGB")
+            redrawn += app._legend is not None
+            app._legend = None
+            app.draw(1.0)
+            assert pygame.image.tobytes(app.screen, "RGB") == blitted, f"step {step}: the legend bar differs"
+    assert redrawn > 20
