@@ -9,6 +9,11 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+# Compiled modules are cached (Python's default), also where the environment turns that off
+# (PYTHONDONTWRITEBYTECODE): else each worker, and each of the many processes the tests start
+# (computer players, phones, command lines), compiles every module it imports again.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 # A data folder of this process's own: each pytest-xdist worker gets another (a folder set by
 # the process that started the workers would be shared by all of them), and a player's real
 # SPELAVOND_HOME is never written by a test.
