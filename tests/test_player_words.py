@@ -6,6 +6,7 @@ bans; no composed sentence of a real game shows a move code."""
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 
@@ -33,6 +34,17 @@ def test_flemish_holds_only_its_own_words_with_the_dutch_placeholders():
     assert set(be) <= set(nl), sorted(set(be) - set(nl))
     assert not [key for key in be if fields(be[key]) != fields(nl[key])]
     assert not [key for key in be if be[key] == nl[key]], "a Flemish string that says what the Dutch one does"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_each_string_is_written_once(lang):
+    """A key lives in one file of its language: a second file's string of the same key hides
+    the first without a word (the later file wins), and the hidden one goes stale."""
+    owners: dict[str, list[str]] = {}
+    for path in sorted((i18n.asset("i18n", lang)).glob("*.json")):
+        for key in json.loads(path.read_text(encoding="utf-8")):
+            owners.setdefault(key, []).append(path.name)
+    assert not {key: files for key, files in owners.items() if len(files) > 1}
 
 
 @pytest.mark.parametrize("locale,expected", [("nl_BE.UTF-8", "nl-BE"), ("nl_NL.UTF-8", "nl"), ("en_GB.UTF-8", "en"),
