@@ -577,15 +577,24 @@ class ReviewScene(Scene):
                                                   if self.judge_computers else [])
 
     def header_lines(self) -> int:
-        """The lines above the plot: the axis' title with the legend beside it, or (where the
-        graph is too narrow for both, as in couch mode) the legend on a line of its own."""
+        """The lines above the plot: the axis' title and the legend (`legend_places`)."""
+        return self.legend_places()[1]
+
+    def legend_places(self) -> tuple[list, int]:
+        """The legend's marks after the axis' title, each on the line before where it fits, else
+        on the next (a narrow graph, as in couch mode): [(shape, key, its left from the graph's
+        left, its line)], and the lines the title and the legend take."""
         rect, u = self.graph_rect(), self.app.u
-        tiny = int(theme.TINY * u)
+        tiny, radius = int(theme.TINY * u), max(3, int(6 * u))
         unit = self.judge.SCALE.unit if self.judge else "points"
-        mark = 2 * max(3, int(6 * u)) + int(4 * u) + int(14 * u)
-        wanted = (font(tiny).size(t(AXES[unit][0]))[0] + int(26 * u)
-                  + sum(mark + font(tiny).size(t(key))[0] for _, key in self.legend_entries()))
-        return 1 if wanted <= rect.w else 2
+        x, line, places = font(tiny).size(t(AXES[unit][0]))[0] + int(26 * u), 0, []
+        for shape, key in self.legend_entries():
+            width = 2 * radius + int(4 * u) + font(tiny).size(t(key))[0]
+            if x + width > rect.w - int(8 * u) and x > int(10 * u):
+                x, line = int(10 * u), line + 1
+            places.append((shape, key, x, line))
+            x += width + int(14 * u)
+        return places, line + 1
 
     def axis(self) -> tuple:
         """The plot's lowest and highest value, and the axis' marks: (value, words)."""
@@ -625,12 +634,9 @@ class ReviewScene(Scene):
         # the axis: its title and the legend above, its marks left of the plot
         unit = self.judge.SCALE.unit if self.judge else "points"
         top = rect.y + int(6 * u)
-        title = blit_text(surface, t(AXES[unit][0]), tiny, theme.TEXT_DIM, (rect.x + int(10 * u), top),
-                          width=rect.w - int(20 * u), box=rect)
-        if self.header_lines() == 1:
-            self.draw_graph_legend(surface, rect, title.right + int(16 * u), top, u)
-        else:
-            self.draw_graph_legend(surface, rect, rect.x + int(10 * u), title.bottom, u)
+        blit_text(surface, t(AXES[unit][0]), tiny, theme.TEXT_DIM, (rect.x + int(10 * u), top),
+                  width=rect.w - int(20 * u), box=rect)
+        self.draw_graph_legend(surface, rect, top, u)
         for value, words in marks:
             y = point(0, value)[1]
             pygame.draw.line(surface, theme.BACKGROUND, (plot.x, y), (plot.right, y), max(1, int(u)))
@@ -673,20 +679,20 @@ class ReviewScene(Scene):
         pygame.draw.line(surface, theme.ACCENT, (x, plot.y - int(4 * u)), (x, plot.bottom + int(4 * u)),
                          max(2, int(3 * u)))
 
-    def draw_graph_legend(self, surface, rect: pygame.Rect, x: int, top: int, u: float) -> None:
-        """The marks explained in a row: a dot your mistake, a triangle a computer's (while
-        those are shown)."""
+    def draw_graph_legend(self, surface, rect: pygame.Rect, top: int, u: float) -> None:
+        """The marks explained where `legend_places` puts them: a dot your mistake, a triangle
+        a computer's (while those are shown)."""
         tiny, radius = int(theme.TINY * u), max(3, int(6 * u))
-        middle = top + lines_height(1, tiny) / 2
-        for shape, key in self.legend_entries():
-            colour = VERDICT_COLOURS["mistake"]
+        line_h = int(lines_height(1, tiny))
+        for shape, key, left, line in self.legend_places()[0]:
+            x, y = rect.x + left, top + line * line_h
+            middle, colour = y + lines_height(1, tiny) / 2, VERDICT_COLOURS["mistake"]
             if shape == "dot":
                 pygame.draw.circle(surface, colour, (x + radius, middle), radius)
             else:
                 triangle(surface, colour, (x + radius, middle - radius), radius)
-            words = blit_text(surface, t(key), tiny, theme.TEXT_DIM, (x + 2 * radius + int(4 * u), top),
-                              width=max(1, rect.right - x - 2 * radius - int(12 * u)), box=rect)
-            x = words.right + int(14 * u)
+            blit_text(surface, t(key), tiny, theme.TEXT_DIM, (x + 2 * radius + int(4 * u), y),
+                      width=max(1, rect.right - x - 2 * radius - int(12 * u)), box=rect)
 
     def draw_buttons(self, surface, band: pygame.Rect, u: float) -> None:
         width, height, gap = self.button_width(), int(58 * u), int(12 * u)
