@@ -244,6 +244,30 @@ def long_notice(scene) -> None:
     app.notify(t("hint.prefix", move="a1", reason=LONG_HINT[language]))
 
 
+def holds_move(kind: str, parts: int = 1):
+    """The human to move, holding a card with a move of the rules' `kind` in `parts` parts
+    (Keezen: a jack's Swap, a 7's Walk of two parts)."""
+    def reached(scene) -> bool:
+        return humans_turn(scene) and any(type(move).__name__ == kind and len(getattr(move, "parts", (move,))) == parts
+                                          for move in scene.state.legal_moves())
+    return reached
+
+
+def begun(kind: str, parts: int = 1):
+    """The move of `kind` in `parts` parts begun as a player begins it: its card chosen, the
+    first pawn and, of two parts, where that one goes (Keezen's 7 split half made)."""
+    def then(scene) -> None:
+        move = next(move for move in scene.state.legal_moves()
+                    if type(move).__name__ == kind and len(getattr(move, "parts", (move,))) == parts)
+        scene.select_card(next(index for index, card in enumerate(scene.layout().hand_cards)
+                               if card.rank == move.card), True)
+        steps = next(steps for steps, option in scene.options() if option == move or len(steps) == parts)
+        scene.choose(steps[0][0], True)
+        if parts > 1:
+            scene.choose(steps[0][1], True)
+    return then
+
+
 def show_end(scene) -> None:
     scene.finish.shown = True
     scene.finish.show()
@@ -342,7 +366,9 @@ def catalogue() -> list[Screen]:
                                                until=humans_choice("choose_game")),
                             trick_on_show=play("kingen", until=trick_taken, pace="normal"),
                             break_=play("kingen", until=at_break))
-    screens += game_screens("keezen", handover=["human", "easy", "human", "easy"])
+    screens += game_screens("keezen", handover=["human", "easy", "human", "easy"],
+                            jack_swap=play("keezen", until=holds_move("Swap"), then=(begun("Swap"),)),
+                            seven_split_half=play("keezen", until=holds_move("Walk", 2), then=(begun("Walk", 2),)))
     for game in GAMES:
         screens += lesson_steps(game)
     return screens
