@@ -84,12 +84,13 @@ def human_won(scene) -> bool:
 
 
 def play(game: str, seats=None, options=None, seed: int = 1, moves: int = 0, until=None, then=(),
-         limit: int = 5000, tries: int = 1, pace: str = "instant"):
+         limit: int = 5000, tries: int = 1, pace: str = "instant", by: str = ""):
     """A game numbered `seed` (seated `seats`, the human first by default, with `options`),
     `moves` random legal moves played (from the seed), or as many as it takes until `until(scene)`
     holds; then each of `then` done in turn (a function of the scene). With `tries`, the next
     game numbers are tried until `until` is met. `pace`: the computers' pace (a trick stays
-    on show only at a pace a person can follow)."""
+    on show only at a pace a person can follow). `by`: a level of the game's computer player,
+    who chooses every move instead (4 Koningen is won so, never by random moves)."""
     reached = {}    # the game number that reached the screen: the numbers before it never do, at any size
 
     def make(app):
@@ -103,9 +104,14 @@ def play(game: str, seats=None, options=None, seed: int = 1, moves: int = 0, unt
             open_scene(app, f"game:{game}", number)
             scene = app.top
             rng = random.Random(number)
+            from ai import make_bot
+            player = make_bot(game, by, number) if by else None
             for _ in range(limit if until else moves):
                 if until is not None and until(scene) or scene.state.is_over():
                     break
+                if player is not None:
+                    scene.apply(player.choose(scene.state.view(scene.state.to_move())))
+                    continue
                 legal = [move for move in scene.state.legal_moves() if type(move) not in scene.never_automatic]
                 scene.apply(rng.choice(legal or scene.state.legal_moves()))
             if until is None or until(scene):
@@ -358,8 +364,9 @@ def catalogue() -> list[Screen]:
     screens += game_screens("quarto", break_=play("quarto", options={"games": 3}, until=at_break))
     screens += game_screens("kings_corners", handover=["human", "human"],
                             break_=play("kings_corners", until=at_break, limit=20000))
-    # (4 Koningen is played alone, and random moves never win it)
-    screens += game_screens("vier_koningen", wins=False, computers=False)
+    # (4 Koningen is played alone: random moves never win it, its helper does)
+    screens += game_screens("vier_koningen", wins=False, computers=False,
+                            end_won=play("vier_koningen", until=won, then=(show_end,), by="hard"))
     screens += game_screens("kingen", handover=["human", "human", "easy", "easy"],
                             long_match={"match": "dubbelkingen"},
                             dealer_choice=play("kingen", options={"match": "dubbelkingen"},
