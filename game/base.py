@@ -31,6 +31,7 @@ plays it instead of keeping snapshots (4 Koningen).
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, Iterable, NamedTuple, Protocol, runtime_checkable
 
@@ -77,6 +78,19 @@ def copied_rng(rng: random.Random) -> random.Random:
     new = random.Random(0)
     new.setstate(rng.getstate())
     return new
+
+
+def quick_pickle(cls):
+    """Class decorator for a frozen dataclass with slots (a move): pickled as a call with its
+    fields, not through dataclasses' own state, which asks fields() for every object. A long
+    match's history of thousands of moves goes to the computer players' process with each
+    view, so this is most of what sending it costs."""
+    names = tuple(item.name for item in dataclasses.fields(cls) if item.init)
+
+    def __reduce__(self):
+        return cls, tuple(getattr(self, name) for name in names)
+    cls.__reduce__ = __reduce__
+    return cls
 
 
 def partner(seat: int, players: int = 4) -> int:

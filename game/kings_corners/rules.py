@@ -45,7 +45,7 @@ import random
 import sys
 from dataclasses import dataclass
 
-from game.base import CardMoved, HandDealt, Scored, check_move, copied_rng, hide_cards, illegal
+from game.base import CardMoved, HandDealt, Scored, check_move, copied_rng, hide_cards, illegal, quick_pickle
 from game.cards import Card, full_deck, is_card
 from game.options import Option
 from game.save_check import cards, flag, one_of, plain, read_game, rng, scores, seat, whole
@@ -128,6 +128,7 @@ def _card(code) -> Card | None:
 
 # ----------------------------------------------------------------------------- moves
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     card: Card
@@ -141,6 +142,7 @@ class PlayCard:
         return f"play {self.card.code} {PLACES[self.place]}"
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class MovePile:
     source: int
@@ -154,6 +156,7 @@ class MovePile:
         return f"move {PLACES[self.source]} {PLACES[self.target]}"
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     def __str__(self) -> str:
@@ -164,6 +167,7 @@ class EndTurn:
         return "end"
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class Deal:
     def __str__(self) -> str:
