@@ -118,6 +118,7 @@ def continue_game(app) -> None:
         app.push(scene)
         app.top.update(0.0)
         app.top.draw(pygame.Surface(app.size), 0.0)   # a first frame drawn aside (as `open_table`), inside the guard
+        scene.motion.warm_all()                         # and every card face its table shows
     except Exception as error:  # any damage in the file: keep it aside, tell the player, go on
         print(f"spelavond: the saved game could not be resumed: {error!r}"[:500], file=sys.stderr)
         app.to_title()
