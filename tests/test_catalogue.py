@@ -108,10 +108,25 @@ def status_problems(app) -> list[str]:
 def cover_problems(app, floating) -> list[str]:
     """What the floating panels drawn (`floating`: (what, rect)) cover of the table's protected
     rects and of what the lesson's pointer points at; an end screen (over the whole table) of
-    the status line, which says how the game ended."""
+    the status line, which says how the game ended; the review's bar of its table's, as shown
+    scaled above it; what a hand-over leaves in sight of the hand it hides."""
     scene, live = table_of(app)
-    if scene is None or not live:
+    if scene is None:
         return []
+    if not live:
+        review = app.top
+        if not isinstance(review, ReviewScene) or review.table_shown is None:
+            return []
+        shown, size = review.table_shown, scene.app.size
+        scale = shown.w / size[0]
+        kept = {what: pygame.Rect(shown.x + rect.x * scale, shown.y + rect.y * scale, rect.w * scale, rect.h * scale)
+                for what, rect in scene.layout().protected().items()}
+        return sorted({f"{name} over {what}" for name, rect in floating if name == "review bar"
+                       for what, other in kept.items() if rect.colliderect(other)})
+    if type(app.top).__name__ == "HandOverOverlay":
+        hand = scene.layout().protected().get("hand")
+        hidden = [rect for what, rect in floating if what == "hand-over"]
+        return [] if hand is None or any(rect.contains(hand) for rect in hidden) else ["hand-over leaves the hand in sight"]
     if isinstance(app.top, EndScreen):
         status = scene.layout().status
         return sorted({"end screen over the status line" for what, rect in floating
@@ -213,6 +228,20 @@ def test_the_cover_check_sees_a_notice_over_the_hand(make_app, monkeypatch):
     monkeypatch.setattr(App, "draw_notice", over_the_hand)
     found = judge(make_app, "1920x1080", "en", screens("kingen/refused"))
     assert "kingen/refused: notice over hand" in found, found
+
+
+def test_the_cover_check_sees_the_review_bar_over_its_table(make_app, monkeypatch):
+    areas = ReviewScene.areas
+    monkeypatch.setattr(ReviewScene, "areas", lambda self: (areas(self)[0].union(areas(self)[1]), areas(self)[1]))
+    found = judge(make_app, "960x540", "en", screens("kingen/review-middle"))
+    assert "kingen/review-middle: review bar over hand" in found, found
+
+
+def test_the_cover_check_sees_a_hand_over_that_leaves_the_hand_in_sight(make_app, monkeypatch):
+    monkeypatch.setattr("game.ui.game_overlays.note_floating",       # a hand-over over the top half only
+                        lambda what, rect: note_floating(what, rect.clip(rect.x, rect.y, rect.w, rect.h // 2)))
+    found = judge(make_app, "960x540", "en", screens("kingen/hand-over"))
+    assert "kingen/hand-over: hand-over leaves the hand in sight" in found, found
 
 
 def test_the_status_check_sees_a_seat_thinking_in_a_review(make_app, monkeypatch):

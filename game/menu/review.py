@@ -43,6 +43,7 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
 from game.ui.table.better import mark_better
+from game.ui.table.layout import note_floating
 from game.ui.table.panels import draw_button
 from game.ui.text import SHRINK, blit_in, blit_text, fit_lines, fits, font, lines_height, wrap
 from game.words import decided_line, verdict_line
@@ -146,6 +147,7 @@ class ReviewScene(Scene):
         self.time = 0.0
         self._picture = None       # (what it shows, the table drawn at full size)
         self._scaled = None        # (that picture, the size shown, it at that size)
+        self.table_shown = None    # where the table's picture was shown last
 
     def replay_from(self, ply: int) -> None:
         """The states after move `ply` made again from state `ply`, each with its move's events
@@ -428,8 +430,10 @@ class ReviewScene(Scene):
             self._scaled = scaled = (picture, shown.size, pygame.transform.smoothscale(picture, shown.size)
                                      if shown.size != picture.get_size() else picture)
         surface.blit(scaled[2], shown)
+        self.table_shown = shown        # (where the table's rects are, scaled: the catalogue's check)
         u = self.app.u
         surface.fill(theme.BACKGROUND, band)
+        note_floating("review bar", band)
         self.draw_moves(surface, band, u)
         self.draw_graph(surface, self.graph_rect(), u)
         self.draw_buttons(surface, band, u)

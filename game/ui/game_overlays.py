@@ -10,6 +10,7 @@ from game.ui import theme
 from game.ui.endings import EndScreen
 from game.ui.i18n import t
 from game.ui.scene import Scene
+from game.ui.table.layout import note_floating
 from game.ui.text import blit_text
 
 
@@ -34,6 +35,7 @@ class HandOverOverlay(Scene):
     def draw(self, surface, alpha):
         u = self.app.u
         surface.fill(theme.BACKGROUND)
+        note_floating("hand-over", surface.get_rect())
         area = self.app.content_rect()
         blit_text(surface, t("handover.pass", name=self.game_scene.seat_name(self.seat)), theme.HEADING * u,
                   theme.TEXT, (area.centerx, area.centery - 30 * u), "midbottom", bold=True)
