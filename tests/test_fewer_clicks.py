@@ -391,7 +391,7 @@ def test_quarto_and_4_koningen_say_the_next_turn_once_the_move_has_landed(make_a
                         app.draw(1.0)
                         assert drawn == [before], (before, after)
                     checked += 1
-                    scene.update(1 / 120)       # (no input, no computer move: the flight goes on)
+                    scene.update(1 / 30)        # (no input, no computer move: the flight goes on)
                 drawn.clear()
                 app.draw(1.0)
                 assert drawn == [scene.status_text()]
