@@ -210,7 +210,7 @@ def test_the_analysis_streams_into_a_review_of_a_kept_record_and_stays_in_its_fi
     """Opened from Recent games, the review starts the analysis (a thread in the tests' app);
     what it judged shows while the rest is being judged; the whole is written into the
     record's file, and the next review of it computes nothing."""
-    record = random_record("kings_corners", 4, moves=24)
+    record = random_record("kings_corners", 4, moves=16)
     plies = judged_plies(record)
     assert len(plies) >= 3
     judge = judge_module("kings_corners")
