@@ -35,6 +35,18 @@ def replay():
             state.play(rules.parse_move(step.code))
 
 
+def test_the_end_words_say_how_to_stop():
+    """Esc pauses, it does not leave: a lesson's last words name the pause menu's way out."""
+    from game.ui.i18n import language, set_language
+    before = language()
+    try:
+        for language in ("en", "nl"):
+            set_language(language)
+            assert t("pause.quit") in t("lesson.play_on"), language
+    finally:
+        set_language(before)
+
+
 def test_each_step_points_at_the_card_and_the_places_of_its_move():
     for step, state in replay():
         if not isinstance(step, Teach):
