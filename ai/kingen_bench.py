@@ -16,11 +16,12 @@ precision (for trying a change to a level):
     python -m ai.kingen_bench decisions --a hard --b normal:80 --deals 20 [--types ...]
 
 four normal seats play each deal; wherever the seat to move has a choice, A and B (a level,
-optionally `:iterations` and `:exploration`, e.g. `hard:5000:0.2`) each pick a card from that
+optionally `:iterations:exploration:pool:miss:exact`, e.g. `hard:5000:0.2`) each pick a card from that
 seat's view with the same seed, and where they differ both cards are judged on the true deal:
 the seat's mean points after the card over 200 policy playouts. It prints per type A-B per
 decision (95% interval) and times decisions per seat per deal. The judge sees every hand, so
-this is a proxy.
+this is a proxy. `--cards 4` judges only the decisions of seats holding at most four cards
+(the last tricks); there the judge's playouts fit badly (docs/benchmark-notes.md).
 
 Anchor: the expert against a published general method on the same deals. Each deal of each
 game type is played once for every measured player, which takes the one seat the deal index
