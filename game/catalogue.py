@@ -197,10 +197,14 @@ def why(scene) -> None:
     wait(scene, lambda: scene.computers.asked is None)
 
 
-def wait(scene, done, seconds: float = 30.0) -> None:
-    """Frames go by until `done()` (the scene takes the computer player's answer itself)."""
+def wait(scene, done, seconds: float = 600.0) -> None:
+    """Frames go by until `done()` (the scene takes the computer player's answer itself). The
+    time is a safety cap only: a screen without the answer is an error, not another screen
+    (under load an expert's answer took more than the 30 s this waited before)."""
     end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
+    while not done():
+        if time.monotonic() > end:
+            raise TimeoutError(f"{scene.game}: no answer from the computer player in {seconds:.0f} s")
         scene.app.tick(1 / 60)
 
 
