@@ -70,8 +70,6 @@ def check_type(value, kind, what: str, key: str = "err.bad_move") -> None:
         illegal(f"{what} must be {getattr(kind, '__name__', kind)}, not {type(value).__name__}", key)
 
 
-# ---------------------------------------------------------------------------- teams
-
 def copied_rng(rng: random.Random) -> random.Random:
     """A generator in the same state as `rng` (a state's copy; bots copy states by the
     thousand, and a generator seeded from the system costs twice one seeded with 0)."""
@@ -92,6 +90,8 @@ def quick_pickle(cls):
     cls.__reduce__ = __reduce__
     return cls
 
+
+# ---------------------------------------------------------------------------- teams
 
 def partner(seat: int, players: int = 4) -> int:
     """The seat opposite (Keezen: partners sit across the table)."""

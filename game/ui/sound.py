@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 
 import pygame
 
@@ -33,7 +34,7 @@ BUFFER = 512  # small, so a sound follows its action without a noticeable delay
 CHANNELS = 16
 # A sound started again this soon after itself (many moves at once: an instant pace, a game
 # resumed) is not started again: a person hears one sound, only louder.
-AGAIN_MS = 40
+AGAIN = 0.040       # seconds
 
 
 @contextlib.contextmanager
@@ -78,7 +79,7 @@ class Sound:
         self._sounds: dict[str, object] = {}
         self._opened = False  # did *we* open the mixer (so quit() closes it)
         self._tried = False
-        self._started: dict[str, int] = {}     # name -> when it last started (ms)
+        self._started: dict[str, float] = {}     # name -> when it last started (time.monotonic)
 
     @staticmethod
     def _clamp(value) -> float:
@@ -134,8 +135,8 @@ class Sound:
         if sound is None:
             return
         try:
-            now = pygame.time.get_ticks()
-            if now - self._started.get(name, -AGAIN_MS) < AGAIN_MS:
+            now = time.monotonic()     # (pygame's get_ticks stays 0 without pygame.init())
+            if now - self._started.get(name, -AGAIN) < AGAIN:
                 return
             self._started[name] = now
             channel = sound.play()
