@@ -28,7 +28,6 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import language, set_language, system_language, t
 from game.ui.scene import Scene
-from game.ui.table.draw import window_surface
 from game.ui.table.layout import note_floating
 from game.ui.text import blit_in, blit_text, fit_lines, lines_height, recording_now, render
 
@@ -488,8 +487,7 @@ class App:
         cached = self._legend
         if cached is None or cached[0] != key or recording_now():
             chips = self.paint_legend(surface, bar, corner, list(entries), right)
-            image = window_surface(bar.size)
-            image.blit(surface, (0, 0), bar)
+            image = surface.subsurface(bar.clip(surface.get_rect())).copy()    # (its pixels exactly)
             self._legend = cached = (key, image, chips)
         else:
             surface.blit(cached[1], bar)
