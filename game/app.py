@@ -493,7 +493,7 @@ class App:
             surface.blit(cached[1], bar)
         self.legend_chips = list(cached[2])
         if placed is not None:
-            self.draw_notice(surface, bar, end)
+            self.draw_notice(surface, placed)
 
     def paint_legend(self, surface: pygame.Surface, bar: pygame.Rect, corner, entries: list, right: float) -> list:
         """The legend bar's ground, its corner button and its entries (up to `right`); returns
@@ -531,15 +531,8 @@ class App:
             x = label.right + 34 * u
         return chips
 
-    def draw_notice(self, surface: pygame.Surface, bar: pygame.Rect, end: int | None = None) -> int:
-        """The newest notice at the right of the legend bar (never over the status line at the
-        top); a long one wraps at the small text size (shrinking at most by the kit's rule)
-        and grows upwards over the table's corner, so it stays readable at any window size;
-        returns where it begins. It ends at `end` (left of the corner button), as wide as ever."""
-        end = bar.right if end is None else end
-        placed = self.notice_box(bar, end)
-        if placed is None:
-            return end
+    def draw_notice(self, surface: pygame.Surface, placed) -> None:
+        """The newest notice where `notice_box` placed it: (box, text size, text)."""
         box, size, text = placed
         u = self.u
         pad, air = int(14 * u), int(6 * u)
@@ -547,10 +540,13 @@ class App:
         pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=int(10 * u))
         pygame.draw.rect(surface, theme.ACCENT, box, max(1, int(2 * u)), border_radius=int(10 * u))
         blit_in(surface, text, size, theme.TEXT, box.inflate(-2 * pad, -2 * air))
-        return box.x
 
     def notice_box(self, bar: pygame.Rect, end: int):
-        """Where the newest notice goes and at what text size: (box, size, text), or None."""
+        """Where the newest notice goes at the right of the legend bar, ending at `end` (left
+        of the corner button), and at what text size: (box, size, text), or None. Never over
+        the status line at the top: a long one wraps at the small text size (shrinking at most
+        by the kit's rule) and grows upwards over the table's corner, so it stays readable at
+        any window size."""
         if not self.notices:
             return None
         u = self.u

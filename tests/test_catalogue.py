@@ -219,13 +219,12 @@ def test_the_cover_check_sees_lesson_words_over_a_plate(make_app, monkeypatch):
 
 def test_the_cover_check_sees_a_notice_over_the_hand(make_app, monkeypatch):
     from game.app import App
-    draw_notice = App.draw_notice
+    notice_box = App.notice_box
 
-    def over_the_hand(self, surface, bar, end=None):
-        found = draw_notice(self, surface, bar, end)
-        note_floating("notice", self.top.layout().protected()["hand"])
-        return found
-    monkeypatch.setattr(App, "draw_notice", over_the_hand)
+    def over_the_hand(self, bar, end):
+        placed = notice_box(self, bar, end)
+        return placed and (self.top.layout().protected()["hand"].copy(), *placed[1:])
+    monkeypatch.setattr(App, "notice_box", over_the_hand)
     found = judge(make_app, "1920x1080", "en", screens("kingen/refused"))
     assert "kingen/refused: notice over hand" in found, found
 
