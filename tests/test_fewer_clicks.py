@@ -204,11 +204,14 @@ def watch_computer_cards(app, scene, plays=3, frames=6000, until=None):
     said before the move (its next turn or deal end waits), until it has landed. Returns the
     checks made (frames in flight)."""
     from game.base import CardMoved
-    seen, checked, version, before = 0, 0, scene.version, scene.shown_status()
+    shown_at_move = []       # the line just before each move (read there: within one frame a
+    real_apply = scene.apply  # flight can land and the next computer move come)
+    scene.apply = lambda move: (shown_at_move.append(scene.shown_status()), real_apply(move))[1]
+    seen, checked, version = 0, 0, scene.version
     for _ in range(frames):
         app.tick(1 / 60)
         if scene.version != version:
-            version = scene.version
+            version, before = scene.version, shown_at_move[-1]
             mover = scene.log.entries[-1][0]
             cards = [e.card for e in scene.state.events
                      if type(e) is CardMoved and e.source.startswith("hand:") and e.face_up]
@@ -229,8 +232,8 @@ def watch_computer_cards(app, scene, plays=3, frames=6000, until=None):
                     scene.update(1 / 120)        # (no input, no computer move: the flight goes on)
                 assert scene.shown_status() == scene.status_text()
                 if (until is None and seen >= plays) or (until is not None and until()):
+                    del scene.apply
                     return checked
-        before = scene.shown_status()
     raise AssertionError(f"only {seen} computer cards seen")
 
 
