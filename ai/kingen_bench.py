@@ -40,7 +40,9 @@ deals earlier runs with the same seed measured from their JSON instead of playin
 (every player replays exactly; a type all of whose players are reused keeps all their deals),
 so a new version of the expert is measured against the anchor's saved figures, runs of separate
 types are put in one table, and a run stopped midway (`--json` is written after every deal)
-resumes where it stopped; `--jobs` spreads the deals over processes, with the same result.
+resumes where it stopped; `--jobs` spreads the deals over processes, with the same result;
+`--per-deal` lists the deals where the first player and the anchor scored differently (the
+worst first, with the seed and seat to replay one by).
 
 Speed: iterations per second of hard's search from mid-deal positions (and a profile):
 
@@ -287,6 +289,19 @@ def anchor_table(measured: dict, players: list) -> dict:
     return row
 
 
+def deal_differences(result: dict) -> list:
+    """The deals where the first player and the anchor scored differently, the widest first:
+    (game, deal index, deal seed, seat, the first's points, the anchor's), for replaying a few
+    of them (deal i is `arena_deal(seed + i, game)` with the measured player in seat i mod 4)."""
+    first = result["players"][0]
+    found = []
+    for game, row in result["types"].items():
+        for index, (mine, anchor) in enumerate(zip(row[first]["points"], row["anchor"]["points"])):
+            if mine != anchor:
+                found.append((game, index, result["seed"] + index, index % 4, mine, anchor))
+    return sorted(found, key=lambda deal: deal[4] - deal[5])
+
+
 def anchor_row(game: str, row: dict, players: list) -> str:
     text = f"{game:<18}{len(row[players[0]]['points']):>6}" + "".join(f"{row[spec]['mean']:>9.3f}" for spec in players)
     if "difference" in row:
@@ -381,6 +396,8 @@ def main(argv=None) -> int:
     versus.add_argument("--jobs", type=int, default=1, help="processes to spread the deals over")
     versus.add_argument("--reuse", default=None,
                         help="earlier runs' JSON files, comma-separated: their players are not played again")
+    versus.add_argument("--per-deal", action="store_true",
+                        help="also list the deals where the first player and the anchor scored differently")
     versus.add_argument("--json", default=None, help="also write the result to this file")
     fast = commands.add_parser("speed")
     fast.add_argument("--positions", type=int, default=28)
@@ -418,6 +435,10 @@ def main(argv=None) -> int:
         if "difference" in result:
             low, high = result["difference_95"]
             print(f"{players[0]} minus the anchor: {result['difference']:+.3f} points a deal [{low:+.3f}, {high:+.3f}]")
+            if args.per_deal:
+                print(f"deals where {players[0]} and the anchor differ, the worst for {players[0]} first:")
+                for game, index, deal_seed, seat, mine, other in deal_differences(result):
+                    print(f"  {game:<18} deal {index:>3} (seed {deal_seed}, seat {seat}): {mine:+d} against {other:+d}")
     elif args.command == "decisions":
         for spec in (args.a, args.b):
             if spec.split(":")[0] not in K.LEVELS:

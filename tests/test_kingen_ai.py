@@ -321,6 +321,16 @@ def test_the_bench_resumes_a_run_stopped_midway(monkeypatch):
     assert resumed["types"]["no_hearts"]["normal:10"]["points"] == first["types"]["no_hearts"]["normal:10"]["points"]
 
 
+def test_the_bench_lists_the_deals_where_the_expert_and_the_anchor_differ_worst_first():
+    from ai import kingen_bench
+    result = {"players": ["hard", "anchor"], "seed": 10, "types": {
+        "trump": {"hard": {"points": [3, 1, 2]}, "anchor": {"points": [3, 2, 0]}},
+        "no_hearts": {"hard": {"points": [-4, 0]}, "anchor": {"points": [0, 0]}}}}
+    assert kingen_bench.deal_differences(result) == [("no_hearts", 0, 10, 0, -4, 0), ("trump", 1, 11, 1, 1, 2),
+                                                     ("trump", 2, 12, 2, 2, 0)]
+
+
+
 # ----------------------------------------------------------------------------- hard's inference
 
 def test_the_play_makes_the_true_deal_likelier_than_other_deals_consistent_with_it():
