@@ -109,9 +109,7 @@ def continue_game(app) -> None:
         return
     try:
         record = records.from_save(data)
-        state = record.replay()
-        if record.notes.get("one_deal"):      # a deal played again from a review ends with that deal
-            state = state.single_deal()
+        state = record.replay()       # (a deal played again from a review ends with that deal)
         app.to_title()
         scene = scene_class(registry.game(record.game))(app, record, state)
         coach_lesson(scene, record.notes.get("lesson"))

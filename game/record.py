@@ -73,19 +73,33 @@ class Record:
                 "notes": dict(self.notes)}
         return data
 
+    def deal_start(self) -> int | None:
+        """Where the game begins in a deal played again from a review (the note `deal_from`:
+        the moves before it are the match's that led to that deal, and the match ends with
+        it); None for a whole game."""
+        start = self.notes.get("deal_from")
+        return start if type(start) is int else None
+
     def replay(self, upto: int | None = None):
         """The state after the first `upto` moves (all by default), rebuilt by the rules."""
         rules = registry.game(self.game).rules()
         read = SaveReader(self.to_dict(), _title(self.game), self.game)
         moves = read.moves("moves", rules.parse_move)[:upto]
+        start = self.deal_start()
+        if start is not None and not (0 <= start <= len(self.moves) and hasattr(rules.State, "single_deal")):
+            read.fail("'deal_from' must be a move number of the record, in a game of deals")
 
         def build():
             state = rules.new_game(self.seed, self.players, dict(self.options))
             for number, move in enumerate(moves, 1):
+                if number - 1 == start:
+                    state = state.single_deal()     # the match ends with the deal played again
                 try:
                     state.play(move)
                 except ValueError as error:
                     read.fail(f"move {number} ({str(move.code)[:40]}) cannot be played ({error})")
+            if len(moves) == start:
+                state = state.single_deal()
             state.events = []
             return state
 

@@ -9,7 +9,7 @@ import threading
 import pygame
 import pytest
 
-from ai.analysis import analyse, judge_module, judged_plies
+from ai.analysis import analyse, judge_module, judged_plies, losers
 from game import record as records
 from game import registry
 from game.app import open_scene
@@ -360,7 +360,7 @@ def test_play_this_deal_again_starts_the_same_seed_and_seats(make_app):
     # the first deal as a game of its own: its cards, dealer and duties, the match ending with it
     assert game.state.to_dict() == rules.new_game(7, 4, options).single_deal().to_dict()
     assert game.state.last_deal == 1 < rules.new_game(7, 4, options).last_deal
-    assert game.record.notes == {"played_on": True, "one_deal": True} and game.state.options["match"] == "dubbelkingen"
+    assert game.record.notes == {"played_on": True, "deal_from": 0} and game.state.options["match"] == "dubbelkingen"
 
 
 def drawn_words(app) -> list[str]:
@@ -417,7 +417,7 @@ def test_a_kingen_review_goes_to_a_deal_and_plays_that_deal_again(make_app):
     game = app.top
     start = scene.parts[6]
     assert game.name == "game" and game.record.moves == record.moves[:start]
-    assert game.record.notes == {"played_on": True, "one_deal": True}
+    assert game.record.notes == {"played_on": True, "deal_from": start}
     assert game.state.to_dict() == record.replay(start).single_deal().to_dict()
     assert game.state.dealer == record.replay(start).dealer
     state = game.state.copy()       # played on, the match ends with this deal
@@ -444,7 +444,7 @@ def test_a_kings_corners_review_plays_that_hand_again(make_app):
     press(app, pygame.K_u)
     game = app.top
     assert game.name == "game" and game.record.moves == record.moves[:start]
-    assert game.record.notes == {"played_on": True, "one_deal": True}
+    assert game.record.notes == {"played_on": True, "deal_from": start}
     match = record.replay(start)
     assert game.state.to_dict() == match.single_deal().to_dict() and game.state.dealer == match.dealer
     state = game.state.copy()           # played on, the match ends with this hand
@@ -458,25 +458,33 @@ def test_a_kings_corners_review_plays_that_hand_again(make_app):
 
 
 @pytest.mark.parametrize("game, field", [("kingen", "deal_no"), ("kings_corners", "hand_no")])
-def test_a_deal_played_again_is_over_at_its_end_in_its_own_review(game, field):
-    """A deal played again from a review (deal 2, played out at random) is a game of its own: its
-    review ends with the game over, as its play did (before, the match went on after it)."""
+def test_a_deal_played_again_is_a_game_of_its_own_in_its_record_and_review(game, field):
+    """A deal played again from a review (deal 2, played out at random) is a game of its own:
+    its record replays to the game over, as its play did, so an analysis knows how it ended
+    and judges that deal's moves only; its review shows that deal alone (before, the match went
+    on after it and the review and the analysis began at the match's first move)."""
     rules, rng = registry.game(game).rules(), random.Random(3)
     state = rules.new_game(5, 4, {})
     moves = []
     while getattr(state, field) < 2:
         moves.append(rng.choice(state.legal_moves()))
         state.play(moves[-1])
+    start = len(moves)
     state = state.single_deal()
     while not state.is_over():
         moves.append(rng.choice(state.legal_moves()))
         state.play(moves[-1])
     record = records.Record(game, 4, ["human"] + ["random"] * 3, {}, 5, [move.code for move in moves],
-                            {"played_on": True, "one_deal": True})
+                            {"played_on": True, "deal_from": start})
+    assert record.replay().to_dict() == state.to_dict() and losers(record.replay()) is not None
+    assert not records.Record(game, 4, record.seats, {}, 5, record.moves).replay().is_over()   # the whole match
+    plies = judged_plies(record)
+    assert plies and min(plies) > start, "the match's moves before the deal are not judged"
     scene = ReviewScene(None, record.to_dict())       # (its states alone: no window needed)
     assert scene.states[-1].is_over() and scene.finished
     assert scene.states[-1].to_dict() == state.to_dict()
-    assert not scene.states[scene.parts[-1] - 1].is_over()      # the deal before it went on
+    assert scene.parts == [start] and scene.ply == len(moves)
+    assert scene.log_upto(start + 1)[0][2].to_dict() == record.replay(start).to_dict()     # the log's opening
 
 
 def test_a_game_without_deals_plays_the_game_again(make_app):

@@ -199,11 +199,13 @@ def human_seats(record: Record) -> list[int]:
 
 def judged_plies(record: Record, seats=None) -> list[int]:
     """The numbers of the moves an analysis judges: those of `seats` (default: the humans';
-    all seats when nobody was human) that had a choice."""
+    all seats when nobody was human) that had a choice, in the record's game (a deal played
+    again begins at its deal)."""
     rules = registry.game(record.game).rules()
     chosen = _chosen(record, seats)
-    state, plies = record.replay(0), []
-    for ply, code in enumerate(record.moves, 1):
+    first = record.deal_start() or 0        # (a deal played again: the match's moves before it are not its own)
+    state, plies = record.replay(first), []
+    for ply, code in enumerate(record.moves[first:], first + 1):
         if state.to_move() in chosen and len(state.legal_moves()) > 1:
             plies.append(ply)
         state.play(rules.parse_move(code))
@@ -223,9 +225,10 @@ def analyse(record: Record, seats=None, work: float = 1.0, seed: int = 0,
     judge = judge_module(record.game)
     rules = registry.game(record.game).rules()
     chosen = _chosen(record, seats)
-    state = record.replay(0)
+    first = record.deal_start() or 0
+    state = record.replay(first)
     turn = 0
-    for ply, code in enumerate(record.moves, 1):
+    for ply, code in enumerate(record.moves[first:], first + 1):
         move = rules.parse_move(code)
         seat = state.to_move()
         if seat in chosen and len(state.legal_moves()) > 1:

@@ -116,17 +116,16 @@ class ReviewScene(Scene):
         self.data, self.file_name = data, name     # the record as kept, and its file in records/
         self.record = records.from_dict(data)
         self.info = registry.game(self.record.game)
-        self.states = [self.record.replay(0)]
-        self.replay_from(0)
-        self.ply = len(self.record.moves) if ply is None else max(0, min(ply, len(self.record.moves)))
+        # the game's first move: a deal played again from a review begins at its deal (the
+        # match's moves before it are not shown; they have no states here)
+        self.first = self.record.deal_start() or 0
+        self.states = [None] * self.first + [self.record.replay(self.first)]
+        self.replay_from(self.first)
+        self.ply = max(self.first, min(len(self.record.moves) if ply is None else ply, len(self.record.moves)))
         field = PARTS.get(self.record.game, (None,))[0]
         # the moves where a deal (hand, round) begins: the table after them is its first
-        self.parts = [0] + [ply for ply in range(1, len(self.states)) if field is not None and
-                            getattr(self.states[ply], field) != getattr(self.states[ply - 1], field)]
-        if self.record.notes.get("one_deal"):
-            # a deal played again from a review: its match ended with that deal, its last (as in play)
-            self.states[self.parts[-1]] = self.states[self.parts[-1]].single_deal()
-            self.replay_from(self.parts[-1])
+        self.parts = [self.first] + [ply for ply in range(self.first + 1, len(self.states)) if field is not None and
+                                     getattr(self.states[ply], field) != getattr(self.states[ply - 1], field)]
         self.table = None
         self.runner = None
         self.judgements = {judgement["ply"]: judgement for judgement in data.get("analysis", {}).get("moves", [])}
@@ -177,7 +176,7 @@ class ReviewScene(Scene):
             shown = records.Record(self.record.game, self.record.players, list(self.record.seats),
                                    dict(self.record.options), self.record.seed, [], notes)
             window = TableWindow(self.app, size)
-            self.table = scene_class(self.info)(window, shown, self.states[0].copy())
+            self.table = scene_class(self.info)(window, shown, self.states[self.first].copy())
             self.table.seats = ["hard"] * self.record.players    # nobody plays in a review
             self.table.shown_seat = self.table.viewer()
             self.table.show_all_hands = self.all_hands
@@ -185,7 +184,7 @@ class ReviewScene(Scene):
         return self.table
 
     def show(self, ply: int) -> None:
-        self.ply = max(0, min(ply, len(self.record.moves)))
+        self.ply = max(self.first, min(ply, len(self.record.moves)))
         table = self.ensure_table()
         table.record.moves[:] = self.record.moves[:self.ply]
         table.log.entries = self.log_upto(self.ply)
@@ -198,8 +197,8 @@ class ReviewScene(Scene):
         """The table's move log as it stood after move `ply`: its opening and last moves, each
         with the state it made."""
         rules = self.info.rules()
-        entries = [(None, None, self.states[0])] if ply <= LOG_MOVES else []
-        for number in range(max(0, ply - LOG_MOVES), ply):
+        entries = [(None, None, self.states[self.first])] if ply - self.first <= LOG_MOVES else []
+        for number in range(max(self.first, ply - LOG_MOVES), ply):
             entries.append((self.states[number].to_move(), rules.parse_move(self.record.moves[number]),
                             self.states[number + 1]))
         return entries
@@ -299,7 +298,7 @@ class ReviewScene(Scene):
         elif name in (inp.UP, inp.DOWN) and len(self.parts) > 1:
             self.go_to_part(1 if name == inp.DOWN else -1)
         elif name in (inp.UP, inp.FIRST):
-            self.show(0)
+            self.show(self.first)
         elif name in (inp.DOWN, inp.LAST):
             self.show(len(self.record.moves))
         elif name in (inp.NEXT, inp.PREV):
@@ -351,14 +350,14 @@ class ReviewScene(Scene):
                 self.show(ply)
                 return
         plot = self.plot_rect()
-        if self.graph_rect().collidepoint(pos) and self.record.moves:
-            self.show(round((pos[0] - plot.x) / max(1, plot.w) * len(self.record.moves)))
+        if self.graph_rect().collidepoint(pos) and self.moves_shown():
+            self.show(self.first + round((pos[0] - plot.x) / max(1, plot.w) * self.moves_shown()))
 
     def play_on(self) -> None:
         """A new game from the position on screen, counted in no statistics."""
         record = records.Record(self.record.game, self.record.players, list(self.record.seats),
                                 dict(self.record.options), self.record.seed, self.record.moves[:self.ply],
-                                {"played_on": True})
+                                {"played_on": True, **({} if self.record.deal_start() is None else {"deal_from": self.first})})
         state = self.states[self.ply].copy()
         if state.is_over():
             self.app.sound.play("error")
@@ -369,7 +368,7 @@ class ReviewScene(Scene):
     def deal_again(self) -> bool:
         """This review's "play again" is one deal's (hand's), not the game's: a match of deals
         that can end with any one of them (`single_deal`: Kingen, Kings Corners)."""
-        return hasattr(self.states[0], "single_deal")
+        return hasattr(self.states[self.first], "single_deal")
 
     def play_again(self) -> None:
         """The deal (hand) on screen as a game of its own (the same cards, dealer and duties,
@@ -381,9 +380,13 @@ class ReviewScene(Scene):
         start = self.parts[self.part_of(self.ply)]
         record = records.Record(self.record.game, self.record.players, list(self.record.seats),
                                 dict(self.record.options), self.record.seed, self.record.moves[:start],
-                                {"played_on": True, "one_deal": True})
+                                {"played_on": True, "deal_from": start})
         self.app.to_title()
         self.app.push(scene_class(self.info)(self.app, record, self.states[start].single_deal()))
+
+    def moves_shown(self) -> int:
+        """The moves of the game reviewed (a deal played again: that deal's)."""
+        return len(self.record.moves) - self.first
 
     def again_key(self) -> str:
         """The "play again" button's words: what it plays again."""
@@ -453,7 +456,7 @@ class ReviewScene(Scene):
     def better_move(self):
         """The move shown and the better one where the move lost something: (played, best,
         verdict), else None."""
-        judgement = self.judgement(self.ply) if self.ply else None
+        judgement = self.judgement(self.ply) if self.ply > self.first else None
         if judgement is None or judgement["verdict"] == "good" or judgement["best"] == judgement["move"]:
             return None
         rules = self.info.rules()
@@ -492,10 +495,10 @@ class ReviewScene(Scene):
         runner = self.runner or (self.computer_runner if self.judge_computers else None)
         # the last line: the analysis under way, else where the game was decided; a verdict
         # that names a better move takes its room too (a best move in words is long)
-        judgement = self.judgement(self.ply) if self.ply else None
+        judgement = self.judgement(self.ply) if self.ply > self.first else None
         bottom = band.bottom - int(8 * u)
         free = y                      # where the next line's room begins (a long one takes two)
-        if self.ply:
+        if self.ply > self.first:
             words = [(self.move_words(self.ply), theme.TEXT)]
             if judgement is not None:
                 words.append((verdict_line(judgement, self.judge.SCALE.unit, self.named),
@@ -559,13 +562,13 @@ class ReviewScene(Scene):
         """Each deal's (hand's, round's) number under the plot: (number, its first move, its
         left edge, its row), beside its line (left of it at the graph's right edge); where it
         would touch the number before it, on the second of `rows`, else left out."""
-        if len(self.parts) < 2 or not self.record.moves:
+        if len(self.parts) < 2 or not self.moves_shown():
             return []
         rect, u = self.graph_rect(), self.app.u
         tiny = int(theme.TINY * u)
         free, labels = [rect.x, rect.x], []
         for number, start in enumerate(self.parts, 1):
-            x = plot.x + plot.w * start / len(self.record.moves)
+            x = plot.x + plot.w * (start - self.first) / self.moves_shown()
             width = font(tiny).size(str(number))[0]
             left = x + int(3 * u) if x + int(3 * u) + width <= rect.right - int(4 * u) else x - int(3 * u) - width
             row = 0 if left >= free[0] else 1
@@ -621,7 +624,7 @@ class ReviewScene(Scene):
     def draw_graph(self, surface, rect: pygame.Rect, u: float) -> None:
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=int(10 * u))
         self.graph_targets = []
-        total = len(self.record.moves)
+        total = self.moves_shown()
         if not total:
             return
         tiny = int(theme.TINY * u)
@@ -630,7 +633,7 @@ class ReviewScene(Scene):
         span = (high - low) or 1.0
 
         def x_of(ply):
-            return plot.x + plot.w * ply / total
+            return plot.x + plot.w * (ply - self.first) / total
 
         def point(ply, value):
             return x_of(ply), plot.bottom - plot.h * (min(high, max(low, value)) - low) / span
