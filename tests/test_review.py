@@ -928,7 +928,7 @@ def test_the_better_move_is_shown_on_the_table_beside_the_one_played(make_app, g
         picture = scene.table_picture(0.0)
     said = [entry[1] for entry in drawn if entry[0] is picture]
     assert t("review.played") in said and t("review.better") in said
-    better = [rect for rect in move_rects(scene.table, other) if rect not in move_rects(scene.table, played)]
+    better = [rect for rect in move_rects(scene.table, other)[0] if rect not in move_rects(scene.table, played)[0]]
     assert better, "the better card (piece) is on the table"
     lifted = better[0].move(0, -better[0].h // 6)
     ring = [picture.get_at((x, lifted.y - 1)) for x in range(lifted.x + 6, lifted.right - 6)]

@@ -112,3 +112,34 @@ def test_an_expert_choosing_otherwise_is_said_so_and_shown_on_the_table(make_app
     assert t("review.better") not in [entry[1] for entry in drawn if entry[0] is app.screen]
     scene.computers._receive("why", Answer(0, move, ""), scene.state.to_move())     # the expert agrees
     assert scene.computers.better is None
+
+
+def test_the_experts_card_in_a_hidden_hand_is_not_marked_but_where_it_would_go_is(make_app):
+    """After "why?" the expert's card may lie in the computer's hand, face down: it is neither
+    shown nor pointed at (its place in a sorted hand tells of that hand), but the pile it would
+    go onto is ringed in gold (before, the card's back was lifted and ringed there)."""
+    from ai.worker import Answer
+    from game.ui import theme
+    from game.ui.table.better import face_down
+    app = make_app(size=(960, 540))
+    open_scene(app, "game:kings_corners", 11, seats=["easy", "human"])     # the computer begins, with a choice
+    scene = app.top
+    moves = [move for move in scene.state.legal_moves() if type(move).__name__ == "PlayCard"]
+    assert scene.state.to_move() == 0
+    move, other = next((a, b) for a in moves for b in moves if a.place != b.place and a.card != b.card)
+    view = scene.state.view(0)
+    assert scene.apply(move)
+    hidden = next(sprite.rect for sprite in scene.sprites() if sprite.key == other.card)
+    assert face_down(next(sprite.look for sprite in scene.sprites() if sprite.key == other.card))
+    goes = scene.layout().top(other.place)
+    scene.computers.last = (0, move, (), view)
+    scene.computers._receive("why", Answer(0, other, ""), scene.state.to_move())
+    app.tick(1 / 60)
+
+    def gold_around(rect) -> bool:
+        # its lower edge (the word "better" lies over the upper)
+        return any(tuple(app.screen.get_at((x, y)))[:3] == theme.ACCENT for y in range(rect.bottom - 2, rect.bottom + 4)
+                   for x in range(rect.x + 4, rect.right - 4))
+
+    assert not gold_around(hidden.move(0, -(hidden.h // 6))), "the hidden card is not lifted and ringed"
+    assert gold_around(goes), "the pile it would go onto is ringed"

@@ -2,7 +2,10 @@
 lost something) and after "why?" (where an expert would have chosen another move).
 
 The played card (Quarto's square and the piece it gave) is ringed in `colour` with the word
-"played"; the better one lifted and ringed in gold with "better"; on a board of pawns
+"played"; the better one lifted and ringed in gold with "better", where the player sees it: a
+card lying face down (in a computer's hand, after "why?") is neither shown nor pointed at (its
+place in a sorted hand tells of that hand; the words name it), but the place it would go to is
+ringed (Kings Corners' piles); on a board of pawns
 (Keezen) each move's way for its pawns is drawn from where they stood before it, the played
 one broad, the better one narrower over it.
 """
@@ -30,18 +33,27 @@ def tag_rect(surface, words: str, size: int, pos, anchor: str, u: float) -> pyga
     return rect.inflate(int(12 * u), int(4 * u))
 
 
-def move_rects(table, move) -> list:
-    """Where a move's card (or Quarto's square and the piece it gives) is on the table."""
-    layout, found = table.layout(), []
-    sprites = {sprite.key: sprite.rect for sprite in table.sprites(layout)}
+def face_down(look) -> bool:
+    """A card sprite's look that hides its face (see `draw_card_sprite`)."""
+    return look in ("back", "turned") or (isinstance(look, tuple) and look[0] == "back")
+
+
+def move_rects(table, move) -> tuple[list, list]:
+    """Where a move's card (or Quarto's square and the piece it gives) is on the table, as
+    the player sees it, and where a card of it lying face down would go (the top of the pile
+    at its `place` where the layout has piles), instead of that card."""
+    layout, found, places = table.layout(), [], []
+    sprites = {sprite.key: sprite for sprite in table.sprites(layout)}
     for name in ("card", "give", "piece"):
-        thing = getattr(move, name, None)
-        if thing is not None and thing in sprites:
-            found.append(sprites[thing])
+        sprite = sprites.get(getattr(move, name, None))
+        if sprite is not None and not face_down(sprite.look):
+            found.append(sprite.rect)
+        elif sprite is not None and isinstance(getattr(move, "place", None), int) and hasattr(layout, "top"):
+            places.append(layout.top(move.place))
     square = getattr(move, "square", None)
     if isinstance(square, int) and hasattr(layout, "squares"):
         found.append(layout.squares[square])
-    return found
+    return found, places
 
 
 def mark_better(surface, table, played, best, colour, before) -> None:
@@ -50,10 +62,10 @@ def mark_better(surface, table, played, best, colour, before) -> None:
     board's pawns stood)."""
     u = table.app.u
     width, small = max(2, int(4 * u)), int(theme.SMALL * u)
-    was, better = move_rects(table, played), move_rects(table, best)
+    was, better = move_rects(table, played)[0], move_rects(table, best)
     taken = []          # the better move's words: the played one's go above it where they would meet
-    for rect in [rect for rect in better if rect not in was]:     # (what both share is not marked)
-        lifted = rect.move(0, -rect.h // 6)
+    for rect in [rect for rect in better[0] + better[1] if rect not in was]:     # (what both share is not marked)
+        lifted = rect.move(0, -rect.h // 6) if rect in better[0] else rect      # (a place it goes to is not)
         surface.blit(surface.subsurface(rect.clip(surface.get_rect())).copy(), lifted)
         pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
         taken.append(tag(surface, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width),
