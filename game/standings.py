@@ -73,3 +73,32 @@ class Played:
 
     def __getitem__(self, index):
         return self.moves()[index]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A seat's place after a deal, for the break between deals (game/ui/table/standings.py)."""
+    seat: int
+    place: int              # 1 for the best; seats level share a place
+    change: int | None      # what this deal brought (None: not known)
+    total: int
+    behind: int             # how far behind the leader (0 for a leader)
+    ahead: int              # the one leader's lead over the next (0 for everyone else)
+    moved: int              # places gained in this deal (negative: places lost)
+
+
+def standings(changes, totals, higher_is_better: bool = True) -> list[Standing]:
+    """The seats after a deal, best first (in seat order within a place): each seat's place,
+    what the deal (`changes`, a number or None per seat) did to its place, and its distance
+    to the leader; `totals` are the scores after the deal. Where all were level before it
+    (the first deal), nobody moved."""
+    sign = 1 if higher_is_better else -1
+    before = [total - (change or 0) for total, change in zip(totals, changes)]
+    now = places(totals, higher_is_better)
+    then = now if len(set(before)) == 1 else places(before, higher_is_better)
+    ranked = sorted(sign * total for total in totals)
+    best, second = ranked[-1], ranked[-2] if len(ranked) > 1 else ranked[-1]
+    rows = [Standing(seat, now[seat], changes[seat], totals[seat], best - sign * totals[seat],
+                     best - second if sign * totals[seat] == best else 0, then[seat] - now[seat])
+            for seat in range(len(totals))]
+    return sorted(rows, key=lambda row: (row.place, row.seat))

@@ -13,9 +13,9 @@ with the obligation it breaks. PREV (PgUp / LB, the button) shows the last trick
 trump or game), ACTION2 takes back your own card while nobody has played after it.
 
 A finished trick stays where it was played for a moment (at the computer pace) and then
-flies to its winner. A finished deal stays on the table with the score sheet over it (the
-rules' `between` phase, the base's break) until a human says "next deal" and the next dealer
-deals.
+flies to its winner. A finished deal stays on the table with the standings over it, the score
+sheet one key away (the rules' `between` phase, the base's break: game/ui/between_hands.py)
+until a human says "next deal" and the next dealer deals.
 """
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from game.ui.table.animator import Sprite
 from game.ui.table.draw import Piece, PieceLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log
 from game.ui.table.seats import draw_hand, lifted
+from game.ui.table.standings import Standings, draw_standings
 from game.ui.table.targets import Target, Targets
 
 SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}      # black, red, black, red
@@ -175,7 +176,9 @@ class KingenScene(GameScene):
             self.finish.reopen(action, self.app.content_rect())     # a click anywhere
             return
         if self.at_break():
-            if name in (inp.CONFIRM, inp.NEXT) or name == inp.PRESS and any(
+            if self.between.handle(action, self.layout().sheet):
+                return
+            if name == inp.CONFIRM or name == inp.PRESS and any(
                     rect.collidepoint(action.pos) for rect in self.layout().buttons.values()):
                 self.between.acknowledge()
             return
@@ -267,6 +270,15 @@ class KingenScene(GameScene):
     def score_sheet(self) -> Sheet:
         return Sheet(**words.sheet(self.state, self.seat_name, self.between.waiting(), self.said))
 
+    def standings(self) -> Standings:
+        """The break's standings: the deal just played and what it brought each seat."""
+        state, entry = self.state, self.state.sheet[-1]
+        game = words.game_name(entry["game"]) + (" " + words.SUIT_SYMBOL[entry["trump"]] if entry["trump"] else "")
+        return self.between.standings(t("standings.deal", n=entry["deal"], of=state.last_deal, game=game),
+                                      entry["points"], state.scores(), lambda n: f"{n:+d}",
+                                      (t("standings.this_deal"), t(K + "sheet.total")),
+                                      t(K + "sheet.press_next") if self.between.waiting() else "")
+
     # -- statistics and the result ------------------------------------------------------------
     def stat_score(self):
         humans = self.human_seats
@@ -313,7 +325,9 @@ class KingenScene(GameScene):
             trick = self.state.last_trick()
             title = words.last_trick_title(trick, self.seat_name, self.said)
             draw.last_trick(surface, layout, trick, title, self.four())
-        if self.panel == "sheet" or self.at_break() or self.state.is_over():
+        if self.at_break() and not self.between.sheet:
+            draw_standings(surface, layout.sheet, layout.u, self.standings())
+        elif self.panel == "sheet" or self.at_break() or self.state.is_over():
             self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
                                                                self.state.is_over()), self.score_sheet, self.four())
 
@@ -342,7 +356,7 @@ class KingenScene(GameScene):
         if self.state.is_over():
             return ([(inp.CONFIRM, K + "legend.result")] if self.finish.shown else []) + [(inp.MENU, "legend.pause")]
         if self.at_break():
-            return [(inp.CONFIRM, K + "legend.next_deal"), (inp.MENU, "legend.pause")]
+            return [(inp.CONFIRM, K + "legend.next_deal"), *self.between.legend(), (inp.MENU, "legend.pause")]
         extra = [(inp.PREV, K + "legend.last_trick"), (inp.NEXT, K + "legend.scores")]
         if not self.can_play():
             undo = [(inp.ACTION2, "legend.undo")] if self.undo.possible() else []

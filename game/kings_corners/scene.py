@@ -12,8 +12,9 @@ asks for a hint, ACTION2 undoes (the base stops undo at a move that reveals a ca
 Every card is a sprite keyed by itself, so the animator flies played cards from the hand or
 the other seat's fan, drawn cards from the stock and piles from place to place. What changes
 only with a move (felt, piles, stock, seats, info, log) is one cached layer; the hand, the
-marks, the buttons and the flights are drawn over it each frame. Between hands the score
-sheet shows, and the base holds the computers until a human says "Next hand".
+marks, the buttons and the flights are drawn over it each frame. Between hands the standings
+show, the score sheet one key away (game/ui/between_hands.py), and the base holds the
+computers until a human says "Next hand".
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from game.ui.table.animator import Sprite
 from game.ui.table.draw import Piece, PieceLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, draw_button, draw_log
 from game.ui.table.seats import draw_hand, lifted
+from game.ui.table.standings import Standings, draw_standings
 from game.ui.table.targets import Drag, Target, Targets
 
 NEW_CARD_SECONDS = 2.5   # a card just drawn is marked this long
@@ -153,7 +155,9 @@ class KingsCornersScene(GameScene):
         if state.is_over():
             self.finish.reopen(action, self.layout().buttons.get("result"))
             return
-        if state.hand_over() and name in (inp.CONFIRM, inp.NEXT):
+        if state.hand_over() and self.between.handle(action, self.layout().sheet):
+            return
+        if state.hand_over() and name == inp.CONFIRM:
             self.between.acknowledge()
             return
         if self.controls.handle(action):
@@ -321,6 +325,17 @@ class KingsCornersScene(GameScene):
         note = words.sheet_note(self.state, self.seat_name, self.said, self.is_human(dealer), self.between.waiting())
         return draw.score_sheet(words.sheet(self.state, self.seat_name, self.said, note))
 
+    def standings(self) -> Standings:
+        """The break's standings: what the hand just played brought each seat."""
+        state, dealer = self.state, self.state.to_move()
+        chips, entry = state.scoring == "chips", state.sheet[-1]
+        fields = words.sheet(state, self.seat_name, self.said, "")
+        return self.between.standings(fields["title"], entry["chips" if chips else "points"], state.scores(),
+                                      (lambda n: f"{n:+d}") if chips else str,
+                                      (t("standings.this_hand"), t(K + ("sheet.balance" if chips else "sheet.total"))),
+                                      words.sheet_note(state, self.seat_name, self.said, self.is_human(dealer),
+                                                       self.between.waiting()), chips)
+
     # -- drawing ----------------------------------------------------------------------------
     def face_widths(self, layout) -> tuple:
         return (layout.cw,)
@@ -356,7 +371,9 @@ class KingsCornersScene(GameScene):
             over = self.targets(layout).drop_at(drag.pos, drag.rects_now()[0], layout.cw // 5)
             place = None if over in (None, ("place", drag.item[1])) else over[1]     # not back where it was
             draw.dragged(surface, layout, drag, place, legal, self.four())
-        if state.hand_over() and not self.motion.busy():
+        if self.at_break() and not self.between.sheet and not self.motion.busy():
+            draw_standings(surface, layout.sheet, layout.u, self.standings())
+        elif state.hand_over() and not self.motion.busy():
             self._sheet.draw(surface, layout.sheet, layout.u, (language(), self.version, self.between.seen,
                                                                state.is_over()), self.score_sheet, self.four())
 
@@ -389,7 +406,7 @@ class KingsCornersScene(GameScene):
         if state.is_over():
             return ([(inp.CONFIRM, K + "legend.result")] if self.finish.shown else []) + [(inp.MENU, "legend.pause")]
         if state.hand_over():
-            return [(inp.CONFIRM, K + "legend.next_hand"), (inp.MENU, "legend.pause")]
+            return [(inp.CONFIRM, K + "legend.next_hand"), *self.between.legend(), (inp.MENU, "legend.pause")]
         if not self.can_play():
             return [(inp.MENU, "legend.pause")]
         return self.turn_legend(cancel=bool(self.selected), step=K + "legend." + end_key(self.state))
