@@ -11,14 +11,17 @@
     pointer points, and no click is refused or leads nowhere;
 (d) text fits (the text-fit test's rule) on every screen.
 
-Each screen is built and drawn once per size and language, and every check reads that one
-drawing: each screen in one language a size (RUNS), the screens a player meets most (OFTEN)
-in English and Dutch too, as the text-fit rule asks (tests/test_text_fit.py). A test takes a
-part of the catalogue (the menus, a game's screens, a game's lesson) at one size, so the
-suite's workers share the parts out and none draws a screen another draws. What the checks
-find that is not fixed yet is listed in KNOWN (patterns of screen and fault); a new fault
-fails the test, a listed one that is gone is said as a warning (take it off the list). Each
-check is shown able to fail below.
+Each screen is built once per language and read at each size it is checked at, the window
+resized between (as a player resizes it: the layout follows the window): every screen at one
+size a language (FIRST), the screens a player meets most (OFTEN) at every size in English and
+Dutch, as the text-fit rule asks (tests/test_text_fit.py). A screen with no Flemish words of
+its own (no key of assets/i18n/nl-BE asked, not the language's name, not a rules page of its
+own) reads in Flemish word for word as in Dutch: it is read once for both. A test takes a part
+of the catalogue (the menus, a game's screens, a game's lesson) in English or in Dutch, so
+the suite's workers share the parts out and none builds a screen another builds. What the
+checks find that is not fixed yet is listed in KNOWN (patterns of screen and fault); a new
+fault fails the test, a listed one that is gone is said as a warning (take it off the list).
+Each check is shown able to fail below.
 """
 from __future__ import annotations
 
@@ -30,17 +33,21 @@ import pytest
 
 from game import catalogue
 from game.menu.review import ReviewScene
+from game.menu.rules_help import RulesOverlay, rule_text
+from game.ui import input as inp
 from game.ui import text as kit_text
 from game.ui.endings import EndScreen
 from game.ui.game_scene import GameScene
-from game.ui.i18n import LANGUAGES, _load, set_language
+from game.ui.i18n import LANGUAGES, _load, keys_asked, set_language
 from game.ui.table.layout import note_floating, watching_floating
 from test_text_fit import LANGUAGES as TEXT_FIT_LANGUAGES
 from test_text_fit import picture_problems, problems_in, recorded
 
-RUNS = {"960x540": "nl", "1920x1080": "en", "couch": "nl-BE"}     # each size once, every language
+FIRST = {"960x540": "nl", "1920x1080": "en", "couch": "nl-BE"}     # the language each size reads every screen in
 # the screens read in English and Dutch at every size besides (the text-fit rule's)
 OFTEN = r"menus/.*|\w+/(start|play|long-notice|pause|end-lost|break|review-last|lesson-00)"
+FLEMISH = "nl-BE"
+FLEMISH_KEYS = {key for key, text in _load(FLEMISH).items() if _load("nl").get(key) != text}
 
 
 def parts() -> dict[str, list]:
@@ -148,26 +155,68 @@ def text_problems(app, records) -> list[str]:
     return sorted({re.sub(r" (at )?\(-?\d+, -?\d+, -?\d+, -?\d+\)", "", problem) for problem in problems})  # no pixels
 
 
-def judge(make_app, config: str, language: str, screens=None) -> set[str]:
-    """Every screen built and drawn once (two frames: `recorded`): the faults found, as
-    'screen: fault' lines."""
+def sizes_of(screen, language: str) -> list[str]:
+    """The sizes `screen` is read at in `language`."""
+    often = re.fullmatch(OFTEN, screen.key) and language in TEXT_FIT_LANGUAGES
+    return [config for config, first in FIRST.items() if first == language or often]
+
+
+def read_at(app, config: str) -> None:
+    """The window made the size of `config`, in couch mode (its gamepad's legend) or not."""
     size, couch = catalogue.CONFIGS[config]
-    app = make_app(size=size, couch=couch)
-    app.store.settings.update(language=language, computer_pace="instant", animation_speed="instant")
-    set_language(language)
-    builder = catalogue.Builder(app)
-    found = set()
-    for screen in screens or catalogue.SCREENS:
-        builder.build(screen)
-        with watching_floating() as floating:
-            records = recorded(app)
-        for problem in status_problems(app) + cover_problems(app, floating) + text_problems(app, records):
-            found.add(f"{screen.key}: {problem}")
-    for walk in builder.walks:
-        for step, words in walk.refusals:
-            found.add(f"{walk.game}/lesson-{step:02d}: pointer refused: {words[:60]!r}")
-        for step, what in walk.stuck:
-            found.add(f"{walk.game}/lesson-{step:02d}: pointer: {what}")
+    app.store.settings["couch"] = couch
+    app.input.last_device = inp.GAMEPAD if couch else inp.KEYBOARD
+    if app.size != size:
+        app._use_window(pygame.display.set_mode(size, pygame.RESIZABLE))
+
+
+def reads_flemish(app, asked, records) -> bool:
+    """Whether the screen on top says something otherwise in Flemish than in Dutch: a word of
+    its own (`asked`: the keys it read), the language's name, a rules page of its own."""
+    return bool(asked & FLEMISH_KEYS) or any(LANGUAGES["nl"] in record[1] for record in records) \
+        or isinstance(app.top, RulesOverlay) and rule_text(app.top.game, FLEMISH) != rule_text(app.top.game, "nl")
+
+
+def problems(app, floating, records) -> list[str]:
+    return status_problems(app) + cover_problems(app, floating) + text_problems(app, records)
+
+
+def judge(make_app, language: str, screens=None, sizes=None) -> set[str]:
+    """Every screen built once in `language` and drawn (two frames: `recorded`) at each of
+    its sizes (`sizes_of`, or `sizes`): the faults found, as 'screen: fault' lines. In Dutch,
+    a screen without Flemish words is read at the couch size for Flemish too; the others are
+    built again in Flemish for it."""
+    app = make_app(size=(960, 540))
+    app.store.settings.update(computer_pace="instant", animation_speed="instant")
+    found, flemish = set(), []
+    for speaking, built in [(language, screens or catalogue.SCREENS), (FLEMISH, flemish)][:2 if language == "nl" else 1]:
+        app.store.settings["language"] = speaking
+        set_language(speaking)
+        builder = catalogue.Builder(app)
+        for screen in built:
+            read = sizes or sizes_of(screen, speaking)
+            with keys_asked() as asked:
+                read_at(app, read[0])
+                builder.build(screen)
+                for number, config in enumerate(read):
+                    if number:
+                        read_at(app, config)
+                    with watching_floating() as floating:
+                        records = recorded(app)
+                    found.update(f"{screen.key}: {problem}" for problem in problems(app, floating, records))
+            if speaking == "nl" and sizes is None:
+                if reads_flemish(app, asked, records):
+                    flemish.append(screen)
+                elif "couch" not in read:
+                    read_at(app, "couch")
+                    with watching_floating() as floating:
+                        records = recorded(app)
+                    found.update(f"{screen.key}: {problem}" for problem in problems(app, floating, records))
+        for walk in builder.walks:
+            for step, words in walk.refusals:
+                found.add(f"{walk.game}/lesson-{step:02d}: pointer refused: {words[:60]!r}")
+            for step, what in walk.stuck:
+                found.add(f"{walk.game}/lesson-{step:02d}: pointer: {what}")
     return found
 
 
@@ -186,23 +235,19 @@ KNOWN: dict[str, list] = {
 
 
 @pytest.mark.parametrize("part", list(PARTS))
-@pytest.mark.parametrize("config", list(RUNS))
-def test_every_screen_is_right(make_app, config, part):
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_every_screen_is_right(make_app, language, part):
     screens = PARTS[part]
-    found = judge(make_app, config, RUNS[config], screens)
-    often = [screen for screen in screens if re.fullmatch(OFTEN, screen.key)]
-    for language in sorted(set(TEXT_FIT_LANGUAGES) - {RUNS[config]}):
-        if often:
-            found |= judge(make_app, config, language, often)
+    found = judge(make_app, language, screens)
     # the listed faults of this part's screens (a pattern's part before ': ' names its screens)
-    known = [pattern for pattern in KNOWN[config]
+    known = [pattern for config in FIRST for pattern in KNOWN[config]
              if any(re.fullmatch(pattern.split(": ")[0], screen.key) for screen in screens)]
     new = sorted(line for line in found if not any(re.fullmatch(pattern, line) for pattern in known))
     gone = [pattern for pattern in known if not any(re.fullmatch(pattern, line) for line in found)]
     if gone:
-        warnings.warn(f"{config}: {len(gone)} listed faults are gone (take them off KNOWN):\n" + "\n".join(gone),
+        warnings.warn(f"{language}: {len(gone)} listed faults are gone (take them off KNOWN):\n" + "\n".join(gone),
                       stacklevel=1)
-    assert not new, f"{config}: {len(new)} new faults:\n" + "\n".join(new)
+    assert not new, f"{language}: {len(new)} new faults:\n" + "\n".join(new)
 
 
 # -- each check able to fail: a layout, a status line, a pointer broken on purpose ------------
@@ -213,7 +258,7 @@ def screens(*keys) -> list:
 def test_the_cover_check_sees_lesson_words_over_a_plate(make_app, monkeypatch):
     from game.ui.coach import Coach
     monkeypatch.setattr(Coach, "_place", lambda self, text, area, size, u, target: self.scene.layout().plates[0].copy())
-    found = judge(make_app, "1920x1080", "en", screens("quarto/lesson-02"))
+    found = judge(make_app, "en", screens("quarto/lesson-02"), ["1920x1080"])
     assert "quarto/lesson-02: lesson words over plate 0" in found, found
 
 
@@ -225,35 +270,35 @@ def test_the_cover_check_sees_a_notice_over_the_hand(make_app, monkeypatch):
         placed = notice_box(self, bar, end)
         return placed and (self.top.layout().protected()["hand"].copy(), *placed[1:])
     monkeypatch.setattr(App, "notice_box", over_the_hand)
-    found = judge(make_app, "1920x1080", "en", screens("kingen/refused"))
+    found = judge(make_app, "en", screens("kingen/refused"), ["1920x1080"])
     assert "kingen/refused: notice over hand" in found, found
 
 
 def test_the_cover_check_sees_the_review_bar_over_its_table(make_app, monkeypatch):
     areas = ReviewScene.areas
     monkeypatch.setattr(ReviewScene, "areas", lambda self: (areas(self)[0].union(areas(self)[1]), areas(self)[1]))
-    found = judge(make_app, "960x540", "en", screens("kingen/review-middle"))
+    found = judge(make_app, "en", screens("kingen/review-middle"), ["960x540"])
     assert "kingen/review-middle: review bar over hand" in found, found
 
 
 def test_the_cover_check_sees_a_hand_over_that_leaves_the_hand_in_sight(make_app, monkeypatch):
     monkeypatch.setattr("game.ui.game_overlays.note_floating",       # a hand-over over the top half only
                         lambda what, rect: note_floating(what, rect.clip(rect.x, rect.y, rect.w, rect.h // 2)))
-    found = judge(make_app, "960x540", "en", screens("kingen/hand-over"))
+    found = judge(make_app, "en", screens("kingen/hand-over"), ["960x540"])
     assert "kingen/hand-over: hand-over leaves the hand in sight" in found, found
 
 
 def test_the_status_check_sees_a_seat_thinking_in_a_review(make_app, monkeypatch):
     monkeypatch.setattr(GameScene, "shown_status", lambda self: self.status_text())   # the review's own words ignored
     monkeypatch.setattr(GameScene, "thinks", lambda self: True)      # the words of a computer deciding
-    found = judge(make_app, "960x540", "en", screens("keezen/review-middle"))
+    found = judge(make_app, "en", screens("keezen/review-middle"), ["960x540"])
     assert any(line.startswith("keezen/review-middle: status says someone thinks") for line in found), found
 
 
 def test_the_status_check_sees_bad_grammar(make_app, monkeypatch):
     from game.ui.i18n import t
     monkeypatch.setattr(GameScene, "shown_status", lambda self: t("kingen.scene.status.computer", name="You"))
-    found = judge(make_app, "960x540", "en", screens("kingen/start"))
+    found = judge(make_app, "en", screens("kingen/start"), ["960x540"])
     assert "kingen/start: status grammar: 'You is playing…'" in found, found
 
 
@@ -268,7 +313,7 @@ def test_the_pointer_check_sees_a_pointer_that_leads_nowhere(make_app, monkeypat
     monkeypatch.setattr("game.quarto.lesson.LESSON", dataclasses.replace(lesson, steps=tuple(steps)))
     walked = catalogue.lesson_steps("quarto")
     upto = next(index for index, screen in enumerate(walked) if screen.lesson > first)
-    found = judge(make_app, "960x540", "en", walked[:upto + 1])      # the walk goes past the step
+    found = judge(make_app, "en", walked[:upto + 1], ["960x540"])      # the walk goes past the step
     assert any(line.startswith(f"quarto/lesson-{first:02d}: pointer") for line in found), found
 
 
@@ -281,6 +326,19 @@ def test_the_text_check_sees_a_string_outside_its_box(make_app, monkeypatch):
         kit_text.note_text(surface, text, rect.move(rect.w, 0), rect)      # drawn beside its box
         return drawn
     monkeypatch.setattr(StatusLine, "draw", overflowing)
-    found = judge(make_app, "960x540", "en", screens("quarto/start"))
+    found = judge(make_app, "en", screens("quarto/start"), ["960x540"])
     assert any(line.startswith("quarto/start: ") and "outside its box" in line for line in found), found
 
+
+def test_each_screen_is_read_at_its_sizes_and_in_flemish_where_it_says_something_otherwise(make_app, monkeypatch):
+    read, record = [], recorded
+
+    def noting(app):
+        read.append((type(app.top).__name__, app.size, app.store.settings["couch"], app.store.settings["language"]))
+        return record(app)
+    monkeypatch.setattr("test_catalogue.recorded", noting)
+    judge(make_app, "nl", screens("quarto/hint", "menus/rules-kingen"))
+    dutch, big, couch = ((960, 540), False, "nl"), ((1920, 1080), False, "nl"), ((1920, 1080), True, "nl")
+    assert read == [("RulesOverlay", *dutch), ("RulesOverlay", *big), ("RulesOverlay", *couch),   # met often
+                    ("QuartoScene", *dutch), ("QuartoScene", *couch),        # no Flemish words: read once for both
+                    ("RulesOverlay", (1920, 1080), True, "nl-BE")]           # Kingen's Flemish page

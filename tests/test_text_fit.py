@@ -3,9 +3,9 @@ in couch mode, draws no string outside its box or the window, and no string over
 
 The UI kit tells a recorder (`game.ui.text.recording`) every string it draws, where, and the
 box it must stay in; `recorded` draws a screen while recording and `problems_in` judges the
-records. The screens are the catalogue's (game/catalogue.py): tests/test_catalogue.py draws
-each once per size and language and holds it to this rule with its other checks, every
-screen in one language a size and the screens a player meets most (the menus, a game's
+records. The screens are the catalogue's (game/catalogue.py): tests/test_catalogue.py builds
+each once per language, draws it at each size it reads it at and holds it to this rule with
+its other checks, every screen in one language a size and the screens a player meets most (the menus, a game's
 start, play, longest hint, pause, end, break, review and a lesson's first words) in English
 and Dutch at every size.
 """

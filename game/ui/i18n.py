@@ -42,6 +42,7 @@ _DECIMAL = re.compile(r"[+\-\u2212]?\d+\.\d+")
 
 _tables: dict[str, dict[str, str]] = {}
 _current = FALLBACK
+_asked: set[str] | None = None     # the keys `t` is asked for inside `keys_asked`
 
 
 def _load(language: str) -> dict[str, str]:
@@ -103,6 +104,18 @@ def speaking(language: str):
         _current = before
 
 
+@contextmanager
+def keys_asked():
+    """The keys `t` is asked for inside the block, as a set: which words a screen reads (the
+    catalogue's checks read a screen with no Flemish words of its own once for both Dutch)."""
+    global _asked
+    before, _asked = _asked, set()
+    try:
+        yield _asked
+    finally:
+        _asked = before
+
+
 def has(key: str) -> bool:
     return key in _load(_current) or key in _load(FALLBACK)
 
@@ -149,6 +162,8 @@ def _localise(value, language: str):
 
 
 def t(key: str, **params) -> str:
+    if _asked is not None:
+        _asked.add(key)
     language = _current
     text = _text(_load(language), key, params)
     if text is None:
