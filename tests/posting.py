@@ -37,13 +37,25 @@ def pad(button):
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button))
 
 
+DRAW_EVERY = 4     # run_until draws one frame in this many, and the one where it stops
+
+
 def run_until(app, condition, frames=4000):
-    """Tick the app (1/60 s a frame) until condition() holds; False if it never did."""
-    for _ in range(frames):
-        app.tick(1 / 60)
-        if condition():
-            return True
-    return False
+    """Tick the app (1/60 s a frame) until condition() holds; False if it never did. Drawing
+    is most of a frame's cost and a pure function of the state (tests/test_draw_is_pure.py):
+    the frames on the way are drawn one in DRAW_EVERY, the frame where it holds always."""
+    draw = app.draw
+    try:
+        for number in range(frames):
+            app.draw = draw if number % DRAW_EVERY == 0 else (lambda alpha: None)
+            app.tick(1 / 60)
+            if condition():
+                if number % DRAW_EVERY:
+                    draw(app.step.alpha)
+                return True
+        return False
+    finally:
+        del app.draw          # (the instance's own: the class's again)
 
 
 def keys_to(scene, goal):
