@@ -620,8 +620,9 @@ def random_event(app, rng: random.Random):
 
 
 def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | None = None,
-            events_per_session: int = 400) -> Report:
-    """Sessions of random events; `limit` counts events."""
+            events_per_session: int = 400, sessions: int | None = None) -> Report:
+    """Sessions of random events, each starting on the next screen in turn; `limit` counts
+    events, `sessions` sessions."""
     import pygame
 
     report = Report("ui", seed, "events", progress=PROGRESS)
@@ -669,7 +670,7 @@ def fuzz_ui(seconds: float, seed: int, limit: int | None = None, only: int | Non
                     report.fail(index, error, "closing the app:")
             shutil.rmtree(folder, ignore_errors=True)
 
-    indices = [only] if only is not None else itertools.count()
+    indices = [only] if only is not None else itertools.count() if sessions is None else range(sessions)
     for index in indices:
         if only is None and (time.perf_counter() - start >= seconds or (limit is not None and report.runs >= limit)):
             break
