@@ -55,7 +55,7 @@ def places(layout, state, away) -> list[Piece]:
     u, found = layout.u, []
     for place in range(8):
         if not state.piles[place] or state.piles[place][0] in away:
-            label = "K" if place in CORNERS else place_name(place)
+            label = place_label(place)
             found.append(Piece(layout.bases[place].inflate(int(4 * u), int(4 * u)), ("slot", label),
                                lambda surface, rect=layout.bases[place], label=label: cardui.draw_slot(surface, rect,
                                                                                                         label=label)))
@@ -63,6 +63,18 @@ def places(layout, state, away) -> list[Piece]:
     found.append(Piece(layout.stock.inflate(2 * reach, 2 * reach), ("stock", count),
                        lambda surface: draw_stack(surface, layout.stock, count, u, t(K + "stock.empty"))))
     return found
+
+
+def place_label(place: int) -> str:
+    """What an empty place says: a corner waits for a K, a side place has its name."""
+    return "K" if place in CORNERS else place_name(place)
+
+
+def warm_pictures(layout) -> None:
+    """Every empty place with its label: a side pile moved onto another leaves its place
+    empty, and the frame that first showed one made it (2.3 ms)."""
+    for place, rect in enumerate(layout.bases):
+        cardui.slot(rect.w, place_label(place))
 
 
 def plates(layout, state, names, levels, faces=lambda seat: None) -> list[Piece]:

@@ -340,6 +340,9 @@ class KingsCornersScene(GameScene):
     def face_widths(self, layout) -> tuple:
         return (layout.cw,)
 
+    def warm_pictures(self, layout) -> None:
+        draw.warm_pictures(layout)
+
     def draw(self, surface, alpha):
         layout, state = self.layout(), self.state
         drag = self.controls.drag

@@ -88,12 +88,16 @@ def table_pieces(layout, u: float, four: bool, round_no: int, controlled, chosen
     return pieces
 
 
-def warm_pictures(layout) -> None:
+def warm_pictures(layout, four: bool) -> None:
     """The grid's empty places of every card in both looks (in play, later) and the lost
-    pile's red back: a new round draws them first (made then, they took a frame over 16.7 ms)."""
+    pile's red back: a new round draws them first (made then, they took a frame over 16.7 ms).
+    And every card dimmed, in the grid (while it flies) and in the side panel (a past turn):
+    the frame that first dims a card made it."""
     for card in layout.cells:
         for colour in ((255, 255, 255), FUTURE):
             gfx.slot(layout.slot_w, card.label, colour)
+        for width in (layout.gw, layout.tw):
+            gfx.tinted_face(card, width, four)
     gfx.slot(layout.slot_w)
     gfx.back(layout.lost.w, "red")
 

@@ -74,10 +74,14 @@ class Motion:
         return self.animator.active(self.scene.time)
 
     def warm_all(self) -> None:
-        """As the table opens: every card face of the scene's `face_widths`, and what else
-        its table draws later (`GameScene.warm_pictures`)."""
-        layout = self.scene.layout()
-        self.warmer.all(self.scene.face_widths(layout), self.scene.four())
+        """As the table opens: every card face of the scene's `face_widths` and of the widths
+        its cards lie at (a computer's card shows its face as it leaves a hand, at the hand's
+        size: first made in that frame, it cost 3 to 5 ms), and what else its table draws
+        later (`GameScene.warm_pictures`)."""
+        scene = self.scene
+        layout = scene.layout()
+        lying = {sprite.rect.w for sprite in scene.sprites(layout) if isinstance(sprite.key, Card)}
+        self.warmer.all(sorted(set(scene.face_widths(layout)) | lying), scene.four())
         self.scene.warm_pictures(layout)
 
     def warm(self) -> None:

@@ -1,0 +1,60 @@
+"""A table opens with the pictures its later frames ask for already made (issue 34): a
+picture first made in the frame that shows it costs that frame 1 to 5 ms (a computer's card
+shown face up as it leaves a hand, an empty place's label, a dimmed card). Each check asks
+for a picture again and sees that nothing new is made; the speed itself is measured by
+`python -m game.bench`."""
+from game import registry
+from game.cards import Card
+from game.kings_corners import draw as kings_corners_draw
+from game.play import start_game
+from game.ui import cards as cardui
+from game.ui.table.draw import DECK
+from test_draw_is_pure import SilentWorker
+
+
+def opened(make_app, monkeypatch, game: str):
+    """A new game of `game` at 960x540, you against computers, the pictures' cache empty
+    before it opens (so nothing another test made counts)."""
+    monkeypatch.setattr(cardui, "_cache", cardui._SurfaceCache())
+    app = make_app(size=(960, 540))
+    app._worker = SilentWorker()
+    players = max(registry.game(game).seats)
+    start_game(app, game, {"players": players, "seats": ["human"] + ["hard"] * (players - 1), "options": {}}, 1)
+    return app.top
+
+
+def made_already(ask) -> bool:
+    """Whether the pictures `ask()` asks for were made before."""
+    count = len(cardui._cache)
+    ask()
+    return len(cardui._cache) == count
+
+
+def faces_missing(scene) -> list:
+    """The widths a card of the table lies at whose faces are not all made."""
+    four = scene.four()
+    widths = {sprite.rect.w for sprite in scene.sprites(scene.layout()) if isinstance(sprite.key, Card)}
+    return [width for width in sorted(widths)
+            if not made_already(lambda width=width: [cardui.face(card, width, four) for card in DECK])]
+
+
+def test_kingen_has_every_face_at_each_width_a_card_lies_at(make_app, monkeypatch):
+    assert faces_missing(opened(make_app, monkeypatch, "kingen")) == []
+
+
+def test_kings_corners_has_every_face_and_every_empty_place_made(make_app, monkeypatch):
+    scene = opened(make_app, monkeypatch, "kings_corners")
+    assert faces_missing(scene) == []
+    for place, rect in enumerate(scene.layout().bases):
+        label = kings_corners_draw.place_label(place)
+        assert made_already(lambda rect=rect, label=label: cardui.slot(rect.w, label)), \
+            f"the empty place {label} is made when first shown"
+
+
+def test_vier_koningen_has_every_card_dimmed_made(make_app, monkeypatch):
+    scene = opened(make_app, monkeypatch, "vier_koningen")
+    layout, four = scene.layout(), scene.four()
+    for width in (layout.gw, layout.tw):
+        assert made_already(lambda width=width: [cardui.tinted_face(card, width, four)
+                                                      for card in layout.cells]), \
+            f"the dimmed cards {width} wide are made in the frame that first dims one"
