@@ -1,7 +1,7 @@
 """Keezen judged: the team's chance to win after each choice of card and pawns.
 
 A move is judged by the deals of the unseen cards consistent with what the seat had seen
-(`view.sample`), each played on for a few turns by the computer's playout policy
+(`view.sample`), each played on for a round by the computer's playout policy
 (`ai.keezen.playout`) and then judged by the computer's judgement of a position
 (`ai.keezen.evaluate`: the teams' pawns' worth and what is at risk), the same deals for every
 move.
@@ -14,8 +14,11 @@ from ai.analysis import Scale, Values, sampled
 from ai.keezen import evaluate, playout
 
 SCALE = Scale("chance", inaccuracy=0.03, mistake=0.06, blunder=0.12)
-DEALS = 48           # sampled deals per position, times `work`
-DEPTH = 8            # moves played on after the judged move before the position is judged
+DEALS = 96           # sampled deals per position, times `work`
+# moves played on after the judged move before the position is judged: the three others' and
+# the mover's own next one. Eight (two rounds) made a deal's result about twice as noisy, and
+# verdicts then hung on the analysis' seed (docs/benchmark-notes.md, issue 33)
+DEPTH = 4
 
 
 def values(view, seat: int, rng: random.Random, work: float, played=None, moves=None) -> Values | None:
