@@ -53,6 +53,20 @@ CAST = (
               glasses="round", hat="cap"),
 )
 BY_KEY = {character.key: character for character in CAST}
+# the faces a player may choose for themselves (Settings), none of them one of the cast's
+OWN_FACES = (
+    Character("short", "", "oval", "short", (224, 172, 130), (60, 40, 30), (70, 120, 200), (150, 200, 230)),
+    Character("curls", "", "round", "curls", (120, 80, 56), (30, 24, 22), (200, 80, 60), (240, 200, 120),
+              glasses="round"),
+    Character("long", "", "oval", "long", (244, 206, 176), (220, 180, 100), (120, 70, 160), (140, 210, 170)),
+    Character("beard", "", "square", "short", (210, 160, 120), (90, 60, 40), (60, 130, 80), (230, 150, 120),
+              beard="full", hat="cap"),
+    Character("ponytail", "", "heart", "ponytail", (180, 120, 86), (110, 60, 30), (40, 140, 160), (250, 210, 150),
+              earrings=True),
+    Character("moustache", "", "wide", "bald", (236, 190, 160), (160, 150, 140), (150, 60, 70), (170, 190, 240),
+              glasses="square", beard="moustache"),
+)
+OWN_BY_KEY = {character.key: character for character in OWN_FACES}
 
 LEVELS = ("easy", "normal", "hard", "random")
 

@@ -29,6 +29,7 @@ except ImportError:   # Windows
     fcntl = None
 
 from game.base import MAX_SEED
+from game.characters import OWN_BY_KEY
 from game.ui.i18n import LANGUAGES
 
 SETTINGS_DEFAULTS = {
@@ -45,6 +46,7 @@ SETTINGS_DEFAULTS = {
     "window": [1280, 720],
     "last_setup": {},
     "lessons_offered": [],     # games whose guided first game was offered on their first start
+    "face": "",                # the player's own face (characters.OWN_FACES); "" = their initial
 }
 UI_SCALES = (0.8, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75)
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -63,6 +65,7 @@ _VALID = {
     "play_forced": lambda v: isinstance(v, bool),
     "window": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) and 100 <= n <= 16384 for n in v),
     "last_setup": lambda v: isinstance(v, dict),
+    "face": lambda v: isinstance(v, str) and (v == "" or v in OWN_BY_KEY),
     "lessons_offered": lambda v: isinstance(v, list) and len(v) <= 16 and all(isinstance(g, str) and len(g) <= 40 for g in v),
 }
 

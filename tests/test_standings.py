@@ -67,3 +67,25 @@ def test_a_break_shows_the_standings_and_the_sheet_one_key_away(make_app, game):
         scene.apply(rng.choice(scene.state.legal_moves()))
     assert run_until(app, lambda: not scene.motion.busy(), 600)
     assert floating(app) == ["standings"]
+
+
+def test_the_player_chooses_a_face_in_settings_and_it_shows_beside_their_name(make_app, tmp_path):
+    from types import SimpleNamespace
+
+    from game.app import open_scene
+    from game.characters import CAST, OWN_FACES
+    from game.store import Store
+    from game.ui.i18n import t
+    from game.ui.portraits import seat_face
+    app = make_app(size=(960, 540), data_dir=tmp_path)
+    open_scene(app, "settings", None)
+    choice = next(widget for widget in app.top.list.widgets if getattr(widget, "label", "") == t("settings.face"))
+    assert choice.value == "" and choice.value_label("") == "Your initial"      # a plain initial at first
+    choice.adjust(1)
+    assert app.store.settings["face"] == OWN_FACES[0].key and Store(tmp_path).settings["face"] == OWN_FACES[0].key
+    scene = SimpleNamespace(app=app, human_seats=(0,), seat_character=lambda seat: None if seat == 0 else CAST[seat])
+    assert seat_face(scene, 0) is OWN_FACES[0] and seat_face(scene, 2) is CAST[2]    # the end screen's and a break's
+    scene.human_seats = (0, 1)                    # two humans at the table: neither is "you", each their initial
+    assert seat_face(scene, 0) is None
+    (tmp_path / "settings.json").write_text('{"face": "anna"}', encoding="utf-8")    # not a face of one's own
+    assert Store(tmp_path).settings["face"] == ""

@@ -1,9 +1,12 @@
-"""Settings: language, fullscreen, couch mode, UI scale, sound, animation and computer pace, forced moves."""
+"""Settings: language, fullscreen, couch mode, UI scale, sound, animation and computer pace, forced
+moves, the player's own face."""
 from __future__ import annotations
 
+from game.characters import OWN_BY_KEY
 from game.store import SPEEDS, UI_SCALES
 from game.ui.i18n import LANGUAGES, set_language, t
 from game.ui.menu import MenuScene
+from game.ui.portraits import initial, portrait
 from game.ui.widgets import Choice, Slider
 
 
@@ -36,7 +39,13 @@ class SettingsScene(MenuScene):
             Choice(t("settings.four_colour"), [False, True], s["four_colour"],
                    lambda v: self._set("four_colour", v), on_off),
             self._forced(s),
+            Choice(t("settings.face"), ["", *OWN_BY_KEY], s["face"], lambda v: self._set("face", v),
+                   lambda v: t(f"face.{v or 'initial'}"), self._face),
         ]
+
+    def _face(self, key: str, size: int):
+        """The player's face as the end screen and a break show it: their own, or the initial."""
+        return portrait(OWN_BY_KEY[key], size) if key else initial(t("seat.you"), size)
 
     def _forced(self, s) -> Choice:
         choice = Choice(t("settings.play_forced"), [False, True], s["play_forced"],

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game.standings import standings
 from game.ui import input as inp
+from game.ui.portraits import seat_face
 from game.ui.table.standings import Standings
 
 
@@ -47,7 +48,7 @@ class BetweenHands:
         with their names and faces; `number` writes a score as the game does."""
         scene, seats = self.scene, range(len(totals))
         return Standings(title, standings(changes, totals, higher_is_better), [scene.seat_name(seat) for seat in seats],
-                         [scene.seat_character(seat) for seat in seats], scene.human_seats, number, headings, note,
+                         [seat_face(scene, seat) for seat in seats], scene.human_seats, number, headings, note,
                          higher_is_better)
 
     def legend(self) -> list:

@@ -21,7 +21,7 @@ import pygame
 from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import has, t
-from game.ui.portraits import initial, portrait
+from game.ui.portraits import initial, portrait, seat_face
 from game.ui.scene import Scene
 from game.ui.table.draw import panel
 from game.ui.table.layout import note_floating
@@ -144,8 +144,8 @@ class EndScreen(Scene):
         self.shade = game_scene.result_area() == app.content_rect()   # beside the table, the table stays lit
         self.ending = game_scene.finish.ending()
         self.lines = self.ending.notes if self.ending.notes is not None else game_scene.result_lines()
-        # each row's character (its portrait beside the name), None for a human's row
-        self.faces = [game_scene.seat_character(row[4]) if len(row) > 4 and row[4] is not None else None
+        # each row's face beside the name (None: the name's initial)
+        self.faces = [seat_face(game_scene, row[4]) if len(row) > 4 and row[4] is not None else None
                       for row in self.ending.rows]
         first = not game_scene.finish.celebrated
         cheered = first and self.fanfare()     # confetti and the fanfare for a human's win (or a demo), once

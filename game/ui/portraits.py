@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from game.characters import Character
+from game.characters import OWN_BY_KEY, Character
 
 EYE = (40, 34, 40)
 MOUTH = (150, 60, 60)
@@ -40,6 +40,16 @@ def _portrait(character: Character, size: int) -> pygame.Surface:
     pygame.draw.circle(mask, (255, 255, 255, 255), (big // 2, big // 2), big // 2)
     canvas.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)    # everything inside the disc
     return pygame.transform.smoothscale(canvas, (size, size))
+
+
+def seat_face(scene, seat: int) -> Character | None:
+    """The face beside a seat's name (the end screen, a break's standings): its character's,
+    the player's own (Settings, "Your face") for the one human at the table, else None (the
+    name's initial)."""
+    character = scene.seat_character(seat)
+    if character is None and scene.human_seats == (seat,):
+        return OWN_BY_KEY.get(scene.app.store.settings.get("face", ""))
+    return character
 
 
 def initial(name: str, size: int) -> pygame.Surface:

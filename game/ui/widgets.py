@@ -106,9 +106,10 @@ class Choice(Widget):
     """A named value cycled with left/right (or confirm, or a click on its arrows)."""
 
     def __init__(self, label, values: list, value, on_change: Callable[[object], None],
-                 value_label: Callable[[object], str] = str):
+                 value_label: Callable[[object], str] = str, icon=None):
         super().__init__()
         self.label, self.values, self.on_change, self.value_label = label, list(values), on_change, value_label
+        self.icon = icon      # value, size -> a picture left of the value's words (a face), or None
         self.value = value if value in self.values else self.values[0]
 
     def adjust(self, step):
@@ -139,7 +140,11 @@ class Choice(Widget):
         room = pygame.Rect(self.rect.x + int(self.rect.w * 0.4), self.rect.y + int(4 * u), 0, self.rect.h - int(8 * u))
         room.w = arrow.left - int(14 * u) - back_w - room.x
         text = blit_in(surface, value, theme.BODY * u, colour, room, "right", bold=True)
-        self._back_arrow = blit_text(surface, "\u25c0", theme.SMALL * u, arrow_colour, (text.left - 14 * u, self.rect.centery),
+        left = text.left
+        if self.icon is not None:
+            image = self.icon(self.value, int(self.rect.h * 0.72))
+            left = surface.blit(image, image.get_rect(midright=(left - int(12 * u), self.rect.centery))).left
+        self._back_arrow = blit_text(surface, "\u25c0", theme.SMALL * u, arrow_colour, (left - 14 * u, self.rect.centery),
                                      "midright", box=self.rect)
         _label(surface, self.label, colour, self.rect, self._back_arrow.left - 16 * u, u)
 
