@@ -63,7 +63,8 @@ def test_contract(game, players, options):
     for number in range(MAX_MOVES):
         if state.is_over():
             break
-        full = number < 30 or rng.random() < 5 / number  # every early position, then ever fewer
+        # every early position in full, then ever fewer (about 2 per doubling of a long match)
+        full = number < 30 or rng.random() < 2 / number
         if full:
             moves = check_position(rules, state, other, look, whole)
         else:
