@@ -63,7 +63,7 @@ def test_contract(game, players, options):
     for number in range(MAX_MOVES):
         if state.is_over():
             break
-        # every early position in full, then ever fewer (about 2 per doubling of a long match)
+        # every early position in full, then ever fewer (2/n: a few each time a long match doubles)
         full = number < 30 or rng.random() < 2 / number
         if full:
             moves = check_position(rules, state, other, look, whole)
