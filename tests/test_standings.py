@@ -61,7 +61,7 @@ def test_a_break_shows_the_standings_and_the_sheet_one_key_away(make_app, game):
     assert floating(app) == ["standings"]
     pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)           # and by the pad
     assert floating(app) == ["score sheet"] and scene.at_break() and len(scene.state.sheet) == deal
-    key(pygame.K_RETURN)                                  # Enter goes on from either
+    click(scene.layout().buttons["next"].center)          # the Next button goes on from either (Enter too)
     assert run_until(app, lambda: not scene.at_break(), 600)
     while not scene.at_break():                           # the next break opens on the standings again
         scene.apply(rng.choice(scene.state.legal_moves()))

@@ -35,7 +35,8 @@ class BetweenHands:
         scene = self.scene
         if not scene.at_break() or scene.state.is_over():
             return False
-        clicked = action.name == inp.PRESS and action.pos is not None and area.collidepoint(action.pos)
+        clicked = action.name == inp.PRESS and action.pos is not None and area.collidepoint(action.pos) \
+            and not any(rect.collidepoint(action.pos) for rect in scene.layout().buttons.values())  # (Next deal)
         if action.name != inp.NEXT and not clicked:
             return False
         self.sheet = not self.sheet
