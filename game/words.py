@@ -3,7 +3,7 @@ Python, so the review and a phone page say the same as the table."""
 from __future__ import annotations
 
 from game.characters import join_names
-from game.ui.i18n import has, t
+from game.ui.i18n import has, odds, t
 
 
 def about(key: str, name: str, **params) -> str:
@@ -44,7 +44,7 @@ def verdict_line(judgement: dict, unit: str, named) -> str:
     line = t(f"review.verdict.{judgement['verdict']}")
     if judgement["verdict"] != "good":
         return t("review.instead", verdict=line, best=named(judgement["ply"], judgement["best"]),
-                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies"), judgement.get("exact", True)))
+                 loss=loss_text(judgement, unit))
     if judgement.get("close") and judgement["best"] != judgement["move"]:     # a difference inside the noise
         return t("review.about_as_good", verdict=line, best=named(judgement["ply"], judgement["best"]))
     plies = judgement.get("plies")       # absent in analyses kept before it was counted
@@ -57,25 +57,30 @@ def verdict_line(judgement: dict, unit: str, named) -> str:
         t("review.loses_in", verdict=line, n=plies // 2)              # in the opponent's
 
 
-def loss_text(loss: float, unit: str, best_plies: int | None = None, exact: bool = True) -> str:
-    """What a move lost, in the judge's `unit`, said as an estimate where it is one (`exact`
-    False: Quarto before its solver's horizon), as certain where it is exact: with
-    `best_plies` (the better move wins, in that many moves of both players) how soon the
-    better move wins."""
+def loss_text(judgement: dict, unit: str) -> str:
+    """What the move played lost beside the best (`judgement` as in `verdict_line`), in the
+    judge's `unit`: a chance as the games each move wins ("that one wins about 3 games in 4,
+    this one about 1 game in 4"), never a percentage; an outcome as an estimate where it is one
+    (`exact` False: Quarto before its solver's horizon), as certain where it is exact, and how
+    soon the better move wins where that is known (`best_plies`, in both players' moves)."""
     if unit == "chance":
-        return t("review.loss.chance", n=round(100 * loss))
+        better, played = odds(judgement["best_value"]), odds(judgement["value"])
+        if played == t("odds.games.none"):
+            return t("review.loss.no_chance", better=better)
+        return t("review.loss.chance_small") if played == better else \
+            t("review.loss.chance", better=better, played=played)
     if unit == "outcome":
+        best_plies = judgement.get("best_plies")
         if best_plies == 1:
             return t("review.loss.win_now")
         if best_plies is not None and best_plies % 2:
             return t("review.loss.win_in", n=(best_plies + 1) // 2)
-        return t("review.loss.outcome" if exact else "review.loss.outcome_estimate")
-    return t("review.loss.points", n=f"{loss:.1f}")
+        return t("review.loss.outcome" if judgement.get("exact", True) else "review.loss.outcome_estimate")
+    return t("review.loss.points", n=f"{judgement['loss']:.1f}")
 
 
 def decided_line(judgement: dict, unit: str, named, name: str) -> str:
     """Where the game was decided: whose move it was (`name`, the seat's), the better one, and
     what it lost."""
     return about("review.decided", name, n=judgement["ply"], move=named(judgement["ply"], judgement["move"]),
-                 best=named(judgement["ply"], judgement["best"]),
-                 loss=loss_text(judgement["loss"], unit, judgement.get("best_plies"), judgement.get("exact", True)))
+                 best=named(judgement["ply"], judgement["best"]), loss=loss_text(judgement, unit))

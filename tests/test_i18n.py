@@ -97,8 +97,8 @@ def test_a_dutch_number_takes_the_decimal_comma(language):
     assert t("kingen.hint.card_tricks", **params) == "\u2665K: about 1.5 tricks still to take."
     language("nl")
     assert "nog ongeveer 1,5 slagen" in t("kingen.hint.card_tricks", **params)
-    text = t("kingen.hint.game.trump", points="\u221212.4", deals=400, gain="+3.1")
-    assert "\u221212,4 punten" in text and "+3,1 tegenover" in text
+    text = t("kingen.hint.game.trump", points="\u221212.4", deals=400, gain=t("kingen.gain.more", n="3.1"))
+    assert "\u221212,4 punten" in text and "3,1 meer dan" in text
     assert t("keezen.err.no_pawn", square="a1.5b") == "Er staat geen pion van die kleur a1.5b."   # not a number
 
 

@@ -61,7 +61,7 @@ def numbers(text: str) -> list[int]:
 
 
 def test_keezen_squares_are_said_from_the_boards_landmarks(language):
-    names = {colour: t(f"keezen.colour.{name}") for colour, name in enumerate(KR.COLOUR_NAMES)}
+    names = {colour: keezen_words.colour_word(colour) for colour in range(len(KR.COLOUR_NAMES))}
     where = keezen_words.where
     assert names[1] in where(0, 16) and where(0, 16) == t("keezen.scene.where.start", colour=names[1])
     assert where(3, 18) == t("keezen.scene.where.past", n=2, colour=names[1])

@@ -112,17 +112,18 @@ FORBIDDEN = {
         IT_DOES: "'it' for a person",
         r"\bsimulated\b|\btries\b|\bsamples?\b|\biterations?\b|\bnodes?\b|\bvisits\b": "a search's own counts",
         r"\bon average over\b|own search|judgement of that moment": "the program talking about itself",
+        r"\bpress (enter|confirm|(?-i:[A-Z]))\b": "one device's key, or the action's inner name, where a button is named",
     },
     "nl": {
         r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
         r"ging verloren|in de eigen\b|beoordeling van dat moment": "the program talking about itself",
+        r"\bdruk op (enter|(?-i:[A-Z]))\b": "one device's key where a button is named",
     },
 }
 ONLY_PERSON = {r"\bits\b|\bitself\b", IT_DOES}
-# where a percentage is the player's own number: progress, a win rate, a chance lost (and the
-# review graph's axis of the chance to win)
-PERCENT_ALLOWED = {"review.analysing", "review.analysing_computers", "review.loss.chance", "review.loss.chance.one",
-                   "stats.win_rate"}
+# where a percentage is the player's own number: progress, a win rate (and the review graph's
+# axis of the chance to win); a chance lost is said in games ("that one wins about 3 games in 4")
+PERCENT_ALLOWED = {"review.analysing", "review.analysing_computers", "stats.win_rate"}
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
@@ -228,11 +229,11 @@ def test_flemish_kingen_uses_the_source_sheets_words():
 # -- no move codes in a composed sentence -------------------------------------------------------
 # the notation's codes that a player never sees: a card ("KH"), a Keezen square ("g16",
 # "h2"), Quarto's piece number ("give f"); Quarto's squares (b1) are written on its board.
-# Kings Corners labels a side place (N, or O in Dutch) only while it is empty: under a card
-# the label is a code too, and a corner is labelled K, never NE.
+# Kings Corners labels an empty side place N (O in Dutch), but players name it by where it lies
+# ("the empty place on the left"): its letter is a code in a sentence, and so is a corner's NE.
 CARD_CODE = r"\b[2-9TJQKA][SHDC]\b"
 CODES = {"kingen": CARD_CODE, "vier_koningen": CARD_CODE,
-         "kings_corners": CARD_CODE + r"|(?<!place )(?<!plaats )\b([NESWOZ]|[NZ][EWO]|S[EW])\b",
+         "kings_corners": CARD_CODE + r"|\b([NESWOZ]|[NZ][EWO]|S[EW])\b",
          # a Keezen card by its corner letter ("Je speelt Q"), where the NK sheet names it (vrouw)
          "keezen": r"\b[bgyr]\d{1,2}\b|\bh[1-4]\b|[+-]\d|\b[JQK]\b|\bA\b(?! [a-z0-9])",
          "quarto": r"\bgive [0-9a-f]\b"}
@@ -344,7 +345,8 @@ def test_the_longest_why_shows_whole_and_readable(make_app, speak, lang, config)
     open_screen(app, "title")
     long = dict(name="Joris", card="\u2665K", top="\u2660Q", square=t("keezen.scene.where.before", n=7, colour="Geel"),
                 place=t("kings_corners.scene.from.corner", corner=t("kings_corners.scene.corner.NE")),
-                source="NE", target="SW", steps=12, suit="\u2660", tricks="12.4", points="\u221212.4", gain="+3.1",
+                source="NE", target="SW", steps=12, suit="\u2660", tricks="12.4", points="\u221212.4",
+                gain=t("kingen.gain.more", n="3.1"),
                 odds=i18n.odds(0.74), deal_odds=i18n.odds(0.9, "deals"))
     told = max((t(key, **long) for key in table(lang) if key.endswith(WHY)), key=len)
     state, rng = registry.game("keezen").rules().new_game(5, 4, {}), random.Random(5)
@@ -483,3 +485,131 @@ def test_every_4_koningen_hint_shows_whole_and_readable_on_its_line(make_app, sp
             if text != hint or rect.h < smallest:
                 found.append(f"{lang}: {text!r} ({rect.h} px high, {smallest} the least)")
     assert not found, "\n".join(found)
+
+
+# -- a move named in a sentence, a chance lost, a place, a game's name ---------------------------
+# the first word of a move named in an English sentence, the last of a Dutch one: a gerund
+# ("laying A♠ on 4♥ was better"), an infinitive ("A♠ op 4♥ leggen was beter"), never an order
+NAMED = {"en": lambda words: words.split()[0].endswith("ing"), "nl": lambda words: words.split()[-1].endswith("en")}
+
+
+@pytest.mark.parametrize("lang,game", [("en", "kings_corners"), ("nl", "kings_corners"), ("en", "vier_koningen"),
+                                       ("nl", "vier_koningen"), ("en", "keezen")])
+def test_a_review_names_a_move_as_a_person_says_it(speak, lang, game):
+    """The review's verdicts and "why?" use a move as a noun ("… was better", "about as good as
+    …", "went for …"): in these games' words a move is a phrase, said as one ("laying A♠ on 4♥
+    was better", "about as good as drawing a card and ending the turn", "bringing out a pawn with
+    the ace"), never as an order nor a label ("Ace: a pawn onto the board"). (Keezen's Dutch
+    names the pawn after the verb: "de 7 spelen voor 4 stappen met de pion …".)"""
+    from game.words import verdict_line
+    speak(lang)
+    info = registry.game(game)
+    words = importlib.import_module(f"game.{game}.words")
+    state, rng, kinds = info.rules().new_game(5, max(info.seats), {}), random.Random(5), set()
+    for _ in range(150 if game != "keezen" else 60):
+        if state.is_over():
+            break
+        for move in state.legal_moves()[:12]:
+            assert NAMED[lang](words.move_words(state, move)), words.move_words(state, move)
+            kinds.add(type(move).__name__)
+        state.play(rng.choice(state.legal_moves()))
+    assert len(kinds) >= 3
+    move = state.legal_moves()[0] if not state.is_over() else None
+    if move is not None:
+        judged = {"verdict": "mistake", "ply": 1, "move": move.code, "best": move.code, "loss": 2.0, "value": 0.2,
+                  "best_value": 0.9}
+        line = verdict_line(judged, "points", lambda ply, code: words.move_words(state, move))
+        assert words.move_words(state, move) in line
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_lost_chance_is_said_in_games_never_in_percent(speak, lang):
+    """A chance lost says what each move wins, as a player counts it ("that one wins about 3
+    games in 4, this one about 1 game in 4"), "almost no chance" where nothing is left, never
+    "about 99% less chance to win"."""
+    from game.words import verdict_line
+    speak(lang)
+    def said(value, best_value):
+        judged = {"verdict": "blunder", "ply": 1, "move": "a", "best": "b", "loss": best_value - value,
+                  "value": value, "best_value": best_value}
+        return verdict_line(judged, "chance", lambda ply, code: "\u2660K")
+    lines = [said(0.0, 0.99), said(0.25, 0.75), said(0.97, 0.99)]
+    assert not [line for line in lines if "%" in line], lines
+    assert t("review.loss.no_chance", better=i18n.odds(0.99)) in lines[0]
+    assert i18n.odds(0.75) in lines[1] and i18n.odds(0.25) in lines[1]
+    assert t("review.loss.chance_small") in lines[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_kings_corners_names_a_side_place_by_where_it_lies(speak, lang):
+    """Players name an empty side place by where it lies ("the empty place on the left"), as
+    they name a corner ("the top right corner"), not by the table's letter (W)."""
+    from ai import Reason
+    from game.kings_corners import words
+    speak(lang)
+    fill = explain(Reason("", "kings_corners.hint.fill_side", place="W", card="9\u2663"), words.reason_params)
+    left, top = t("kings_corners.scene.side.W"), t("kings_corners.scene.side.N")
+    assert left in fill and not re.search(r"\bW\b", fill), fill
+    state = registry.game("kings_corners").rules().new_game(7, 4, {})
+    state.piles[0] = []         # the place at the top emptied
+    assert words.onto(state, 0) == t("kings_corners.scene.onto.empty_side", side=top)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_kingen_names_its_game_once_and_a_games_worth_in_words(speak, lang):
+    """The info panel says "Trump: ♦", not "Trump · trump ♦"; the dealer's hint says what a
+    game brings beside an average hand in words ("1.2 more than an average hand"), not "+1.2"."""
+    from ai import Reason
+    from game.kingen import rules, words
+    speak(lang)
+    state = registry.game("kingen").rules().new_game(3, 4, {}, deal="trump")
+    _, before, _ = words.info_texts(state)
+    state.play(rules.ChooseTrump("D"))
+    _, game, _ = words.info_texts(state)
+    name = words.game_name("trump")
+    assert game.lower().count(name.lower()) == 1 and before.lower().count(name.lower()) == 1, (before, game)
+    assert "\u2666" in game
+    hint = explain(Reason("", "kingen.hint.game.no_hearts", points="\u22122.1", gain="+1.2"), words.reason_params)
+    assert "+1" not in hint and t("kingen.gain.more", n="1.2") in hint, hint
+    worse = explain(Reason("", "kingen.hint.game.no_hearts", points="\u22122.1", gain="\u22120.4"), words.reason_params)
+    assert t("kingen.gain.less", n="0.4") in worse, worse
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_keezen_writes_a_colour_small_inside_a_sentence(speak, lang):
+    """A colour is written small inside a sentence ("green's start square", "de pion van
+    groen"), as the lessons and rule pictures write it, and with a capital only where it
+    starts one or stands alone ("Blue" on a plate)."""
+    from game.keezen import words
+    from game.keezen.rules import HOME, NEST
+    speak(lang)
+    capital = re.compile(r"(?<=.)\b(" + "|".join(t(f"keezen.colour.{name}") for name in
+                                                 ("blue", "green", "yellow", "red")) + r")\b")
+    state, rng = registry.game("keezen").rules().new_game(5, 4, {}), random.Random(5)
+    said = [words.where(colour, square) for colour in range(4) for square in (NEST, 0, 5, 13, HOME)]
+    for _ in range(80):
+        if state.is_over():
+            break
+        seat, moves = state.to_move(), state.legal_moves()
+        said += [words.move_words(state, move) for move in moves[:6]]
+        move = rng.choice(moves)
+        state.play(move)
+        said += words.describe(state, seat, move, lambda s: f"Anna{s}", lambda key, s, **params: t(key, **params))
+    found = [sentence for sentence in said if capital.search(sentence)]
+    assert not found, found[:5]
+    assert words.colour_name(0) == t("keezen.colour.blue") and words.colour_name(0)[0].isupper()
+
+
+def test_the_review_graph_counts_points_in_the_games_own_part(speak):
+    """The review's graph of points says what the position line counts: "Points of the hand"
+    beside "Hand 2" in Kings Corners, "Points of the deal" beside "Deal 2" in Kingen."""
+    from types import SimpleNamespace
+    from ai.analysis import judge_module
+    from game.menu.review import PARTS, ReviewScene
+    counted = 0
+    for game, (_, part) in PARTS.items():
+        if judge_module(game).SCALE.unit == "points":
+            scene = SimpleNamespace(judge=judge_module(game), record=SimpleNamespace(game=game))
+            assert t(part, n=2).split()[0].lower() in ReviewScene.axis_title(scene).lower(), game
+            counted += 1
+    assert counted == 2

@@ -20,7 +20,14 @@ K = "keezen.scene."
 
 
 def colour_name(colour: int) -> str:
+    """A colour as the name of its players, where it stands alone or starts a sentence: 'Blue'
+    on a plate, 'Blue and yellow win!'."""
     return t(f"keezen.colour.{rules.COLOUR_NAMES[colour]}")
+
+
+def colour_word(colour: int) -> str:
+    """A colour inside a sentence, written small: "green's start square", "de pion van groen"."""
+    return colour_name(colour).lower()
 
 
 QUARTER = TRACK // 4     # the squares from one start square to the next
@@ -29,19 +36,19 @@ PAST = 8                 # up to so many squares after a start square are said f
 
 def where(colour: int, square: int) -> str:
     """Where a pawn of `colour` on `square` stands, said from the board's landmarks (the
-    square numbers of the notation mean nothing to a player): 'on Green's start square',
-    '3 squares past Green's start', '1 square before Red's start', 'in Yellow's home', 'in
-    Yellow's nest'."""
+    square numbers of the notation mean nothing to a player): 'on green's start square',
+    '3 squares past green's start', '1 square before red's start', 'in yellow's home', 'in
+    yellow's nest'."""
     if square == NEST:
-        return t(K + "where.nest", colour=colour_name(colour))
+        return t(K + "where.nest", colour=colour_word(colour))
     if square >= HOME:
-        return t(K + "where.home", colour=colour_name(colour))
+        return t(K + "where.home", colour=colour_word(colour))
     owner, offset = divmod(square % TRACK, QUARTER)
     if offset == 0:
-        return t(K + "where.start", colour=colour_name(owner))
+        return t(K + "where.start", colour=colour_word(owner))
     if offset <= PAST:
-        return t(K + "where.past", n=offset, colour=colour_name(owner))
-    return t(K + "where.before", n=QUARTER - offset, colour=colour_name((owner + 1) % 4))
+        return t(K + "where.past", n=offset, colour=colour_word(owner))
+    return t(K + "where.before", n=QUARTER - offset, colour=colour_word((owner + 1) % 4))
 
 
 def named_squares(params: dict) -> dict:
@@ -80,27 +87,27 @@ def card_word(rank: int) -> str:
 
 
 def move_words(state, move) -> str:
-    """The move in words, for "Why?" and a review (`state`: before the move): 'Ace: a pawn
-    onto the board', '7: 4 steps with the pawn on Blue's start square, 3 with the pawn in
-    Blue's home', 'Jack: swap Blue's pawn 1 square past Red's start with Green's, 2 squares
-    before Red's start'."""
+    """The move named as a sentence names it, for "Why?" and a review (`state`: before the
+    move): 'bringing out a pawn with the ace', 'playing the 7 for 4 steps with the pawn on
+    blue's start square, 3 with the pawn in blue's home', 'swapping blue's pawn 1 square past
+    red's start with green's, 2 squares before red's start'."""
     mover = state.mover_colour(state.to_move()) if state.to_move() is not None else None
     if type(move) is Enter:
         if move.colour == mover:
-            return t(K + "move.enter", card=card_name(move.card))
-        return t(K + "move.enter_other", card=card_name(move.card), colour=colour_name(move.colour))
+            return t(K + "move.enter", card=card_word(move.card))
+        return t(K + "move.enter_other", card=card_word(move.card), colour=colour_word(move.colour))
     if type(move) is Walk:
         if len(move.parts) == 1 and 2 <= move.card <= 10 and move.card == move.parts[0][2]:
             colour, square, _ = move.parts[0]       # a card that walks its own number: "10 with the pawn ..."
-            return t(K + "move.card_with", card=card_name(move.card), pawn=pawn_words(colour, square, mover))
+            return t(K + "move.card_with", card=card_word(move.card), pawn=pawn_words(colour, square, mover))
         parts = []
         for number, (colour, square, steps) in enumerate(move.parts):
             key = "move.back" if steps < 0 else "move.steps" if number == 0 else "move.more"
             parts.append(t(K + key, n=abs(steps), pawn=pawn_words(colour, square, mover)))
-        return t(K + "move.walk", card=card_name(move.card), parts=t(K + "move.list").join(parts))
+        return t(K + "move.walk", card=card_word(move.card), parts=t(K + "move.list").join(parts))
     if type(move) is Swap:
-        return t(K + "move.swap", colour=colour_name(move.colour), where=where(move.colour, move.square),
-                 other=colour_name(move.other_colour), other_where=where(move.other_colour, move.other_square))
+        return t(K + "move.swap", colour=colour_word(move.colour), where=where(move.colour, move.square),
+                 other=colour_word(move.other_colour), other_where=where(move.other_colour, move.other_square))
     if type(move) is LayAway:
         return t(K + "move.lay_away")
     if type(move) is Give:
@@ -109,9 +116,9 @@ def move_words(state, move) -> str:
 
 
 def pawn_words(colour: int, square: int, mover) -> str:
-    """'the pawn 2 squares past Green's start', or 'Yellow's pawn ...' when it is not the
+    """'the pawn 2 squares past green's start', or 'yellow's pawn ...' when it is not the
     mover's own colour (a partner's pawn)."""
-    return t(K + ("move.pawn" if colour == mover else "move.pawn_of"), colour=colour_name(colour),
+    return t(K + ("move.pawn" if colour == mover else "move.pawn_of"), colour=colour_word(colour),
              where=where(colour, square))
 
 
@@ -126,19 +133,19 @@ def describe(state, seat, move, names, said) -> list[str]:
     if move is None:
         return [t(K + "log.start")]
     events, name = state.events, names(seat)
-    hits = [t(K + "log.hits", colour=colour_name(e.colour), square=where(e.colour, e.square))
+    hits = [t(K + "log.hits", colour=colour_word(e.colour), square=where(e.colour, e.square))
             for e in events if type(e) is PawnSentHome]
     hit = (", " + ", ".join(hits)) if hits else ""
     if type(move) is Enter:
         lines = [said(K + "log.enter", seat, name=name, card=card_word(move.card),
-                      colour=colour_name(move.colour), hit=hit)]
+                      colour=colour_word(move.colour), hit=hit)]
     elif type(move) is Walk:
         parts = [t(K + ("log.back" if n < 0 else "log.step" if n == 1 else "log.steps"), n=abs(n))
                  for _, _, n in move.parts]
         lines = [said(K + "log.walk", seat, name=name, card=card_word(move.card),
                       parts=t(K + "log.and").join(parts), hit=hit)]
     elif type(move) is Swap:
-        lines = [said(K + "log.swap", seat, name=name, colour=colour_name(move.other_colour),
+        lines = [said(K + "log.swap", seat, name=name, colour=colour_word(move.other_colour),
                       square=where(move.other_colour, move.other_square))]
     elif type(move) is LayAway:
         lines = [said(K + "log.lay_away", seat, name=name)]
@@ -165,7 +172,7 @@ def status(state, names, human: bool, may_act: bool, card=None, pawn=None, steps
         winners = state.winners()
         if not winners:
             return t(K + "status.draw")
-        return t(K + "status.won", a=colour_name(winners[0]), b=colour_name(winners[1]))
+        return t(K + "status.won", a=colour_name(winners[0]), b=colour_word(winners[1]))
     seat = state.to_move()
     name = names(seat)
     if not human:
@@ -178,7 +185,7 @@ def status(state, names, human: bool, may_act: bool, card=None, pawn=None, steps
         return t(K + "status.lay_away")
     if card is None:
         playing = state.mover_colour(seat)
-        return t(K + ("status.turn_partner" if playing != seat else "status.turn"), colour=colour_name(playing))
+        return t(K + ("status.turn_partner" if playing != seat else "status.turn"), colour=colour_word(playing))
     if card == SEVEN and (steps or pawn is not None):
         return t(K + ("status.seven_end" if pawn is not None else "status.seven_next"), n=steps_left(steps))
     if card == rules.JACK:
@@ -207,7 +214,7 @@ def table_info(state) -> str:
 
 def result_lines(state) -> list[str]:
     """The result's lines: each team's score, then the turns played."""
-    return [t(K + "result.team", a=colour_name(team), b=colour_name(team + 2), n=state.scores()[team])
+    return [t(K + "result.team", a=colour_name(team), b=colour_word(team + 2), n=state.scores()[team])
             for team in (0, 1)] + [t(K + "result.turns", n=state.turns)]
 
 
@@ -222,7 +229,7 @@ def ending(state, played, seat, names, said) -> Ending:
         return name if name == colour else f"{name} \u00b7 {colour}"
     rows = ranked_rows(scores, named, lambda s: [str(state.home_count(s)), str(scores[s])], state.winners())
     winners = state.winners()
-    winner_line = (t(E + "team_won", a=colour_name(winners[0]), b=colour_name(winners[1])) if winners
+    winner_line = (t(E + "team_won", a=colour_name(winners[0]), b=colour_word(winners[1])) if winners
                    else t(E + "no_team"))
     hits = sum(1 for mover, _, events in played for event in events
                if type(event) is PawnSentHome and event.by == seat and (event.colour & 1) != (seat & 1))

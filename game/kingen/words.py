@@ -19,7 +19,6 @@ from game.words import about, match_over
 
 K = "kingen.scene."
 E = "endings.kingen."
-DOT = "  \u00b7  "     # between the game and its trump in the info panel
 # the cards that cost points in a game of cards (the other games count tricks)
 PENALTY = {rules.NO_HEARTS: rules.HEART_MASK, rules.NO_KJ: rules.KJ_MASK, rules.NO_QUEENS: rules.QUEEN_MASK,
            rules.NO_KH: rules.KH_BIT}
@@ -47,6 +46,16 @@ def move_text(move) -> str:
     if isinstance(move, PlayCard):
         return rules.card_text(rules.ID[move.card])
     return t(K + "button.next")
+
+
+def reason_params(params: dict) -> dict:
+    """A reason's parameters as a player reads them: what a game brings beside an average hand
+    (`gain`, "+1.2") in words, "1.2 more than an average hand"."""
+    if "gain" not in params:
+        return params
+    gain = float(str(params["gain"]).replace("\u2212", "-"))
+    key = "kingen.gain.even" if abs(gain) < 0.05 else "kingen.gain.more" if gain > 0 else "kingen.gain.less"
+    return {**params, "gain": t(key, n=f"{abs(gain):.1f}")}
 
 
 # -- the move log --------------------------------------------------------------------------
@@ -122,10 +131,10 @@ def info_texts(state) -> tuple[str, str, str]:
     """The info panel: the match and its deal, the game and its trump, the rule line."""
     match = t(K + "info.match." + state.kind, n=state.deal_no, of=state.last_deal)
     game = game_name(state.game) if state.game else t(K + "info.choosing")
-    if state.trump_suit:
-        game += DOT + t(K + "info.trump", suit=SUIT_SYMBOL[state.trump_suit])
+    if state.trump_suit:        # "Trump: ♦", the game named once
+        game = t(K + "info.trump", game=game, suit=SUIT_SYMBOL[state.trump_suit])
     elif state.game == "trump":
-        game += DOT + t(K + "info.trump_open")
+        game = t(K + "info.trump", game=game, suit="?")
     return match, game, rule_line(state)
 
 

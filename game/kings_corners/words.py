@@ -1,4 +1,4 @@
-"""What is said about a game of Kings Corners: the places by name, a move in words
+"""What is said about a game of Kings Corners: the places by where they lie, a move in words
 (`move_words`), what ending a turn does
 (`end_key`, which also names its button and legend), the move log's lines, the notices, the
 status line, the info panel, a seat's plate, the score sheet's rows, the result, and the
@@ -31,13 +31,14 @@ def hand_order(hand) -> list:
 
 
 def place_name(place: int) -> str:
+    """The label the table writes on an empty place ('N', 'K' for a corner is the table's own)."""
     return t(K + "place." + PLACES[place])
 
 
 def named_places(params: dict) -> dict:
-    """A hint's reasons name places by code ("NE"): here as the table shows them, an empty side
-    by its label ("N", seen only while nothing lies there), a corner (labelled only "K") by
-    where it lies ("the top right corner"); a pile moved (`bottom`, `last`: its cards) by its cards."""
+    """A hint's reasons name places by code ("NE"): here as players name them, by where they
+    lie ("on the left", "the top right corner"); a pile moved (`bottom`, `last`: its cards) by
+    its cards."""
     said = {name: where_place(PLACES.index(value)) if name in ("place", "source", "target") and value in PLACES
             else value for name, value in params.items()}
     if "bottom" in params:
@@ -46,10 +47,11 @@ def named_places(params: dict) -> dict:
 
 
 def where_place(place: int) -> str:
-    """'N' for a side place, 'the top right corner' for a corner."""
+    """Where a place lies, as players say it: 'on the left' for a side place (seen only while
+    it is empty: a pile is named by its cards), 'the top right corner' for a corner."""
     if place in CORNERS:
         return t(K + "from.corner", corner=t(K + "corner." + PLACES[place]))
-    return place_name(place)
+    return t(K + "side." + PLACES[place])
 
 
 reason_params = named_places     # what "Why?" uses to say a reason's parameters
@@ -70,18 +72,18 @@ def onto(state, place: int) -> str:
 
 def onto_pile(pile, place: int) -> str:
     """Where a card or a pile goes, as the table shows it (`pile`: what lies there): 'onto the
-    Q♣' (its top card names it), 'onto the empty place S', 'into the top right corner'."""
+    Q♣' (its top card names it), 'onto the empty place on the left', 'into the top right corner'."""
     if pile:
         return t(K + "onto.pile", top=str(pile[-1]))
     if place in CORNERS:
         return t(K + "onto.empty_corner", corner=t(K + "corner." + PLACES[place]))
-    return t(K + "onto.empty_side", side=place_name(place))
+    return t(K + "onto.empty_side", side=where_place(place))
 
 
 def move_words(state, move) -> str:
-    """The move in words, for "Why?" and a review (`state`: before the move), to follow
-    'Anna played' or a seat's name: 'J♦ onto the Q♣', 'K♦ into the top right corner',
-    'the pile Q♥–J♣ onto the K♦', 'draw a card and end the turn'."""
+    """The move named as a sentence names it, for "Why?" and a review (`state`: before the
+    move): 'playing J♦ onto the Q♣' (was better), 'moving the pile Q♥–J♣ onto the K♦',
+    'drawing a card and ending the turn'."""
     if isinstance(move, PlayCard):
         return t(K + "move.card", card=str(move.card), onto=onto(state, move.place))
     if isinstance(move, MovePile):

@@ -40,7 +40,7 @@ from game import registry
 from game.play import scene_class, start_game
 from game.ui import input as inp
 from game.ui import theme
-from game.ui.i18n import t
+from game.ui.i18n import has, t
 from game.ui.scene import Scene
 from game.ui.table.better import mark_better
 from game.ui.table.layout import note_floating
@@ -536,6 +536,13 @@ class ReviewScene(Scene):
         """A move of the position before move `ply`, by its code, in the game's words."""
         return self.ensure_table().move_name(self.states[ply - 1], self.info.rules().parse_move(code))
 
+    def axis_title(self) -> str:
+        """The graph's title, by its unit: points said of the game's own part (a hand in Kings
+        Corners, where the review counts hands), a chance or a result as it is."""
+        key = AXES[self.judge.SCALE.unit if self.judge else "points"][0]
+        part = PARTS.get(self.record.game, ("", ""))[1].rsplit(".", 1)[-1]
+        return t(f"{key}.{part}") if part and has(f"{key}.{part}") else t(key)
+
     def plot_rect(self) -> pygame.Rect:
         """The graph's plot: the graph less its axis' labels (left), its title and legend (top)
         and the deals' numbers (bottom)."""
@@ -593,8 +600,7 @@ class ReviewScene(Scene):
         left, its line)], and the lines the title and the legend take."""
         rect, u = self.graph_rect(), self.app.u
         tiny, radius = int(theme.TINY * u), max(3, int(6 * u))
-        unit = self.judge.SCALE.unit if self.judge else "points"
-        x, line, places = font(tiny).size(t(AXES[unit][0]))[0] + int(26 * u), 0, []
+        x, line, places = font(tiny).size(self.axis_title())[0] + int(26 * u), 0, []
         for shape, key in self.legend_entries():
             width = 2 * radius + int(4 * u) + font(tiny).size(t(key))[0]
             if x + width > rect.w - int(8 * u) and x > int(10 * u):
@@ -639,9 +645,8 @@ class ReviewScene(Scene):
             return x_of(ply), plot.bottom - plot.h * (min(high, max(low, value)) - low) / span
 
         # the axis: its title and the legend above, its marks left of the plot
-        unit = self.judge.SCALE.unit if self.judge else "points"
         top = rect.y + int(6 * u)
-        blit_text(surface, t(AXES[unit][0]), tiny, theme.TEXT_DIM, (rect.x + int(10 * u), top),
+        blit_text(surface, self.axis_title(), tiny, theme.TEXT_DIM, (rect.x + int(10 * u), top),
                   width=rect.w - int(20 * u), box=rect)
         self.draw_graph_legend(surface, rect, top, u)
         for value, words in marks:

@@ -117,7 +117,7 @@ def keezen_parts(view, seat, names, said, words, human):
         kind = type(move)
         key = rules.RANK_LETTER[move.card] if move.card is not None else None
         if kind is rules.Enter:
-            path = [t(P + "keezen.enter", colour=words.colour_name(move.colour))]
+            path = [t(P + "keezen.enter", colour=words.colour_word(move.colour))]
         elif kind is rules.Walk:
             path = []
             for colour, square, steps in move.parts:
@@ -138,13 +138,13 @@ def keezen_parts(view, seat, names, said, words, human):
                                              lambda other: words.plate_detail(view, other, seat, names))
     score = words.plate_detail(view, seat, seat, names)
     if view.phase == rules.PLAY and view.mover_colour(seat) != seat:
-        score += " \u00b7 " + t(P + "keezen.partner_pawns", colour=words.colour_name(partner(seat)))
+        score += " \u00b7 " + t(P + "keezen.partner_pawns", colour=words.colour_word(partner(seat)))
     return hand_json(view.hands[seat], rank), moves, table, info, score, status
 
 
 def pawn_label(words, colour: int, square: int) -> str:
     """A pawn said by where it stands on the board's landmarks (never a square's number)."""
-    return t(P + "keezen.pawn", colour=words.colour_name(colour), where=words.where(colour, square))
+    return t(P + "keezen.pawn", colour=words.colour_word(colour), where=words.where(colour, square))
 
 
 def others(view, seat: int, names, detail) -> list:

@@ -44,7 +44,7 @@ def move_text(move, short: bool = False, form: str = "log") -> str:
     return t(key + type(move).__name__.lower())
 
 
-def advice(move) -> str:
+def advice(state, move) -> str:
     """The move as a hint says it, to the player ("place it on c2 and give dark · …"), where
     the log tells it about whoever played ("c2, gives …")."""
     return move_text(move, form="advice")

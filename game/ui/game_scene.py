@@ -541,7 +541,7 @@ class GameScene(Scene):
     def advice(self, state, move) -> str:
         """A move as a hint names it, to the player: the game's words' `advice` where its
         move names are told about whoever played ("c2, gives …" in Quarto's log), else its name."""
-        return self.words.advice(move) if hasattr(self.words, "advice") else self.move_name(state, move)
+        return self.words.advice(state, move) if hasattr(self.words, "advice") else self.move_name(state, move)
 
     def on_hint(self, move, reason) -> None:
         """A game's hook: say the hint (a game may also highlight the hinted move)."""

@@ -31,19 +31,27 @@ def cards_text(cards) -> str:
 
 
 def move_words(state, move) -> str:
-    """The move in words, for a review (`state`: before the move)."""
+    """The move named as a sentence names it, for a review ("laying 3♥ 4♥ on 7♥ was better",
+    "about as good as drawing"; `state`: before the move)."""
+    return move_text(move, state.drawn, "named")
+
+
+def advice(state, move) -> str:
+    """The move as a hint says it, to the player ("lay 3♥ 4♥ on 7♥")."""
     return move_text(move, state.drawn)
 
 
-def move_text(move, drawn) -> str:
-    """A move's name ("lay 3♥ 4♥ on 7♥"); `drawn`: the drawn cards it is played on."""
+def move_text(move, drawn, form: str = "move") -> str:
+    """A move in the `form` of its keys: "move" as said to the player ("lay 3♥ 4♥ on 7♥"),
+    "named" as a sentence names it ("laying 3♥ 4♥ on 7♥"); `drawn`: the drawn cards it is
+    played on."""
     if isinstance(move, rules.ChooseHand):
-        return say("move.hand", cards=cards_text(move.cards))
+        return say(f"{form}.hand", cards=cards_text(move.cards))
     if isinstance(move, rules.Cover):
-        return say("move.cover", cards=cards_text(move.cards), card=str(drawn[move.target]))
+        return say(f"{form}.cover", cards=cards_text(move.cards), card=str(drawn[move.target]))
     if isinstance(move, rules.Uncover):
-        return say("move.uncover", card=str(drawn[move.target]))
-    return say(f"move.{type(move).__name__.lower()}")
+        return say(f"{form}.uncover", card=str(drawn[move.target]))
+    return say(f"{form}.{type(move).__name__.lower()}")
 
 
 def status_text(state, chosen: int, turns: int, autoplay: bool, humans_turn: bool) -> str:
