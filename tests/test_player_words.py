@@ -112,12 +112,13 @@ FORBIDDEN = {
         IT_DOES: "'it' for a person",
         r"\bsimulated\b|\btries\b|\bsamples?\b|\biterations?\b|\bnodes?\b|\bvisits\b": "a search's own counts",
         r"\bon average over\b|own search|judgement of that moment": "the program talking about itself",
-        r"\bpress (enter|confirm|(?-i:[A-Z]))\b": "one device's key, or the action's inner name, where a button is named",
+        r"\bpress (enter|confirm|(?-i:[A-Z]))\b|\benter or back\b":
+            "one device's key, or the action's inner name, where a button is named",
     },
     "nl": {
         r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
         r"ging verloren|in de eigen\b|beoordeling van dat moment": "the program talking about itself",
-        r"\bdruk op (enter|(?-i:[A-Z]))\b": "one device's key where a button is named",
+        r"\bdruk op (enter|(?-i:[A-Z]))\b|\bmet enter of\b": "one device's key where a button is named",
     },
 }
 ONLY_PERSON = {r"\bits\b|\bitself\b", IT_DOES}
@@ -604,6 +605,7 @@ def test_the_review_graph_counts_points_in_the_games_own_part(speak):
     """The review's graph of points says what the position line counts: "Points of the hand"
     beside "Hand 2" in Kings Corners, "Points of the deal" beside "Deal 2" in Kingen."""
     from types import SimpleNamespace
+
     from ai.analysis import judge_module
     from game.menu.review import PARTS, ReviewScene
     counted = 0
