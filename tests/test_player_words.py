@@ -277,6 +277,7 @@ def test_no_move_code_in_the_sentences_of_a_real_game(speak, lang, game):
             page = phone_views.message(game, before.view(seat), seat, names, said, 0, human_to_move=True,
                                        may_say_next=False, away=[], log=[], language=lang)
             sentences += [part for choice in page["moves"] for part in choice["path"]]
+            sentences += [row["label"] for row in page["table"]]       # (Kings Corners' piles by where they lie)
         if hasattr(words, "describe"):
             sentences += words.describe(state, seat, move, names, said)
         for sentence in sentences:

@@ -54,6 +54,12 @@ def where_place(place: int) -> str:
     return t(K + "side." + PLACES[place])
 
 
+def where_label(place: int) -> str:
+    """A place as a label names it (a row of the phone's table), by where it lies: 'top left',
+    'right'; the table's letters (N, K) are drawn in an empty place, never said."""
+    return t(K + ("corner." if place in CORNERS else "label.") + PLACES[place])
+
+
 reason_params = named_places     # what "Why?" uses to say a reason's parameters
 
 

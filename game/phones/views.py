@@ -84,7 +84,7 @@ def kings_corners_parts(view, seat, names, said, words, human):
     table = []
     for place, pile in enumerate(view.piles):
         cards = [card_json(pile[0])] + ([card_json(pile[-1])] if len(pile) > 1 else []) if pile else []
-        table.append({"label": words.place_name(place) + (f" ({len(pile)})" if len(pile) > 2 else ""),
+        table.append({"label": words.where_label(place) + (f" ({len(pile)})" if len(pile) > 2 else ""),
                       "cards": cards})
     hand, target, tags, pot = words.info_texts(view)
     info = [line for line in (hand, target, tags, pot) if line]
