@@ -1,6 +1,7 @@
 """A table opens with the pictures its later frames ask for already made (issue 34): a
 picture first made in the frame that shows it costs that frame 1 to 5 ms (a computer's card
-shown face up as it leaves a hand, an empty place's label, a dimmed card). Each check asks
+shown face up as it leaves a hand, the turn's ring around a hand of a new length, an empty
+place's label, a dimmed card). Each check asks
 for a picture again and sees that nothing new is made; the speed itself is measured by
 `python -m game.bench`."""
 from game import registry
@@ -9,6 +10,7 @@ from game.kings_corners import draw as kings_corners_draw
 from game.play import start_game
 from game.ui import cards as cardui
 from game.ui.table.draw import DECK
+from game.ui.table.seats import warm_turn_rings
 from test_draw_is_pure import SilentWorker
 
 
@@ -38,13 +40,21 @@ def faces_missing(scene) -> list:
             if not made_already(lambda width=width: [cardui.face(card, width, four) for card in DECK])]
 
 
-def test_kingen_has_every_face_at_each_width_a_card_lies_at(make_app, monkeypatch):
-    assert faces_missing(opened(make_app, monkeypatch, "kingen")) == []
+def rings_made(layout, players: int, most: int) -> bool:
+    """Whether the turn's ring around every seat's hand of 1 to `most` cards was made."""
+    return made_already(lambda: warm_turn_rings(layout.seats_for, players, layout.u, most))
 
 
-def test_kings_corners_has_every_face_and_every_empty_place_made(make_app, monkeypatch):
+def test_kingen_has_every_face_and_every_turn_ring_made(make_app, monkeypatch):
+    scene = opened(make_app, monkeypatch, "kingen")
+    assert faces_missing(scene) == []
+    assert rings_made(scene.layout(), 4, 13), "a turn's ring is made in the frame the turn comes"
+
+
+def test_kings_corners_has_every_face_turn_ring_and_empty_place_made(make_app, monkeypatch):
     scene = opened(make_app, monkeypatch, "kings_corners")
     assert faces_missing(scene) == []
+    assert rings_made(scene.layout(), 4, 20), "a turn's ring is made in the frame the turn comes"
     for place, rect in enumerate(scene.layout().bases):
         label = kings_corners_draw.place_label(place)
         assert made_already(lambda rect=rect, label=label: cardui.slot(rect.w, label)), \

@@ -46,9 +46,11 @@ class Layout(TableLayout):
         hand_bottom = area.bottom - m
         self.hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
         button_w = int(min(300 * u, area.w * 0.17))
-        counts = [len(state.hand_cards(seat)) for seat in range(4)]
-        seats = arrange_seats(area, max(self.status.bottom, self.info.bottom) + int(6 * u), self.hand_row, button_w,
-                              4, bottom, counts, u, cw, self.bw)
+        def seats_for(counts):      # (also asked for other hands' lengths: scene.warm_pictures)
+            return arrange_seats(area, max(self.status.bottom, self.info.bottom) + int(6 * u), self.hand_row,
+                                 button_w, 4, bottom, counts, u, cw, self.bw)
+        self.seats_for = seats_for
+        seats = seats_for([len(state.hand_cards(seat)) for seat in range(4)])
         self.sides = {seat: place.side for seat, place in seats.places.items()}
         self.plates = {seat: place.plate for seat, place in seats.places.items()}
         self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}

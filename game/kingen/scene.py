@@ -30,7 +30,7 @@ from game.ui.i18n import language, t
 from game.ui.table.animator import Sprite
 from game.ui.table.draw import Piece, PieceLayer, mark
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_button, draw_choice, draw_log
-from game.ui.table.seats import draw_hand, lifted
+from game.ui.table.seats import draw_hand, lifted, warm_turn_rings
 from game.ui.table.standings import Standings, draw_standings
 from game.ui.table.targets import Target, Targets
 
@@ -290,6 +290,9 @@ class KingenScene(GameScene):
     # -- drawing ------------------------------------------------------------------------------
     def face_widths(self, layout) -> tuple:
         return (layout.cw, layout.tw, layout.sw)
+
+    def warm_pictures(self, layout) -> None:
+        warm_turn_rings(layout.seats_for, 4, layout.u, 13)     # (a hand holds 13 cards at most)
 
     def draw(self, surface, alpha):
         layout, shown = self.layout(), self.trick_shown()

@@ -20,7 +20,7 @@ from game.ui.i18n import t
 from game.ui.table.draw import Piece, draw_lines, draw_stack, mark, marks, shadow_reach
 from game.ui.table.draw import felt as table_felt
 from game.ui.table.panels import Sheet
-from game.ui.table.seats import plate_pieces
+from game.ui.table.seats import plate_pieces, warm_turn_rings
 
 
 def info_lines(texts) -> list:
@@ -72,9 +72,11 @@ def place_label(place: int) -> str:
 
 def warm_pictures(layout) -> None:
     """Every empty place with its label: a side pile moved onto another leaves its place
-    empty, and the frame that first showed one made it (2.3 ms)."""
+    empty, and the frame that first showed one made it (2.3 ms). The turn's ring around a
+    hand of every length up to 20 (a longer one is as wide: its fan is full)."""
     for place, rect in enumerate(layout.bases):
         cardui.slot(rect.w, place_label(place))
+    warm_turn_rings(layout.seats_for, len(layout.plates), layout.u, 20)
 
 
 def plates(layout, state, names, levels, faces=lambda seat: None) -> list[Piece]:

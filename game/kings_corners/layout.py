@@ -69,8 +69,11 @@ class Layout(TableLayout):
         hand_bottom = area.bottom - m
         hand_row = pygame.Rect(area.x, hand_bottom - ch, area.w, ch)
         button_w = int(min(320 * u, area.w * 0.18))
-        seats = arrange_seats(area, self.status.bottom + int(10 * u), hand_row, button_w, state.players,
-                              bottom, [len(hand) for hand in state.hands], u, cw, back_width)
+        def seats_for(counts):      # (also asked for other hands' lengths: draw.warm_pictures)
+            return arrange_seats(area, self.status.bottom + int(10 * u), hand_row, button_w, state.players,
+                                 bottom, counts, u, cw, back_width)
+        self.seats_for = seats_for
+        seats = seats_for([len(hand) for hand in state.hands])
         self.positions = {seat: place.side for seat, place in seats.places.items()}
         self.plates = {seat: place.plate for seat, place in seats.places.items()}
         self.seat_cards = {seat: place.cards for seat, place in seats.places.items() if place.side != "bottom"}

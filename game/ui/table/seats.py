@@ -161,6 +161,18 @@ def plate_pieces(rect: pygame.Rect, u: float, name: str, level: str, detail: str
     return found
 
 
+def warm_turn_rings(seats_for, players: int, u: float, most: int) -> None:
+    """The ring `plate_pieces` draws around a seat's face-down hand, made ahead for every
+    hand of 1 to `most` cards (`seats_for(counts)`: the table's `arrange_seats` for those
+    counts): a ring fits its hand's length, and the frame a seat's turn came in made it
+    (0.6 to 2.4 ms at 1080p). Drawn onto a pixel, which keeps nothing but the ring's image."""
+    scratch = pygame.Surface((1, 1))
+    for count in range(1, most + 1):
+        for place in seats_for([count] * players).places.values():
+            if place.cards:
+                fan_mark(scratch, place.cards[0].unionall(place.cards), "turn", u)
+
+
 def draw_plate(surface: pygame.Surface, rect: pygame.Rect, u: float, name: str, level: str, detail: str,
                active: bool, badge: str = "", team: tuple | None = None, face=None, ring: tuple | None = None,
                ring_below: tuple | None = None) -> None:
