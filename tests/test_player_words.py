@@ -616,3 +616,17 @@ def test_the_review_graph_counts_points_in_the_games_own_part(speak):
             assert t(part, n=2).split()[0].lower() in ReviewScene.axis_title(scene).lower(), game
             counted += 1
     assert counted == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_a_kingen_deal_that_ends_says_so_once(speak, lang):
+    """'Deal 1 is over. The king of hearts is taken.', not '… is over. … : the deal ends.'"""
+    from types import SimpleNamespace
+
+    from game.kingen import rules, words
+    speak(lang)
+    ending = {"en": r"\b(over|ends?|ended)\b", "nl": r"\b(uit|stopt|gestopt)\b"}[lang[:2]]
+    for reason in (None, "hearts", "kings_jacks", "queens", "king_of_hearts"):
+        state = SimpleNamespace(is_over=lambda: False, phase=rules.BETWEEN, end_reason=reason, deal_no=1)
+        said = words.status(state, str, None)
+        assert len(re.findall(ending, said, re.I)) == 1, said
