@@ -470,17 +470,17 @@ class ReviewScene(Scene):
             played, best, verdict = shown
             mark_better(picture, table, played, best, VERDICT_COLOURS[verdict], self.states[self.ply - 1])
 
-    def move_words(self, ply: int) -> str:
+    def move_words(self, ply: int, logged: bool = False) -> str:
         """Move `ply` (from 1) in words, with who made it: the table's log line where it says
         the move as the game's words do ('You play ♠2'), else the seat and those words (as the
         verdict names the better move, so the two read alike: Keezen's log says '3 steps',
-        its words which pawn)."""
+        its words which pawn); with `logged` the log's line anyway (shorter)."""
         before, table = self.states[ply - 1], self.ensure_table()
         seat = before.to_move()
         move = self.info.rules().parse_move(self.record.moves[ply - 1])
         words = table.move_name(before, move)
         lines = table.log.describe(self.states[ply], seat, move)
-        if lines and (words in lines[0] or not hasattr(table.words, "move_words")):
+        if lines and (logged or words in lines[0] or not hasattr(table.words, "move_words")):
             return lines[0]
         return t("review.move", name=table.seat_name(seat) if seat is not None else "", move=words)
 
@@ -505,6 +505,9 @@ class ReviewScene(Scene):
                               VERDICT_COLOURS.get(judgement["verdict"], theme.GOOD)))
             room = bottom - y - (int(34 * u) if runner is not None else 0)
             shared = shared_size([text for text, _ in words], small, width, room, int(4 * u))
+            if shared is None and judgement is not None:    # the log's shorter line where both are long
+                words[0] = (self.move_words(self.ply, logged=True), theme.TEXT)
+                shared = shared_size([text for text, _ in words], small, width, room, int(4 * u))
             if shared is not None:      # both whole, at one size (a step smaller where both are long)
                 for text, colour in words:
                     height = lines_height(len(wrap(text, shared, width)), shared)
