@@ -46,6 +46,7 @@ class QuartoScene(GameScene):
         self.clock_left = None
         self.clock_turn = None
         self._table = CachedLayer()      # the felt, the board and the empty places
+        self._moves = (None, [])         # ((state version, the human's turn), the legal moves then)
 
     # -- rules helpers --------------------------------------------------------------------
     @property
@@ -54,8 +55,10 @@ class QuartoScene(GameScene):
 
     def square_moves(self, square):
         """The human's legal moves that place on `square` (none while the computer moves)."""
-        moves = self.state.legal_moves() if self.humans_turn else []
-        return [m for m in moves if isinstance(m, rules.Place) and m.square == square]
+        key = (self.version, self.humans_turn)
+        if self._moves[0] != key:       # (a frame asks for each square: the rules answer once a move)
+            self._moves = (key, self.state.legal_moves() if self.humans_turn else [])
+        return [m for m in self._moves[1] if isinstance(m, rules.Place) and m.square == square]
 
     def finishing_move(self, square):
         """The move that places on `square` and gives nothing (a win in auto mode, the last square)."""
