@@ -1,13 +1,14 @@
-"""Frame-time benchmark: `python -m game.bench [--seconds S] [--size WxH] [--couch]`.
+"""Frame-time benchmark: `python -m game.bench [--seconds S | --frames N] [--size WxH] [--couch]`.
 
-Drives every screen headless at 1920x1080 (or WxH, or in couch mode) for a few seconds each and
-prints per screen the CPU time this process spent on one frame (events + fixed updates +
-drawing): the median, the p99, their ratio, how many frames after the screen's first second
-went over the 16.7 ms of a 60 Hz display, and the first frame; then the wall-clock median and
-p99, which suffer when other programs load the machine. Game screens run with computer players
-in every seat at the fast pace, so the worker process is thinking while frames are measured. An
-end screen (result:GAME) is measured from its first frame, so its winner's celebration (about
-two seconds) is among the frames. The goal (issue 34): p99 at most twice the median, no frame
+Drives every screen headless at 1920x1080 (or WxH, or in couch mode) for a few seconds each (or
+`--frames N` frames each) and prints per screen the CPU time this process spent on one frame
+(events + fixed updates + drawing): the median, the p99, their ratio, how many frames after the
+screen's first second (its first 60 frames: each frame moves the screen on by 1/60 s) went over
+the 16.7 ms of a 60 Hz display, and the first frame; then the wall-clock median and p99, which
+suffer when other programs load the machine. Game screens run with computer players in every
+seat at the fast pace, so the worker process is thinking while frames are measured. An end screen
+(result:GAME) is measured from its first frame, so its winner's celebration (about two seconds)
+is among the frames. The goal (issue 34): p99 at most twice the median, no frame
 over 16.7 ms after the first second, a game's first frame within 30 ms.
 
 `--parts` shows where the slowest frames go: for the slowest 2% of frames (by CPU) the
@@ -16,6 +17,9 @@ faces ahead of need (the face warmer) and the rest, and how many frames repainte
 `--against DIR` measures another checkout of the game (a `git worktree` of an older
 version) in the same run: each screen alternately there and here, `--rounds` times, each in
 a fresh process, and prints both, so a change is judged on one machine under one load.
+On a loaded machine a screen gets fewer frames in its seconds, and so less of its game (a
+frame moves it on by 1/60 s however long it took): `--frames` gives each screen as many frames,
+and as many moves, whatever the load.
 """
 from __future__ import annotations
 
@@ -84,13 +88,14 @@ def timing_parts(parts: dict):
 
 
 BUDGET = 1 / 60     # one frame of a 60 Hz display
-SETTLING = 1.0      # seconds after a screen opens in which a frame may overrun
+SETTLING = 1.0      # a screen's first second (of its own time: a frame moves it on by 1/60 s), in which a frame may overrun
 
 
-def measure(name: str, seconds: float, size: tuple[int, int], couch: bool = False, parts: list | None = None) -> dict:
-    """The frames of screen `name`: {"times": wall seconds, "cpu": CPU seconds, "starts": seconds
-    from the first frame's start} per frame; with a list `parts`, each frame's parts (see
-    `timing_parts`) are appended to it."""
+def measure(name: str, seconds: float, size: tuple[int, int], couch: bool = False, parts: list | None = None,
+            frames: int = 0) -> dict:
+    """The frames of screen `name` for `seconds` (or, given, `frames` frames): {"times": wall
+    seconds, "cpu": CPU seconds, "starts": the screen's own time when it began (1/60 s a frame)}
+    per frame; with a list `parts`, each frame's parts (see `timing_parts`) are appended to it."""
     from game import registry
     from game.app import App, LaunchOptions, open_scene
 
@@ -112,11 +117,11 @@ def measure(name: str, seconds: float, size: tuple[int, int], couch: bool = Fals
         with timing_parts(frame_parts) if parts is not None else contextlib.nullcontext():
             opened = time.perf_counter()
             deadline = opened + seconds
-            while time.perf_counter() < deadline:
+            while len(times) < frames if frames else time.perf_counter() < deadline:
                 frame_parts.clear()
                 started, cpu_started = time.perf_counter(), time.process_time()
                 app.tick(1 / 60)
-                starts.append(started - opened)
+                starts.append(len(starts) * BUDGET)
                 times.append(time.perf_counter() - started)
                 cpu_times.append(time.process_time() - cpu_started)
                 if parts is not None:
@@ -164,7 +169,7 @@ HEADER = (f"{'screen':<26}{'frames':>7}{'cpu median':>11}{'cpu p99':>9}{'p99/med
 def row(label: str, frames: dict) -> str:
     """One screen's line of the table (CPU ms unless said): the median and p99 of the frames
     after the first, which has a column of its own (`first`); `over 16.7`: the frames after the
-    first second whose CPU time went over a 60 Hz frame."""
+    first second (`SETTLING`) whose CPU time went over a 60 Hz frame."""
     times, cpu_times = sorted(frames["times"][1:] or frames["times"]), sorted(frames["cpu"][1:] or frames["cpu"])
     median, p99 = statistics.median(cpu_times), percentile(cpu_times, 99)
     over = sum(1 for cpu, start in zip(frames["cpu"], frames["starts"]) if start >= SETTLING and cpu > BUDGET)
@@ -186,11 +191,12 @@ def parts_row(cpu_times: list[float], parts: list[dict]) -> str:
             f" + the rest {total - layer - warm:.2f}; {repaints} of {len(parts) - 1} frames after the first repainted a layer")
 
 
-def measure_elsewhere(folder: str, name: str, seconds: float, size: str, couch: bool) -> dict:
+def measure_elsewhere(folder: str, name: str, seconds: float, size: str, couch: bool, frames: int = 0) -> dict:
     """The frames of screen `name` (as `measure` gives them) measured in a fresh process with the
     game in `folder` (this benchmark's code, the other checkout's game)."""
     env = dict(os.environ, PYTHONPATH=os.path.abspath(folder))
-    command = [sys.executable, os.path.abspath(__file__), "--raw", name, "--seconds", str(seconds), "--size", size]
+    command = [sys.executable, os.path.abspath(__file__), "--raw", name, "--seconds", str(seconds), "--size", size,
+               "--frames", str(frames)]
     done = subprocess.run(command + (["--couch"] if couch else []), cwd=folder, env=env, capture_output=True,
                           text=True, check=False)
     if done.returncode != 0:
@@ -209,6 +215,7 @@ def joined(runs: list[dict]) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--frames", type=int, default=0, help="measure this many frames of each screen instead")
     parser.add_argument("--size", default="1920x1080")
     parser.add_argument("--couch", action="store_true", help="in couch mode")
     parser.add_argument("--only", help="measure only screens whose name contains this")
@@ -220,7 +227,7 @@ def main(argv=None) -> int:
     from game.app import parse_size
     size = parse_size(args.size)
     if args.raw:
-        print(json.dumps(measure(args.raw, args.seconds, size, args.couch)))
+        print(json.dumps(measure(args.raw, args.seconds, size, args.couch, frames=args.frames)))
         return 0
     if args.against and not os.path.isdir(os.path.join(args.against, "game")):
         print(f"--against {args.against}: no checkout of the game there (no game folder)")
@@ -234,12 +241,12 @@ def main(argv=None) -> int:
             runs = {args.against: [], here: []}
             for _ in range(max(1, args.rounds)):
                 for folder, found in runs.items():
-                    found.append(measure_elsewhere(folder, name, args.seconds, args.size, args.couch))
+                    found.append(measure_elsewhere(folder, name, args.seconds, args.size, args.couch, args.frames))
             print(row(name + " (against)", joined(runs[args.against])))
             print(row(name, joined(runs[here])))
             continue
         parts = [] if args.parts else None
-        frames = measure(name, args.seconds, size, args.couch, parts)
+        frames = measure(name, args.seconds, size, args.couch, parts, args.frames)
         if not frames["times"]:
             continue
         print(row(name, frames))
