@@ -34,6 +34,7 @@ CACHES = {
     "_played",          # Finish.played_moves: the game's moves replayed for the end screen
     "_options",         # Keezen: the ways to play the chosen card, worked out when first asked
     "_check_cache",     # 4 Koningen: what laying the selection on a drawn card would give
+    "_moves",           # Quarto: the human's legal moves, asked of the rules once a move
 }
 # Not plain values, so not compared; caches as well, filled by drawing: `_layer` (PieceLayer:
 # the table's pieces that change only with a move), `_felt` and `_table` (CachedLayer: the
