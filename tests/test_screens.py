@@ -18,6 +18,15 @@ def screen_names():
     return names
 
 
+@pytest.fixture
+def no_analysis(monkeypatch):
+    """A review opened without its analysis running beside it: the analysis is the review
+    tests' business (tests/test_review.py); here it would only take the CPU from the screen
+    under test, about 0.6 s a review."""
+    from game.menu.review import ReviewScene
+    monkeypatch.setattr(ReviewScene, "enter", lambda self: None)
+
+
 def distinct_colours(surface: pygame.Surface) -> int:
     small = pygame.transform.scale(surface, (160, 90))
     return len({tuple(small.get_at((x, y))) for x in range(160) for y in range(90)})
@@ -45,7 +54,7 @@ def random_action(rng: random.Random, size) -> inp.Action:
 
 
 @pytest.mark.parametrize("name", screen_names())
-def test_random_input_raises_nothing(make_app, name):
+def test_random_input_raises_nothing(make_app, no_analysis, name):
     from game.app import open_scene
     app = make_app(size=(1280, 720))
     app.quit = lambda: None  # "Quit" must not end the test run early
@@ -147,7 +156,7 @@ def resize(app, size, event=True):
 
 
 @pytest.mark.parametrize("name", screen_names())
-def test_every_screen_survives_a_window_below_the_minimum(make_app, name):
+def test_every_screen_survives_a_window_below_the_minimum(make_app, no_analysis, name):
     """Issue 13: the 4 Koningen screen raised 'Invalid resolution for Surface' at 1x1 and
     10x300 (and Kings Corners' score sheet, the 4 Koningen grid at 1653x358). The screen is
     opened once and taken from 1280x720 to each window in turn."""
@@ -194,7 +203,7 @@ def test_the_result_screen_survives_a_resize_before_its_event(make_app, game):
 
 
 @pytest.mark.parametrize("name", screen_names())
-def test_every_screen_draws_with_the_largest_interface_on_a_low_window(make_app, name):
+def test_every_screen_draws_with_the_largest_interface_on_a_low_window(make_app, no_analysis, name):
     """Found by the fuzzer: couch mode with UI scale 1.5 on a 1682x540 window left the
     4 Koningen grid a negative height ('Invalid resolution for Surface'). Each screen is
     opened on a 960x540 window, then widened to 1682x540."""
