@@ -440,11 +440,16 @@ def shares(board, group, mask) -> bool:
     return bool(ones or zeros)
 
 
+def through(groups) -> tuple:
+    """Per square, the groups that hold it."""
+    return tuple(tuple(group for group in groups if s in group) for s in range(16))
+
+
 def minimax(board: tuple, hand: int, groups, mask: int, memo: dict) -> int:
     """The value (1 win, 0 draw, -1 loss) for the player who places `hand` on `board` (16
     squares: a piece 0-15 or None) by plain minimax over every square and every piece to
     give, memoised on (board, hand); nothing shared with ai.quarto, no ordering, no pruning
-    beyond stopping at a win."""
+    beyond stopping at a win. `groups`: per square the winning groups through it (`through`)."""
     key = (board, hand)
     if key in memo:
         return memo[key]
@@ -454,7 +459,7 @@ def minimax(board: tuple, hand: int, groups, mask: int, memo: dict) -> int:
         if board[s] is not None:
             continue
         after = board[:s] + (hand,) + board[s + 1:]
-        if any(s in group and shares(after, group, mask) for group in groups):
+        if any(shares(after, group, mask) for group in groups[s]):
             best = 1
             break
         if not left:
@@ -473,17 +478,17 @@ def minimax(board: tuple, hand: int, groups, mask: int, memo: dict) -> int:
 def test_the_brute_force_knows_the_rules():
     assert {frozenset(g) for g in winning_groups(True)} == {frozenset(g) for g in R.GROUPS}
     state = R.from_notation("1.35............ 7")          # 1, 3, 5, 7 are all dark
-    assert minimax(tuple(state.board), state.hand, winning_groups(False), 15, {}) == 1
+    assert minimax(tuple(state.board), state.hand, through(winning_groups(False)), 15, {}) == 1
     rng = random.Random(12)
     for _ in range(12):
         state = random_position(rng, rng.choice([3, 4]))
-        assert minimax(tuple(state.board), state.hand, winning_groups(False), 15, {}) == brute(state)
+        assert minimax(tuple(state.board), state.hand, through(winning_groups(False)), 15, {}) == brute(state)
 
 
 @pytest.mark.parametrize("options", [{}, {"squares": True}, {"attributes": 5}, {"attributes": 1, "squares": True}])
 def test_exact_solver_equals_an_independent_minimax_on_many_small_positions(options):
     rng = random.Random(2000 + 7 * len(options) + options.get("attributes", 0))
-    groups = winning_groups(bool(options.get("squares")))
+    groups = through(winning_groups(bool(options.get("squares"))))
     mask = options.get("attributes", 15)
     seen = set()
     for index in range(80):
@@ -502,7 +507,7 @@ def test_exact_solver_equals_an_independent_minimax_on_many_small_positions(opti
             s, q = move
             after = board[:s] + (state.hand,) + board[s + 1:]
             if q is None:
-                got = 1 if any(s in g and shares(after, g, mask) for g in groups) else 0
+                got = 1 if any(shares(after, g, mask) for g in groups[s]) else 0
             else:
                 got = -minimax(after, q, groups, mask, memo)
             assert got == value, (state.to_notation(), move)
