@@ -169,8 +169,14 @@ def lost(scene) -> bool:
 
 
 def last_break(scene) -> bool:
-    """The break before a match's last deal: its score sheet as long as it gets."""
+    """The break before a match's last deal: the standings after the most deals, its score sheet
+    as long as it gets."""
     return at_break(scene) and scene.state.deal_no == scene.state.last_deal - 1
+
+
+def full_sheet(scene) -> None:
+    """At a break, the full score sheet instead of the standings (Tab)."""
+    scene.app.send(inp.Action(inp.NEXT, inp.KEYBOARD))
 
 
 def tick(scene, frames: int = 2) -> None:
@@ -362,7 +368,7 @@ def game_screens(game: str, handover=None, long_match=None, wins: bool = True, c
         screens.append(Screen(game, "hand-over", play(game, seats=handover, until=next_human, then=(tick,))))
     if long_match:
         screens.append(Screen(game, "break-long-sheet", play(game, options=long_match, until=last_break,
-                                                             then=(), limit=100000)))
+                                                             then=(full_sheet,), limit=100000)))
     for name, make in special.items():
         screens.append(Screen(game, name.strip("_").replace("_", "-"), make))
     return screens
@@ -374,7 +380,8 @@ def catalogue() -> list[Screen]:
     # (its review's better move from random game 6, whose first move judged is a slip already;
     # game 3's is the ninth, two seconds of analysis more at each size)
     screens += game_screens("kings_corners", handover=["human", "human"], better_seed=6,
-                            break_=play("kings_corners", until=at_break, limit=20000))
+                            break_=play("kings_corners", until=at_break, limit=20000),
+                            break_sheet=play("kings_corners", until=at_break, limit=20000, then=(full_sheet,)))
     # (4 Koningen is played alone: random moves never win it, its helper does)
     screens += game_screens("vier_koningen", wins=False, computers=False,
                             end_won=play("vier_koningen", until=won, then=(show_end,), by="hard"))
@@ -383,7 +390,8 @@ def catalogue() -> list[Screen]:
                             dealer_choice=play("kingen", options={"match": "dubbelkingen"},
                                                until=humans_choice("choose_game")),
                             trick_on_show=play("kingen", until=trick_taken, pace="normal"),
-                            break_=play("kingen", until=at_break))
+                            break_=play("kingen", until=at_break),
+                            break_last_deal=play("kingen", until=last_break, limit=100000))
     screens += game_screens("keezen", handover=["human", "easy", "human", "easy"],
                             jack_swap=play("keezen", until=holds_move("Swap"), then=(begun("Swap"),)),
                             seven_split_half=play("keezen", until=holds_move("Walk", 2), then=(begun("Walk", 2),)))
