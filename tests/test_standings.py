@@ -31,8 +31,11 @@ SETUPS = {"kingen": {"players": 4, "seats": ["human", "random", "random", "rando
 
 
 def floating(app) -> list[str]:
+    """What floats over the table in the next frame; none of it over a plate, the hand or the rule box."""
     with watching_floating() as drawn:
         app.tick(1 / 60)
+    kept = app.top.layout().protected()
+    assert not [(what, name) for what, rect in drawn for name, other in kept.items() if rect.colliderect(other)]
     return [what for what, _ in drawn]
 
 
