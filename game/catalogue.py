@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import random
 import sys
 import time
@@ -425,11 +426,51 @@ def new_app(config: str, language: str, data_dir: str, worker: bool = False):
     return app
 
 
+ANSWERS: dict = {}      # (kind, game, level, seed, the position) -> the computer player's Answer
+
+
+class KeptAnswers:
+    """The app's computer-player worker, keeping each answer by its question (in ANSWERS, for
+    the process): a screen made again, in another language or at another size, gets the
+    answers it got the first time at once instead of the player thinking again. A player's
+    budget is counted in work, so its answer to a question is the same each time."""
+
+    def __init__(self, worker):
+        self.worker = worker
+        self.question = None    # the key of the question asked and not answered yet
+        self.known = None       # its answer, where it was asked before
+
+    def ask(self, game: str, level: str, seed, state, kind: str = "choose") -> int:
+        self.question = (kind, game, level, seed, json.dumps(state.to_dict(), sort_keys=True))
+        self.known = ANSWERS.get(self.question)
+        if self.known is not None:
+            self.worker.cancel()
+            return self.known.ticket
+        return self.worker.ask(game, level, seed, state, kind)
+
+    def poll(self, wait: float = 0.0):
+        answer, self.known = self.known or self.worker.poll(wait), None
+        if answer is not None:
+            if not answer.error and self.question is not None:
+                ANSWERS[self.question] = answer
+            self.question = None
+        return answer
+
+    def cancel(self) -> None:
+        self.question = self.known = None
+        self.worker.cancel()
+
+    def close(self) -> None:
+        self.worker.close()
+
+
 class Builder:
     """Puts each screen of the catalogue on an app in turn; a lesson's steps follow one walk."""
 
     def __init__(self, app):
         self.app = app
+        if not isinstance(app.worker, KeptAnswers):
+            app._worker = KeptAnswers(app.worker)
         self.walk: Walk | None = None
         self.walks: list[Walk] = []      # every lesson walked, with what went wrong on the way
 
