@@ -1,15 +1,16 @@
 """A table opens with the pictures its later frames ask for already made (issue 34): a
 picture first made in the frame that shows it costs that frame 1 to 5 ms (a computer's card
-shown face up as it leaves a hand, the turn's ring around a hand of a new length, an empty
-place's label, a dimmed card). Each check asks
-for a picture again and sees that nothing new is made; the speed itself is measured by
-`python -m game.bench`."""
+shown face up as it leaves a hand, the turn's ring around a hand of a new length, the ring of
+a trick's winner, an empty place's label, a dimmed card). Each check asks for a picture again
+and sees that nothing new is made; the speed itself is measured by `python -m game.bench`."""
+import pygame
+
 from game import registry
 from game.cards import Card
 from game.kings_corners import draw as kings_corners_draw
 from game.play import start_game
 from game.ui import cards as cardui
-from game.ui.table.draw import DECK
+from game.ui.table.draw import DECK, mark
 from game.ui.table.seats import warm_turn_rings
 from test_draw_is_pure import SilentWorker
 
@@ -49,6 +50,8 @@ def test_kingen_has_every_face_and_every_turn_ring_made(make_app, monkeypatch):
     scene = opened(make_app, monkeypatch, "kingen")
     assert faces_missing(scene) == []
     assert rings_made(scene.layout(), 4, 13), "a turn's ring is made in the frame the turn comes"
+    spot, u = scene.layout().spots[0], scene.layout().u
+    assert made_already(lambda: mark(pygame.Surface((1, 1)), spot, "hint", u)), "the trick's winner's ring is not made"
 
 
 def test_kings_corners_has_every_face_turn_ring_and_empty_place_made(make_app, monkeypatch):
