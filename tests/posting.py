@@ -1,4 +1,5 @@
 """Posting real pygame input events, as a player's devices would, for the scene tests."""
+import time
 from collections import deque
 
 import pygame
@@ -40,19 +41,25 @@ def pad(button):
 DRAW_EVERY = 4     # run_until draws one frame in this many, and the one where it stops
 
 
-def run_until(app, condition, frames=4000):
-    """Tick the app (1/60 s a frame) until condition() holds; False if it never did. Drawing
-    is most of a frame's cost and a pure function of the state (tests/test_draw_is_pure.py):
-    the frames on the way are drawn one in DRAW_EVERY, the frame where it holds always."""
-    draw = app.draw
+def run_until(app, condition, frames=4000, seconds=600.0):
+    """Tick the app (1/60 s a frame) until condition() holds; False if it never did within
+    `frames` frames. A frame in which a computer player is still thinking is not counted: how
+    many frames its answer takes depends on the machine's speed, so only `seconds` of wall
+    time cap those (a safety net). Drawing is most of a frame's cost and a pure function of
+    the state (tests/test_draw_is_pure.py): the frames on the way are drawn one in
+    DRAW_EVERY, the frame where it holds always."""
+    draw, counted, number = app.draw, 0, 0
+    end = time.monotonic() + seconds
     try:
-        for number in range(frames):
+        while counted < frames and time.monotonic() < end:
             app.draw = draw if number % DRAW_EVERY == 0 else (lambda alpha: None)
             app.tick(1 / 60)
             if condition():
                 if number % DRAW_EVERY:
                     draw(app.step.alpha)
                 return True
+            number += 1
+            counted += not getattr(app._worker, "thinking", False)
         return False
     finally:
         del app.draw          # (the instance's own: the class's again)
