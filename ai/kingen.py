@@ -34,11 +34,12 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
 Levels: easy plays the policy with human slips (one card in five at random among the legal
 ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterations (choices:
 120 deals); hard 3500 iterations with a narrower exploration (choices: 400 deals), and from four
-cards in hand on 40 deals each solved exactly (`exact_choice`). Budgets are work, never time: a
-seed replays exactly, whatever else the process or the machine does (the game's worker thinks
-in a thread of the game's process where it cannot start one, and process time then counts the
-drawing too). Each decision's randomness comes from the bot's seed and the position alone
-(`KingenBot._decide`).
+cards in hand on 40 deals each solved exactly (`exact_choice`). The human's card where the
+search's means lie within `TIE` (`human_tie`) is off: it did not help (docs/benchmark-notes.md).
+Budgets are work, never time: a seed replays exactly, whatever else the process or the machine
+does (the game's worker thinks in a thread of the game's process where it cannot start one, and
+process time then counts the drawing too). Each decision's randomness comes from the bot's seed
+and the position alone (`KingenBot._decide`).
 
 Measure: the levels' strength with `python -m ai.kingen_bench strength --a hard --b normal`
 (and `--a normal --b easy`), a change to a level card by card with
@@ -90,6 +91,7 @@ POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' 
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
+TIE = 0.0         # a search's means this close: the human's card (`human_tie`); off: 0.01 did not help
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
 SLIP = 0.2        # easy: the share of its cards played at random
@@ -377,6 +379,25 @@ def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Ra
     return SearchResult(stats[0].move, tuple(stats), deals, 0.0), gains
 
 
+def human_tie(view, result: SearchResult, tie: float, random_):
+    """The search's card, or the playout policy's (a sensible human's) where its mean is within
+    `tie` of the search's: there the search cannot tell the two apart, and a human's rule (throw
+    the highest heart when void, not the lowest) sees what the playouts, which follow the same
+    rule later, barely do."""
+    best = result.moves[0]
+    if not tie:
+        return best.move
+    card = policy_card(view, random_, explore=0.0)
+    filled = view.hands[view.to_move()] | view.played_mask()
+    for on_table in view.trick:         # cards on the table still count in this trick
+        filled ^= 1 << on_table
+    penalty = PENALTY[view.g]
+    for entry in result.moves:
+        if entry.move.index == card or alike(card, entry.move.index, filled, penalty):
+            return entry.move if entry.visits and entry.mean >= best.mean - tie else best.move
+    return best.move
+
+
 def play_out(state, random_) -> None:
     """Play the deal to its end by the policy (the state's match must end with this deal)."""
     while state.phase == PLAY:
@@ -507,7 +528,7 @@ class KingenBot:
 
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
                  exploration: float | None = None, pool: int | None = None, miss: float | None = None,
-                 exact: int | None = None):
+                 exact: int | None = None, tie: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -518,6 +539,7 @@ class KingenBot:
         self.pool = POOL.get(level, 0) if pool is None else pool
         self.miss = MISS if miss is None else miss
         self.exact = EXACT.get(level, 0) if exact is None else exact
+        self.tie = TIE if tie is None else tie
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -574,7 +596,7 @@ class KingenBot:
         self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations,
                            evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
                            exploration=self.exploration)
-        return self.last.move, None
+        return human_tie(view, self.last, self.tie, random_), None
 
 
 def make(level: str, seed=None) -> KingenBot:

@@ -12,7 +12,7 @@ import pytest
 from ai import Reason, make_bot
 from ai import kingen as K
 from ai.arena import one_seat, run
-from ai.mcts import search
+from ai.mcts import MoveStats, SearchResult, search
 from game.kingen import rules as R
 from game.ui.i18n import with_odds
 
@@ -329,6 +329,22 @@ def test_the_bench_lists_the_deals_where_the_expert_and_the_anchor_differ_worst_
     assert kingen_bench.deal_differences(result) == [("no_hearts", 0, 10, 0, -4, 0), ("trump", 1, 11, 1, 1, 2),
                                                      ("trump", 2, 12, 2, 2, 0)]
 
+
+def test_where_the_search_cannot_tell_two_cards_apart_the_tie_rule_throws_as_a_human_does():
+    # No hearts, void in clubs: the king of hearts goes, not the three, unless the search finds
+    # the three clearly better (the rule is off in the levels: TIE 0, measured)
+    view = pos("no_hearts - 3 3H,KH,2D/2C,3S,4S/3C,5H,4H/5C,6C 7C 0,0,0,-9").view(0)
+    low, high, diamond = (R.PLAY_MOVE[R.parse_card(code)] for code in ("3H", "KH", "2D"))
+
+    def searched(means: dict):
+        stats = tuple(MoveStats(move, 1000, mean, 3000) for move, mean in means.items())
+        return SearchResult(stats[0].move, stats, 3000, 0.0)
+
+    close = searched({low: 0.917, high: 0.914, diamond: 0.5})
+    assert K.human_tie(view, close, 0.01, random.Random(1).random) == high
+    assert K.human_tie(view, close, 0.0, random.Random(1).random) == low
+    clear = searched({low: 0.917, high: 0.89, diamond: 0.5})
+    assert K.human_tie(view, clear, 0.01, random.Random(1).random) == low
 
 
 # ----------------------------------------------------------------------------- hard's inference
