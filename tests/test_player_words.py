@@ -602,6 +602,18 @@ def test_keezen_writes_a_colour_small_inside_a_sentence(speak, lang):
     assert words.colour_name(0) == t("keezen.colour.blue") and words.colour_name(0)[0].isupper()
 
 
+def test_the_catalogues_longest_hint_is_the_hint_kingen_says(speak):
+    """The catalogue shows the longest hint to see it wrap: it is the one Kingen's dealer hears
+    now, word for word, in English and Dutch."""
+    from ai import Reason
+    from game.catalogue import LONG_HINT
+    from game.kingen import words
+    for lang, game in (("en", "no_7th_and_last"), ("nl", "no_kings_jacks")):
+        speak(lang)
+        reason = Reason("", f"kingen.hint.game.{game}", points="\u221212.4", gain="\u22123.1")
+        assert explain(reason, words.reason_params) == LONG_HINT[lang]
+
+
 def test_the_review_graph_counts_points_in_the_games_own_part(speak):
     """The review's graph of points says what the position line counts: "Points of the hand"
     beside "Hand 2" in Kings Corners, "Points of the deal" beside "Deal 2" in Kingen."""
