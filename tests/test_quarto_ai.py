@@ -518,8 +518,8 @@ def test_exact_solver_equals_an_independent_minimax_on_many_small_positions(opti
 
 
 # Positions with twelve empty squares, their values and the nodes the solver counted for each
-# before the speed-ups of issue 22 (neither may change; fewer nodes would be fine): a win and a
-# draw, each rule set. (A sixth, "..........75..3f 2", a win under the lines alone, 315,529
+# before the speed-ups of issue 22 (neither may change; fewer nodes would be fine): wins and
+# draws, and every rule set. (A sixth, "..........75..3f 2", a win under the lines alone, 315,529
 # nodes, took 9 s of the suite; `python -m ai.quarto_bench --empties 12` solves such positions.)
 TWELVE = [
     (".7..........60.1 8 s", 1, 14_597),
