@@ -24,14 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pytest  # noqa: E402
 
 
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (the README's command): two workers more than the machine has cores. Many
-    tests wait part of their time (for a computer player's thread, a phone's server, a
-    process they started, a browser), and a third and fourth worker fill those waits: on
-    2 cores the suite took 333 s with two workers and 315 s with four."""
-    return (os.cpu_count() or 1) + 2
-
-
 @pytest.fixture(autouse=True)
 def no_disk_sync(request, monkeypatch):
     """A test's data folder is a temporary one: the store's writes do not wait for the disk to
