@@ -58,6 +58,10 @@ def markers(markdown: str) -> list[str]:
 _pictures: dict = {}
 
 
+def picture_made(game: str, name: str, width: int, four: bool) -> bool:
+    return (game, name, width, language(), four) in _pictures
+
+
 def picture_image(game: str, name: str, width: int, four: bool) -> pygame.Surface:
     """A rule picture drawn once per game, name, width, language and card colours, then kept."""
     key = (game, name, width, language(), four)
@@ -236,18 +240,26 @@ class RulesOverlay(Scene):
 
     def _page_image(self, inner: pygame.Rect) -> pygame.Surface:
         """The page's text drawn once (per language, size and UI scale); scrolling blits a part
-        of it, and the pictures in view over it. The pictures are drawn with the page, as it
-        opens: scrolling to one never stalls, and no later frame makes one."""
+        of it, and the pictures in view over it (those out of view are made in the frames
+        after the first: `ahead`)."""
         page = self._page(inner.w, inner.h)
         if self._image_for is not page:
             u = self.app.u
             image = pygame.Surface((inner.w, max(1, int(page.height) + 1)), pygame.SRCALPHA)
             for text, size, bold, colour, pos, anchor in page.lines:
                 blit_text(image, text, size * u, colour, pos, anchor, bold=bold)
-            for name, rect in page.pictures:
-                picture_image(self.game, name, rect.w, self._four())
             self._image, self._image_for = image, page
         return self._image
+
+    def ahead(self) -> None:
+        """One picture of the page not made yet, a frame: the first frame makes only those in
+        view (all of them took Keezen's 5 to 120 ms at 1920x1080), and the page stands still
+        while the rest are made, so a scroll to one finds it made."""
+        inner = self._inner()
+        for name, rect in self._page(inner.w, inner.h).pictures:
+            if not picture_made(self.game, name, rect.w, self._four()):
+                picture_image(self.game, name, rect.w, self._four())
+                return
 
     def _four(self) -> bool:
         return bool(self.app.store.settings.get("four_colour", False))
