@@ -12,7 +12,9 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   cards (else its highest card) when it cannot follow; in No 7th and last it dumps high cards
   except on the 7th and last tricks; in trump it cashes aces, wins as cheaply as it can when last
   to play, trumps with its lowest winning trump and throws its lowest side card otherwise. One
-  move in ten is random, so the playouts do not all run down one line.
+  move in ten is random, so the playouts do not all run down one line. A club player's variant
+  (`club`, hard's `CLUB`) leads and throws from its shortest suit, draws trumps while it holds
+  half of those out and plays a high card second or third only when nothing out beats it.
 - Card play: single-observer ISMCTS (`ai.mcts.search`) over this deal (the search's horizon),
   each iteration on a new sample of the unseen cards; the leaf is played out by the policy; the
   reward is each seat's points of the deal scaled to [0, 1] (the worst and best the game allows).
@@ -91,6 +93,7 @@ POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' 
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
+CLUB = {"hard": False}  # the club player's leads and throws in playouts and the reading of the play
 TIE = 0.0         # a search's means this close: the human's card (`human_tie`); off: 0.01 did not help
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
@@ -206,8 +209,82 @@ def _trump_card(state, legal: int, random_) -> int:
     return _lowest_rank(legal & ~trumps or legal, random_)
 
 
-def policy_card(state, random_, explore: float = EXPLORE) -> int:
-    """The playout policy's card (an id) for the seat to move."""
+def _suit_of(hand: int, mask: int, longest: bool = False) -> int:
+    """The mask of the suit with cards in `mask` that is shortest in `hand` (longest if asked;
+    ties: the lower suit)."""
+    best, best_count = 0, 99
+    for suit in range(4):
+        if mask & SUIT_MASK[suit]:
+            count = (hand & SUIT_MASK[suit]).bit_count()
+            if (-count if longest else count) < best_count:
+                best, best_count = SUIT_MASK[suit], -count if longest else count
+    return best
+
+
+def _club_negative(state, legal: int, random_) -> int:
+    """As `_negative_card`, but a lead or a throw comes from the shortest suit: a club player
+    gets void early, to throw penalty cards later."""
+    trick = state.trick
+    if trick and legal & SUIT_MASK[trick[0] // 13]:
+        return _negative_card(state, legal, random_)
+    hand = state.hands[state.turn]
+    if not trick:
+        if state.g == NO_7_13 and state.done + 1 not in (7, 13):
+            return (legal & _suit_of(hand, legal)).bit_length() - 1
+        safe = legal & ~PENALTY[state.g] or legal
+        low = safe & _suit_of(hand, safe)
+        return (low & -low).bit_length() - 1
+    dump = legal & PENALTY[state.g]
+    if dump:
+        return _highest_rank(dump, random_)
+    return (legal & _suit_of(hand, legal)).bit_length() - 1
+
+
+def _club_trump(state, legal: int, random_) -> int:
+    """As `_trump_card`, but with the trumps drawn while the seat holds at least half of those
+    still out, a side lead from the longest suit, a high card played second or third only when
+    no card still out beats it, and a throw from the shortest side suit."""
+    trick = state.trick
+    trumps = SUIT_MASK[state.trump]
+    hands = state.hands
+    hand = hands[state.turn]
+    out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand      # a full deal: the cards still out
+    if not trick:
+        aces = legal & ACES & ~trumps
+        if aces:
+            return _highest_rank(aces, random_)
+        mine = legal & trumps
+        if mine and out & trumps and 2 * mine.bit_count() >= (out & trumps).bit_count():
+            return mine.bit_length() - 1
+        side = legal & ~trumps or legal
+        low = side & _suit_of(hand, side, longest=True)
+        return (low & -low).bit_length() - 1
+    led = trick[0] // 13
+    win = trick[0]                    # the card that takes the trick so far
+    for card in trick:
+        if card // 13 == win // 13 and card > win or card // 13 == state.trump != win // 13:
+            win = card
+    follow = legal & SUIT_MASK[led]
+    if follow:
+        if len(trick) == 3:
+            return _trump_card(state, legal, random_)      # last: as cheaply as it wins
+        beat = follow & ABOVE[win] if win // 13 == led else 0
+        if beat and not out & ABOVE[beat.bit_length() - 1]:
+            return beat.bit_length() - 1                  # no card still out beats it
+        return (follow & -follow).bit_length() - 1
+    ruff = legal & trumps
+    if ruff and win // 13 == state.trump:
+        ruff &= ABOVE[win]
+    if ruff:
+        return (ruff & -ruff).bit_length() - 1            # the cheapest trump that takes it
+    side = legal & ~trumps or legal
+    low = side & _suit_of(hand, side)
+    return (low & -low).bit_length() - 1
+
+
+def policy_card(state, random_, explore: float = EXPLORE, club: bool = False) -> int:
+    """The playout policy's card (an id) for the seat to move; `club`: a club player's leads
+    and throws (`_club_negative`, `_club_trump`; a full deal only: it counts the cards out)."""
     legal = legal_mask(state.hands[state.turn], state.trick, state.g, state.trump, state.lose_rule)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
@@ -215,8 +292,8 @@ def policy_card(state, random_, explore: float = EXPLORE) -> int:
         cards = R.ids_of(legal)
         return cards[int(random_() * len(cards))]
     if state.g == TRUMP:
-        return _trump_card(state, legal, random_)
-    return _negative_card(state, legal, random_)
+        return (_club_trump if club else _trump_card)(state, legal, random_)
+    return (_club_negative if club else _negative_card)(state, legal, random_)
 
 
 def distinct_cards(legal: int, filled: int, penalty: int) -> int:
@@ -300,7 +377,7 @@ def deal_record(view) -> list | None:
     return record
 
 
-def play_likelihood(sample, seat: int, record: list, miss: float, random_) -> float:
+def play_likelihood(sample, seat: int, record: list, miss: float, random_, club: bool = False) -> float:
     """How likely the others' cards so far were in `sample` (a full deal consistent with
     `seat`'s view), if each plays the policy's card (or one alike) and any other with `miss`
     as its relative weight: the product over their cards that had an alternative."""
@@ -319,7 +396,7 @@ def play_likelihood(sample, seat: int, record: list, miss: float, random_) -> fl
             legal = legal_mask(hand, before, game, trump, lose_rule)
             if legal & (legal - 1):
                 scratch.turn, scratch.trick, scratch.done = owner, list(before), number
-                guess = policy_card(scratch, random_, explore=0.0)
+                guess = policy_card(scratch, random_, explore=0.0, club=club)
                 if guess != card and not alike(guess, card, hand | out, penalty):
                     weight *= miss
         hands[owner] = hand ^ 1 << card
@@ -344,7 +421,7 @@ class InferredDeal(SearchDeal):
         return SearchDeal(self.pool[bisect_right(cumulative, rng.random() * cumulative[-1])].copy())
 
 
-def search_root(view, rng: random.Random, pool: int, miss: float) -> SearchDeal:
+def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = False) -> SearchDeal:
     """The search's root: with `pool` deals weighted by the play so far when the play tells
     anything about the others' hands, else plain sampling."""
     root = view.single_deal()
@@ -353,7 +430,7 @@ def search_root(view, rng: random.Random, pool: int, miss: float) -> SearchDeal:
         return SearchDeal(root)
     seat = view.to_move()
     deals = [root.sample(seat, rng) for _ in range(pool)]
-    weights = [play_likelihood(deal, seat, record, miss, rng.random) for deal in deals]
+    weights = [play_likelihood(deal, seat, record, miss, rng.random, club) for deal in deals]
     if max(weights) == min(weights):
         return SearchDeal(root)
     return InferredDeal(root, deals, weights)
@@ -398,10 +475,10 @@ def human_tie(view, result: SearchResult, tie: float, random_):
     return best.move
 
 
-def play_out(state, random_) -> None:
+def play_out(state, random_, club: bool = False) -> None:
     """Play the deal to its end by the policy (the state's match must end with this deal)."""
     while state.phase == PLAY:
-        state.play_fast(policy_card(state, random_))
+        state.play_fast(policy_card(state, random_, club=club))
 
 
 # ----------------------------------------------------------------------------- dealer's choices
@@ -528,7 +605,7 @@ class KingenBot:
 
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
                  exploration: float | None = None, pool: int | None = None, miss: float | None = None,
-                 exact: int | None = None, tie: float | None = None):
+                 exact: int | None = None, tie: float | None = None, club: bool | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -540,6 +617,7 @@ class KingenBot:
         self.miss = MISS if miss is None else miss
         self.exact = EXACT.get(level, 0) if exact is None else exact
         self.tie = TIE if tie is None else tie
+        self.club = CLUB.get(level, False) if club is None else club
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -584,13 +662,13 @@ class KingenBot:
         distinct = root.legal_moves()
         if len(distinct) == 1:
             return distinct[0], None
-        root = search_root(view, self.rng, self.pool, self.miss)
+        root = search_root(view, self.rng, self.pool, self.miss, self.club)
         if view.hands[view.to_move()].bit_count() <= self.exact:
             self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng)
             return self.last.move, None
 
         def evaluate(deal):
-            play_out(deal.state, random_)
+            play_out(deal.state, random_, self.club)
             return deal_rewards(deal.state)
 
         self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations,

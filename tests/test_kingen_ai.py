@@ -90,6 +90,20 @@ def test_policy_wins_cheaply_in_trump():
     assert policy(state) == "3D"
 
 
+def test_club_policy_leads_and_throws_from_its_short_suits_and_draws_trumps():
+    def both(text):
+        state = pos(text)
+        return policy(state), R.CODE[K.policy_card(state, random.Random(1).random, explore=0.0, club=True)]
+    # leading: the lowest card of the shortest suit (to get void), not the lowest rank
+    assert both("fewest_tricks - 0 2C,3C,4C,5D/6C,7C,8C,9C/2D,3D,4D,6D/2H,3H,4H,5H - -9,0,0,0") == ("2C", "5D")
+    # void in the suit led, no penalty card: the highest card of the shortest suit
+    assert both("fewest_tricks - 0 2S,4S,5S/KC,AD,QD,JD/2D,3D,4D,6D/2H,3H,4H,5H 3S -9,0,0,0") == ("AD", "KC")
+    # trump, leading with three trumps of the seven left: draw them, the highest first
+    assert both("trump C 0 KC,9C,5C,2D,3S/4C,AC,7D,8D,9D/7C,6S,7S,8S,9S/8C,8H,9H,TH,JH - 8,0,0,0") == ("2D", "KC")
+    # trump, second to play: the king does not go on the trick while the ace is out
+    assert both("trump C 0 7S/KD,2D/AD,2H/3H,4H 4D 11,0,0,0") == ("KD", "2D")
+
+
 def test_playouts_finish_the_deal_with_legal_cards():
     rng = random.Random(4)
     for seed in range(14):
