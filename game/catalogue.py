@@ -107,14 +107,15 @@ def play(game: str, seats=None, options=None, seed: int = 1, moves: int = 0, unt
             rng = random.Random(number)
             from ai import make_bot
             player = make_bot(game, by, number) if by else None
-            for _ in range(limit if until else moves):
-                if until is not None and until(scene) or scene.state.is_over():
-                    break
-                if player is not None:
-                    scene.apply(player.choose(scene.state.view(scene.state.to_move())))
-                    continue
-                legal = [move for move in scene.state.legal_moves() if type(move) not in scene.never_automatic]
-                scene.apply(rng.choice(legal or scene.state.legal_moves()))
+            with scene.moves_in_a_row():
+                for _ in range(limit if until else moves):
+                    if until is not None and until(scene) or scene.state.is_over():
+                        break
+                    if player is not None:
+                        scene.apply(player.choose(scene.state.view(scene.state.to_move())))
+                        continue
+                    legal = [move for move in scene.state.legal_moves() if type(move) not in scene.never_automatic]
+                    scene.apply(rng.choice(legal or scene.state.legal_moves()))
             if until is None or until(scene):
                 reached["number"] = number
                 break

@@ -190,3 +190,38 @@ def test_drawing_changes_nothing(make_app, game, size):
     table.check("game over, with the result over it", whole_screen=True)
     table.check("game over, the table under the result")
     assert "mid-hand, after confirm" in table.checked
+
+
+@pytest.mark.parametrize("game", sorted(info.name for info in registry.playable_games()))
+def test_moves_in_a_row_end_where_moves_one_by_one_end(make_app, game, tmp_path):
+    """The screen catalogue's way to a screen (`GameScene.moves_in_a_row`: the table follows the
+    state and the game is saved once, after the last move) ends as moves played one by one end:
+    the same state, table, words, save and picture. The cursor aside: it stands where the turn
+    puts it (`default_focus`), not where an earlier turn left it."""
+    one = Table(make_app, game, (960, 540))
+    row = Table(lambda size: make_app(size=size, data_dir=tmp_path / "row"), game, (960, 540))
+    for table in (one, row):       # (the catalogue's pace: nothing in the air when a screen is read)
+        table.app.store.settings["animation_speed"] = "instant"
+    moves = []
+    for _ in range(40):
+        if one.scene.state.is_over():
+            break
+        moves.append(one.rng.choice(sorted(one.scene.state.legal_moves(), key=str)))
+        one.scene.apply(moves[-1])
+    with row.scene.moves_in_a_row():
+        for move in moves:
+            assert row.scene.apply(move)
+    one_shot, row_shot = snapshot(one.scene), snapshot(row.scene)
+    assert one.scene.sprites() == row.scene.sprites()
+    assert one.scene.motion.animator.goals == row.scene.motion.animator.goals    # where things fly from next
+    assert one.scene.shown_status() == row.scene.shown_status()
+    assert one.app.store.load_game() == row.app.store.load_game()
+    for shot in (one_shot, row_shot):      # (objects; the undo stack counted, the log in the picture)
+        shot.pop("focus")
+        for name in ("controls.focus", "undo.stack", "log.entries"):
+            shot["attributes"].pop(name, None)
+    assert changes(one_shot, row_shot) == []
+    row.scene.focus = one.scene.focus
+    for table in (one, row):
+        table.scene.draw(table.surface, 0.0)
+    assert pygame.image.tobytes(one.surface, "RGB") == pygame.image.tobytes(row.surface, "RGB")

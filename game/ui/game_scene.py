@@ -36,6 +36,7 @@ Each `game/<name>/scene.py` exposes its class as `SCENE`.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import sys
@@ -127,6 +128,7 @@ class GameScene(Scene):
             self.log.follow(record)   # a game resumed: the log it had
         self.coach = None             # a guided first game's lesson (game/ui/coach.py), else None
         self._held_words = None       # (version, the status line's words before its move): see `words_held`
+        self._in_a_row = False        # moves played with no frame between: see `moves_in_a_row`
         self._layout = None           # (what it depends on, the layout): see `cached_layout`
         self.phones = None            # the phone seats' part, where human seats are played from phones
         phones = [seat for seat in phone_views.parse_phones(record.notes.get("phones"))
@@ -363,7 +365,7 @@ class GameScene(Scene):
         if why:
             self.refuse(why)       # a lesson's step teaches another move
             return False
-        words = self.status_text()     # held while what the move sets flying is in the air
+        words = None if self._in_a_row else self.status_text()   # held while what the move sets flying is in the air
         was_break = self.at_break()
         try:
             revealing = move is not None and self.state.reveals(move)   # (Keezen's tries the move: may refuse it)
@@ -390,13 +392,28 @@ class GameScene(Scene):
         self.after_move(mover, move)
         if was_break:
             self.motion.new_hand()
-        self.settle()
-        self._held_words = (self.version, words) if self.motion.animator.busy(self.time) else None
-        self.keeping.save()
+        if not self._in_a_row:
+            self.settle()
+            self._held_words = (self.version, words) if self.motion.animator.busy(self.time) else None
+            self.keeping.save()
         if self.state.is_over():
             self.keeping.game_ended()
             self.finish.game_over()
         return True
+
+    @contextlib.contextmanager
+    def moves_in_a_row(self):
+        """Moves applied one after another with no frame between them (the screen catalogue
+        playing a game on to a screen): the table follows the state and the game is saved once,
+        after the last move, not after each (a move's settling was most of its cost)."""
+        self._in_a_row = True
+        try:
+            yield
+        finally:
+            self._in_a_row = False
+            self._held_words = None
+            self.settle()
+            self.keeping.save()
 
     def plays_forced(self) -> bool:
         """Whether a choice with one way to go on plays that move at once (the player's
