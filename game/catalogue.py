@@ -244,22 +244,21 @@ def refuses(state, move) -> bool:
     return False
 
 
-# a hint as long as the longest reasons the computer players give (Kingen's), to see it wrap
-LONG_HINT = {
-    "en": "No 7th and last trick: about \u221212.4 points with this hand, 3.1 less than an average hand: the best "
-          "of the games open to you.",
-    "nl": "Geen heren en boeren: met deze hand ongeveer \u221212,4 punten, 3,1 minder dan een gemiddelde hand: het "
-          "beste van de spellen die je nog kunt kiezen."}
+def long_hint() -> str:
+    """The longest hint a computer player gives, in the language in use, to see it wrap: the
+    Kingen dealer's for the game with the longest name, the same game in every language."""
+    from game.kingen import words
+    from game.ui.i18n import t
+    reason = t("kingen.hint.game.no_kings_jacks", **words.reason_params({"points": "\u22125.6", "gain": "\u22123.1"}))
+    return t("kingen.scene.say.hint", reason=reason)
 
 
 def long_notice(scene) -> None:
     """A computer player that got stuck and the longest hint, said while the status line says
     what to do."""
     from game.ui.i18n import t
-    app = scene.app
-    app.notify(t("notice.computer_failed", name=scene.seat_name(0)))
-    language = app.store.settings["language"].split("-")[0]      # (Flemish: the Dutch words)
-    app.notify(t("hint.prefix", move="a1", reason=LONG_HINT[language]))
+    scene.app.notify(t("notice.computer_failed", name=scene.seat_name(0)))
+    scene.app.notify(long_hint())
 
 
 def holds_move(kind: str, parts: int = 1):

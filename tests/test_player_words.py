@@ -604,14 +604,15 @@ def test_keezen_writes_a_colour_small_inside_a_sentence(speak, lang):
 
 def test_the_catalogues_longest_hint_is_the_hint_kingen_says(speak):
     """The catalogue shows the longest hint to see it wrap: it is the one Kingen's dealer hears
-    now, word for word, in English and Dutch."""
+    now, word for word, and names the same game in every language."""
     from ai import Reason
-    from game.catalogue import LONG_HINT
+    from game.catalogue import long_hint
     from game.kingen import words
-    for lang, game in (("en", "no_7th_and_last"), ("nl", "no_kings_jacks")):
+    for lang in ("en", "nl", "nl-BE"):
         speak(lang)
-        reason = Reason("", f"kingen.hint.game.{game}", points="\u221212.4", gain="\u22123.1")
-        assert explain(reason, words.reason_params) == LONG_HINT[lang]
+        reason = Reason("", "kingen.hint.game.no_kings_jacks", points="\u22125.6", gain="\u22123.1")
+        assert long_hint() == t("kingen.scene.say.hint", reason=explain(reason, words.reason_params))
+        assert words.game_name("no_kings_jacks") in long_hint()
 
 
 def test_the_review_graph_counts_points_in_the_games_own_part(speak):
@@ -642,3 +643,16 @@ def test_a_kingen_deal_that_ends_says_so_once(speak, lang):
         state = SimpleNamespace(is_over=lambda: False, phase=rules.BETWEEN, end_reason=reason, deal_no=1)
         said = words.status(state, str, None)
         assert len(re.findall(ending, said, re.I)) == 1, said
+
+
+# -- issue 32's last pass ---------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_kingen_names_each_game_one_way(speak, lang):
+    """A game's short name (the dealer's chooser, the score sheet) is its name as the rules
+    page says it, shortened at most: "Geen heren en boeren" beside "Geen harten", never
+    "Heren/boeren"."""
+    from game.kingen import rules, words
+    speak(lang)
+    for game in rules.GAMES:
+        name, short = words.game_name(game), t("kingen.scene.short." + game)
+        assert short.split()[0] == name.split()[0], (name, short)

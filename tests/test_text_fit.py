@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game import registry
-from game.catalogue import LONG_HINT
+from game.catalogue import long_hint
 from game.ui import text as kit_text
 from game.ui import theme
 from game.ui.i18n import set_language
@@ -64,7 +64,7 @@ def open_screen(app, name: str) -> bool:
         from game.ui.i18n import t
         open_scene(app, f"game:{game}", 1)
         app.notify(t("notice.computer_failed", name=app.top.seat_name(0)))
-        app.notify(t("hint.prefix", move="a1", reason=LONG_HINT[app.store.settings["language"]]))
+        app.notify(long_hint())
     elif kind in ("result", "sheet", "play"):
         if kind == "sheet" and any(option.key == "games" for option in registry.game(game).rules().OPTIONS):
             # a match of three games, so the break between two games shows (Quarto's summary)
@@ -154,8 +154,7 @@ def test_a_long_notice_stays_readable(make_app, language, config):
     set_language(language)
     open_screen(app, "title")
     app.top.list.focus = len(app.top.list.widgets) - 1    # Quit: no legend chip 'H' (a game's rules), a part of 'Hint'
-    from game.ui.i18n import t
-    hint = t("hint.prefix", move="a1", reason=LONG_HINT[language])
+    hint = long_hint()
     app.notify(hint)
     with kit_text.recording() as records:
         app.tick(1 / 60)
