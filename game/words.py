@@ -28,8 +28,9 @@ def match_over(prefix: str, state, names, said=None) -> str:
 
 def searched(name: str, move: str, weighed: list[str]) -> str:
     """"Why?" after a computer's search, told about that person: the move played and the
-    others weighed against it ("Wim played ♠K, which looked better than ♥7 and ♣5"), never
-    the search's own counts."""
+    others weighed against it ("To Wim, ♠K looked better than ♥7 and ♣5"; the move may be a
+    phrase: "To Joris, playing the 4 for 4 steps back … looked better"), never the search's
+    own counts."""
     others = [other for other in dict.fromkeys(weighed) if other != move]
     if not others:
         return t("why.searched_alone", name=name, move=move)

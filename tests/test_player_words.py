@@ -114,11 +114,13 @@ FORBIDDEN = {
         r"\bon average over\b|own search|judgement of that moment": "the program talking about itself",
         r"\bpress (enter|confirm|(?-i:[A-Z]))\b|\benter or back\b":
             "one device's key, or the action's inner name, where a button is named",
+        r"\bwent for \{move\}": "'went for' before a move said as a phrase ('went for playing the 4')",
     },
     "nl": {
         r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
         r"ging verloren|in de eigen\b|beoordeling van dat moment": "the program talking about itself",
         r"\bdruk op (enter|(?-i:[A-Z]))\b|\bmet enter of\b": "one device's key where a button is named",
+        r"\bkoos voor \{move\}": "'koos voor' before a move said as an infinitive ('koos voor de 4 spelen')",
     },
 }
 ONLY_PERSON = {r"\bits\b|\bitself\b", IT_DOES}
