@@ -38,6 +38,8 @@ ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterati
 120 deals); hard 3500 iterations with a narrower exploration (choices: 400 deals), and from four
 cards in hand on 40 deals each solved exactly (`exact_choice`). The human's card where the
 search's means lie within `TIE` (`human_tie`) is off: it did not help (docs/benchmark-notes.md).
+Where the search's two best means lie within `CLOSE` (off, being measured), both cards are
+played on the same deals (`settle_close`).
 Budgets are work, never time: a seed replays exactly, whatever else the process or the machine
 does (the game's worker thinks in a thread of the game's process where it cannot start one, and
 process time then counts the drawing too). Each decision's randomness comes from the bot's seed
@@ -94,6 +96,8 @@ MISS = 0.5        # the weight of a card the policy would not have played (infer
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
 CLUB = {"hard": False}  # the club player's leads and throws in playouts and the reading of the play
+CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
+CLOSE_PAIRS = 300
 TIE = 0.0         # a search's means this close: the human's card (`human_tie`); off: 0.01 did not help
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
@@ -475,6 +479,27 @@ def human_tie(view, result: SearchResult, tie: float, random_):
     return best.move
 
 
+def settle_close(root: SearchDeal, seat: int, result: SearchResult, gap: float, pairs: int, rng: random.Random,
+                 club: bool = False):
+    """The search's card, or its runner-up where their means lie within `gap`: there the
+    search's noise decides (each iteration draws its own deal), so both cards are played on
+    the same `pairs` deals, each pair's playouts from one seed, and the one with the better
+    mean goes (common random numbers: the deal's luck cancels out of the difference)."""
+    best, second = result.moves[0], result.moves[1]
+    if not second.visits or abs(best.mean - second.mean) > gap:
+        return best.move
+    difference = 0.0
+    for _ in range(pairs):
+        deal = root.sample(seat, rng).state
+        seed = rng.getrandbits(32)
+        for move, sign in ((second.move, 1.0), (best.move, -1.0)):
+            state = deal.copy()
+            state.play_fast(move.index)
+            play_out(state, random.Random(seed).random, club)
+            difference += sign * deal_rewards(state)[seat]
+    return second.move if difference > 0 else best.move
+
+
 def play_out(state, random_, club: bool = False) -> None:
     """Play the deal to its end by the policy (the state's match must end with this deal)."""
     while state.phase == PLAY:
@@ -605,7 +630,8 @@ class KingenBot:
 
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
                  exploration: float | None = None, pool: int | None = None, miss: float | None = None,
-                 exact: int | None = None, tie: float | None = None, club: bool | None = None):
+                 exact: int | None = None, tie: float | None = None, club: bool | None = None,
+                 close: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -618,6 +644,7 @@ class KingenBot:
         self.exact = EXACT.get(level, 0) if exact is None else exact
         self.tie = TIE if tie is None else tie
         self.club = CLUB.get(level, False) if club is None else club
+        self.close = CLOSE.get(level, 0.0) if close is None else close
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -674,6 +701,8 @@ class KingenBot:
         self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations,
                            evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
                            exploration=self.exploration)
+        if self.close:
+            return settle_close(root, view.to_move(), self.last, self.close, CLOSE_PAIRS, self.rng, self.club), None
         return human_tie(view, self.last, self.tie, random_), None
 
 

@@ -16,7 +16,7 @@ precision (for trying a change to a level):
     python -m ai.kingen_bench decisions --a hard --b normal:80 --deals 20 [--types ...]
 
 four normal seats play each deal; wherever the seat to move has a choice, A and B (a level,
-optionally `:iterations:exploration:pool:miss:exact:tie:club`, e.g. `hard:5000:0.2`) each pick a
+optionally `:iterations:exploration:pool:miss:exact:tie:club:close`, e.g. `hard:5000:0.2`) each pick a
 card from that seat's view with the same seed, and where they differ both cards are judged on
 the true deal: the seat's mean points after the card over 200 policy playouts. It prints per
 type A-B per decision (95% interval) and times decisions per seat per deal. The judge sees
@@ -122,16 +122,17 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 
 
 def player(spec: str, seed: int) -> K.KingenBot:
-    """A player from "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club]]]]]]]" (an
-    empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0: the
-    search's card always; club 1: the club player's leads and throws in the playouts)."""
+    """A player from "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close]]]]]]]]"
+    (an empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0:
+    the search's card always; club 1: the club player's leads and throws in the playouts; close:
+    the gap within which the two best cards are played on the same deals, 0 off)."""
     level, *budget = spec.split(":")
-    fields = [None if not field else float(field) for field in budget] + [None] * 7
-    iterations, exploration, pool, miss, exact, tie, club = fields[:7]
+    fields = [None if not field else float(field) for field in budget] + [None] * 8
+    iterations, exploration, pool, miss, exact, tie, club, close = fields[:8]
     return K.KingenBot(level, seed, iterations=None if iterations is None else int(iterations),
                        exploration=exploration, pool=None if pool is None else int(pool), miss=miss,
                        exact=None if exact is None else int(exact), tie=tie,
-                       club=None if club is None else bool(club))
+                       club=None if club is None else bool(club), close=close)
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:
@@ -379,8 +380,9 @@ def main(argv=None) -> int:
     match.add_argument("--types", default=",".join(R.GAMES))
     match.add_argument("--json", default=None, help="also write the result to this file")
     cards = commands.add_parser("decisions")
-    cards.add_argument("--a", default="hard", help="level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club]]]]]]]")
-    cards.add_argument("--b", default="normal", help="level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club]]]]]]]")
+    spec = "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close]]]]]]]]"
+    cards.add_argument("--a", default="hard", help=spec)
+    cards.add_argument("--b", default="normal", help=spec)
     cards.add_argument("--cards", type=int, default=13, help="only the decisions of a seat with at most this many "
                        "cards in hand (the last tricks)")
     cards.add_argument("--deals", type=int, default=20, help="deals per game type")
@@ -390,7 +392,7 @@ def main(argv=None) -> int:
     versus = commands.add_parser("anchor")
     versus.add_argument("--players", default="hard,anchor,normal",
                         help="comma-separated: anchor (OpenSpiel's ISMCTS) or level[:iterations[:exploration"
-                             "[:pool[:miss[:exact[:tie[:club]]]]]]]; the first is compared with the anchor")
+                             "[:pool[:miss[:exact[:tie[:club[:close]]]]]]]]; the first is compared with the anchor")
     versus.add_argument("--deals", type=int, default=24, help="deals per game type")
     versus.add_argument("--seed", type=int, default=1)
     versus.add_argument("--types", default=",".join(R.GAMES))

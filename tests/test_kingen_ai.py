@@ -361,6 +361,17 @@ def test_where_the_search_cannot_tell_two_cards_apart_the_tie_rule_throws_as_a_h
     assert K.human_tie(view, clear, 0.01, random.Random(1).random) == low
 
 
+def test_two_cards_the_search_finds_close_are_played_on_the_same_deals_and_the_better_goes():
+    # Fewest tricks, two cards left: the two of clubs leads and loses both tricks, the ace of
+    # spades (no spade is out) takes both; a search that found them close may have the ace first
+    view = pos("fewest_tricks - 0 2C,AS/3C,4C/5C,6C/7C,8C - -11,0,0,0").view(0)
+    low, ace = R.PLAY_MOVE[R.parse_card("2C")], R.PLAY_MOVE[R.parse_card("AS")]
+    close = SearchResult(ace, (MoveStats(ace, 1500, 0.50, 3000), MoveStats(low, 1500, 0.49, 3000)), 3000, 0.0)
+    root = K.SearchDeal(view.single_deal())
+    assert K.settle_close(root, 0, close, 0.02, 4, random.Random(1)) == low
+    assert K.settle_close(root, 0, close, 0.005, 4, random.Random(1)) == ace    # beyond the gap: the search's
+
+
 # ----------------------------------------------------------------------------- hard's inference
 
 def test_the_play_makes_the_true_deal_likelier_than_other_deals_consistent_with_it():
