@@ -658,3 +658,14 @@ def test_kingen_names_each_game_one_way(speak, lang):
     for game in rules.GAMES:
         name, short = words.game_name(game), t("kingen.scene.short." + game)
         assert short.split()[0] == name.split()[0], (name, short)
+
+
+@pytest.mark.parametrize("lang,drawn,pile", [("en", "drawn cards", "draw pile"), ("nl", "geraapte kaarten", "raapstapel")])
+def test_a_4_koningen_review_says_what_was_counted_and_drawn(speak, lang, drawn, pile):
+    """The review's line for a count or a draw says what was done with which cards ("You:
+    counting whether the drawn cards are won"), not a bare "You: counting" that reads as what
+    is going on now."""
+    from game.vier_koningen import rules, words
+    speak(lang)
+    state = registry.game("vier_koningen").rules().new_game(3, 1, {})
+    assert drawn in words.move_words(state, rules.Judge()) and pile in words.move_words(state, rules.Draw())
