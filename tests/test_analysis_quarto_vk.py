@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pytest
 
-from ai.analysis import Judgement, analyse, judged, verdict
+from ai.analysis import Judgement, analyse, judged, judged_plies, verdict
 from ai.analysis import quarto as AQ
 from ai.analysis import vier_koningen as AV
 from ai.quarto import BITS
@@ -209,11 +209,11 @@ def test_quarto_crafted_distances():
     force, the move played lets the opponent win with its second move (4: the mover's next
     placement cannot stop it) where a2 giving e wins with the mover's second (3)."""
     won = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give 3", "d1"])
-    [last] = [j for j in analyse(won, seats=[0]) if j.ply == 5]
-    assert last.value == 1.0 and last.plies == last.best_plies == 1
-    state = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give c"]).replay()
-    played = R.parse_move("a4 give 3")
-    judgement = judged(AQ.values(state.view(0), 0, random.Random(0), 1.0, played), played, AQ.SCALE, 5, 0)
+    plies = judged_plies(won, [0])        # the last one alone (the others are estimates, costly)
+    [last] = analyse(won, seats=[0], share=(plies.index(5), len(plies)))
+    assert last.ply == 5 and last.value == 1.0 and last.plies == last.best_plies == 1
+    state, played, values = piece_given_away()
+    judgement = judged(values, played, AQ.SCALE, 5, 0)
     assert judgement.value == -1.0 and judgement.plies == 2
     state = R.from_notation("5.d2.a1...4c96b. f")
     played = R.parse_move("d2 give 7")
@@ -281,24 +281,36 @@ def test_quarto_the_judge_solves_only_within_the_solvers_reach():
     """Twelve empty squares are beyond the solver's reach under the lines alone (a complete
     solve takes 200,000 nodes and more there): the judge spends no solver nodes on them and
     estimates. With the 2x2 squares they are within it: this won position (14,597 nodes) is
-    judged exactly."""
+    judged exactly (the move played is a winning one, the solver's own: the root's solve is
+    all the judge needs)."""
     for notation, exact in (("..........75..3f 2", False), (".7..........60.1 8 s", True)):
         state = R.from_notation(notation)
         geo = AQ.geometry_of(state)
         assert AQ.exact_reach(geo) == (12 if exact else 11)
         pos = geo.position(state.board, state.hand)
         s, safe = next((s, safe) for s, safe in geo.safe_sets(pos) if safe)
+        played = R.parse_move("d3 give 9") if exact else R.Place(s, BITS[safe][0])
         judge = AQ._Judge(state.view(state.turn), state.legal_moves(), 1.0)
-        values = judge.values(R.Place(s, BITS[safe][0]))
+        values = judge.values(played)
         assert (judge.spent > 0) == exact, notation
         if exact:
-            assert values.exact and max(values.values.values()) == 1.0
+            assert values.exact and values.values == {played: 1.0}
 
 
 def quarto_record(moves, options=None, seed=3) -> records.Record:
     record = records.Record("quarto", 2, ["human", "human"], dict(options or {}), seed, list(moves))
     record.replay()       # the moves are legal
     return record
+
+
+@lru_cache(maxsize=None)
+def piece_given_away():
+    """a1 b1 c1 hold 0, 1 and 2 and the tall hollow 12 is in hand: placed on a4, giving 3
+    hands over the game (3 wins on d1). The position, the move, and their judge's values at
+    the full budget (an estimate at 13 empty squares: two tests read them, computed once)."""
+    state = quarto_record(["give 0", "a1 give 1", "b1 give 2", "c1 give c"]).replay()
+    played = R.parse_move("a4 give 3")
+    return state, played, AQ.values(state.view(0), 0, random.Random(0), 1.0, played)
 
 
 def test_quarto_giving_away_a_winning_piece_is_a_blunder():
@@ -310,9 +322,8 @@ def test_quarto_giving_away_a_winning_piece_is_a_blunder():
     assert judgements[1].verdict == judgements[3].verdict == "good"
     # at the full budget: the loss is proven, and the best named is a nearest move (the
     # same square or the same piece) that hands over nothing that wins
-    state = record.replay(4)
-    played = R.parse_move("a4 give 3")
-    values = AQ.values(state.view(0), 0, random.Random(0), 1.0, played)
+    state, played, values = piece_given_away()
+    assert state.to_dict() == record.replay(4).to_dict()
     judgement = judged(values, played, AQ.SCALE, 5, 0)
     assert judgement.verdict == "blunder" and judgement.value == -1.0 and judgement.loss >= 0.85
     best = R.parse_move(judgement.best)
