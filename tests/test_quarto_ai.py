@@ -85,8 +85,8 @@ def test_bots_play_legal_moves_to_the_end(level):
     bots = [make_bot("quarto", level, 1), make_bot("quarto", "random", 2)]
     for bot in bots[:1]:
         if hasattr(bot, "exact_nodes"):  # think less: the moves' legality is what counts here
-            bot.exact_nodes //= 4
-            bot.heuristic_nodes //= 4
+            bot.exact_nodes //= 10
+            bot.heuristic_nodes //= 10
     while not state.is_over():
         move = bots[state.to_move()].choose(state.view(state.to_move()))
         assert move in state.legal_moves()
@@ -95,9 +95,11 @@ def test_bots_play_legal_moves_to_the_end(level):
 
 @pytest.mark.parametrize("empties", [14, 11])
 def test_the_same_position_gets_the_same_move_from_a_fresh_bot(empties):
-    """Budgets are work, not time: a busy machine cannot change a move."""
+    """Budgets are work, not time: a busy machine cannot change a move. (A tenth of the
+    budgets runs out as the whole does: at 14 empty squares in the heuristic's third ply, at
+    11 in the exact search for a win after the proof of a move that does not lose.)"""
     state = random_position(random.Random(empties), empties)
-    moves = {Q.QuartoBot("hard", seed=3, scale=0.3).choose(state) for _ in range(3)}
+    moves = {Q.QuartoBot("hard", seed=3, scale=0.1).choose(state) for _ in range(2)}
     assert len(moves) == 1
 
 
@@ -430,14 +432,11 @@ def winning_groups(squares: bool) -> list:
 
 def shares(board, group, mask) -> bool:
     """The group is full and its four pieces share a value of an attribute that counts."""
-    pieces = [board[s] for s in group]
-    if None in pieces:
+    w, x, y, z = group
+    a, b, c, d = board[w], board[x], board[y], board[z]
+    if a is None or b is None or c is None or d is None:
         return False
-    ones = zeros = mask
-    for piece in pieces:
-        ones &= piece
-        zeros &= ~piece
-    return bool(ones or zeros)
+    return bool(~(a ^ b) & ~(a ^ c) & ~(a ^ d) & mask)      # the bits where all four agree
 
 
 def through(groups) -> tuple:
@@ -459,8 +458,11 @@ def minimax(board: tuple, hand: int, groups, mask: int, memo: dict) -> int:
         if board[s] is not None:
             continue
         after = board[:s] + (hand,) + board[s + 1:]
-        if any(shares(after, group, mask) for group in groups[s]):
-            best = 1
+        for group in groups[s]:
+            if shares(after, group, mask):
+                best = 1
+                break
+        if best == 1:
             break
         if not left:
             best = max(best, 0)             # the last piece fills the board
