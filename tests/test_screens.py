@@ -60,7 +60,7 @@ def test_random_input_raises_nothing(make_app, no_analysis, name):
     app.quit = lambda: None  # "Quit" must not end the test run early
     open_scene(app, name, 3)
     rng = random.Random(name)
-    for step in range(500):
+    for step in range(300):      # (the ui fuzzer's slice sends raw events to every screen too: tests/test_fuzz.py)
         if not app.scenes:
             open_scene(app, "title", 3)
         app.send(random_action(rng, app.size))
