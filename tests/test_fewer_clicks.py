@@ -358,11 +358,11 @@ def test_quarto_and_4_koningen_say_the_next_turn_once_the_move_has_landed(make_a
     from game.menu.setup import clean_setup
     from game.vier_koningen import draw as vk_draw
     app = make_app(size=(1280, 720))
-    app.store.settings.update(computer_pace="instant", animation_speed="slow")
+    app.store.settings.update(computer_pace="instant", animation_speed="fast")
     open_scene(app, "title", None)
     setup = clean_setup(registry.game(game), {})
     setup["seats"] = ["normal"] * len(setup["seats"])
-    start_game(app, game, setup, 7)
+    start_game(app, game, setup, 9)       # (4 Koningen's line changes after 164 moves: game 7's after 272)
     scene = app.top
     if game == "vier_koningen":
         scene.set_autoplay(True)       # the helper plays the solo seat
@@ -389,7 +389,7 @@ def test_quarto_and_4_koningen_say_the_next_turn_once_the_move_has_landed(make_a
                 changed += after != before
                 while scene.motion.animator.busy(scene.time):
                     assert scene.words_held() and scene.shown_status() == before
-                    if checked % 40 == 0 or after != before:      # drawn a few times a flight (a frame costs)
+                    if checked % (4 if after != before else 40) == 0:     # drawn a few times a flight (a frame costs)
                         drawn.clear()
                         app.draw(1.0)
                         assert drawn == [before], (before, after)
