@@ -168,9 +168,10 @@ class Sounds:
         return lambda *args, **kwargs: None
 
 
-def finished(make_app, game="quarto", size=(1280, 720), **settings):
+def finished(make_app, game="quarto", size=(1280, 720), at_once=False, **settings):
     """An app whose game of random moves has just ended through the scene: the end screen
-    comes after the table has shown the last move."""
+    comes after the table has shown the last move. `at_once`: every seat's moves drawn by
+    the test and played in a row, no frame between (a Keezen game is thousands of them)."""
     from game.app import open_scene
     app = make_app(size=size)
     app.sound = Sounds()
@@ -179,6 +180,10 @@ def finished(make_app, game="quarto", size=(1280, 720), **settings):
     app.store.settings["last_setup"][game] = {"players": players, "seats": ["human"] + ["random"] * (players - 1)}
     open_scene(app, f"game:{game}", 7)
     scene, rng = app.top, random.Random(7)
+    if at_once:
+        with scene.moves_in_a_row():
+            while not scene.state.is_over():
+                scene.apply(rng.choice(scene.state.legal_moves()))
     while not scene.state.is_over():
         if scene.humans_turn:
             scene.apply(rng.choice(scene.state.legal_moves()))
@@ -245,9 +250,9 @@ def fanfares(app, scene, humans) -> int:
 
 @pytest.mark.parametrize("game", ["quarto", "keezen"])
 def test_the_fanfare_sounds_only_when_a_human_won_or_computers_played_alone(make_app, game):
-    # the game played out without motion (a Keezen game is thousands of frames of flights),
-    # the end screens below opened with the animations as players have them
-    app, scene = finished(make_app, game, animation_speed="instant", computer_pace="instant")
+    # the game played out at once (a Keezen game is thousands of frames of flights), the end
+    # screens below opened with the animations as players have them
+    app, scene = finished(make_app, game, at_once=True, animation_speed="instant", computer_pace="instant")
     app.store.settings.update(animation_speed="normal", computer_pace="normal")
     winners = set(scene.state.winners())
     assert winners, "this game has a winner"
