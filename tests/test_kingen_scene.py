@@ -418,3 +418,16 @@ def test_the_last_trick_of_the_match_stays_on_show_before_the_end_screen(make_ap
         scene.apply(rng.choice(scene.state.legal_moves()))
     assert scene.trick_shown() is not None and scene.trick_shown()[1] == scene.state.tricks[-1][1]
     assert app.top is scene                        # the end screen waits until the trick has been seen
+
+
+def test_a_computer_dealers_choice_is_not_told_after_its_deal(make_app):
+    """The notice "Wim chooses No hearts" is news of its deal: once the deal is over (the score
+    sheet, the end screen, the next dealer's choice) it is no longer on screen."""
+    app, scene = new_app(make_app, match="dubbelkingen", seed=first_dealer("dubbelkingen", 1))
+    rng = random.Random(3)
+    scene.apply(rng.choice(scene.state.legal_moves()))          # the computer dealer chooses the game
+    said = scene.choice_said
+    assert said and said in [notice[0] for notice in app.notices]
+    while scene.state.phase != rules.BETWEEN:
+        scene.apply(rng.choice(scene.state.legal_moves()))
+    assert said not in [notice[0] for notice in app.notices]

@@ -58,6 +58,7 @@ class KingenScene(GameScene):
         super().__init__(app, record, state)
         self.showing = None              # (leader, cards, winner, until): a finished trick on show
         self.panel = None                # "last" (the last trick) or "sheet" over the table
+        self.choice_said = None          # the notice of a computer dealer's choice, news of its deal only
         self._layer = PieceLayer()
         self._sheet = ScoreSheet()
 
@@ -241,7 +242,10 @@ class KingenScene(GameScene):
             self.showing = (*tricks[-1], self.time + seconds)     # where it was played, a moment
             self.motion.hold(seconds)     # the table waits while it shows
         if isinstance(move, (ChooseGame, ChooseTrump)) and not self.is_human(seat):
-            self.app.notify(self.log.describe(self.state, seat, move)[0], 4)
+            self.choice_said = self.log.describe(self.state, seat, move)[0]
+            self.app.notify(self.choice_said, 4)
+        elif self.state.phase in (rules.BETWEEN, rules.OVER):    # the deal is over: its choice is old news
+            self.app.notices = [notice for notice in self.app.notices if notice[0] != self.choice_said]
         super().after_move(seat, move)
 
     def trick_seconds(self) -> float:
