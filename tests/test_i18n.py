@@ -107,7 +107,7 @@ LEFT_BEHIND = {
     r"\b(?:over)?ko(?:op|pen|opt)\b|\bgekocht\b|\boverkopen\b": "troeven, overtroeven (kopen is Flemish only)",
     r"^Geluid uit$": "a setting named by what it turns on",
     r"Bankmodus": "Tv-modus",
-    r"H & B|Heren/boeren": "Geen heren en boeren, the game's name on the rules page (issue 32)",
+    r"H & B|Heren/boeren": "Geen K en J, the rules page's scheme with the cards as the table shows them (issue 32)",
     r"\b(?:maakt|maak) troef\b": "kiest troef, as the rules page and the chooser say",
     r"Spelavond:": "the title screen's subtitle repeating its title",
     r"ongedaan worden": "ongedaan gemaakt worden",

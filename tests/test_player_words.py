@@ -651,13 +651,14 @@ def test_a_kingen_deal_that_ends_says_so_once(speak, lang):
 @pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
 def test_kingen_names_each_game_one_way(speak, lang):
     """A game's short name (the dealer's chooser, the score sheet) is its name as the rules
-    page says it, shortened at most: "Geen heren en boeren" beside "Geen harten", never
-    "Heren/boeren"."""
+    page says it, shortened at most: "Geen K en J" beside "Geen harten" and "Geen ♥K", never
+    "Heren/boeren"; a sentence ("why?", the review) says the whole name."""
     from game.kingen import rules, words
     speak(lang)
     for game in rules.GAMES:
         name, short = words.game_name(game), t("kingen.scene.short." + game)
         assert short.split()[0] == name.split()[0], (name, short)
+        assert words.move_words(None, rules.ChooseGame(game)) == name
 
 
 @pytest.mark.parametrize("lang,drawn,pile", [("en", "drawn cards", "draw pile"), ("nl", "geraapte kaarten", "raapstapel")])

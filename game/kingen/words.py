@@ -33,8 +33,9 @@ def suit_name(letter: str) -> str:
 
 
 def move_words(state, move) -> str:
-    """The move in words, for "Why?" and a review (`state`: before the move)."""
-    return move_text(move)
+    """The move in words, for "Why?" and a review (`state`: before the move): a game by its
+    whole name ("No kings and jacks"), where the chooser's buttons have room for a short one."""
+    return game_name(move.game) if isinstance(move, ChooseGame) else move_text(move)
 
 
 def move_text(move) -> str:
