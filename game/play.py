@@ -53,10 +53,10 @@ def start_game(app, game: str, setup: dict, seed: int | None = None) -> None:
 
 
 def open_table(app, scene) -> None:
-    """Put a game's scene on the stack with its first frame drawn aside and every card face
-    at the sizes its table shows: its felt, its table's layer and the faces are made as the
-    game opens (30 to 80 ms at 1920x1080), so no frame on screen makes them (and a scene that
-    cannot draw fails here)."""
+    """Put a game's scene on the stack with its first frame drawn aside: its felt, its
+    table's layer and the faces it shows are made as the game opens (30 to 80 ms at
+    1920x1080), so no frame on screen makes them (and a scene that cannot draw fails here);
+    the faces its table shows later are made in the frames after (`Motion.warm_all`)."""
     app.push(scene)
     scene.settle()
     scene.draw(pygame.Surface(app.size), 0.0)

@@ -1,4 +1,4 @@
-"""A table opens with the pictures its later frames ask for already made (issue 34): a
+"""A table's first frames make the pictures its later frames ask for (issue 34): a
 picture first made in the frame that shows it costs that frame 1 to 5 ms (a computer's card
 shown face up as it leaves a hand, the turn's ring around a hand of a new length, the ring of
 a trick's winner, an empty place's label, a dimmed card). Each check asks for a picture again
@@ -17,13 +17,21 @@ from test_draw_is_pure import SilentWorker
 
 def opened(make_app, monkeypatch, game: str):
     """A new game of `game` at 960x540, you against computers, the pictures' cache empty
-    before it opens (so nothing another test made counts)."""
+    before it opens (so nothing another test made counts), and the faces its opening queued
+    made, as the frames after make them when they have the time to spare."""
     monkeypatch.setattr(cardui, "_cache", cardui._SurfaceCache())
     app = make_app(size=(960, 540))
     app._worker = SilentWorker()
     players = max(registry.game(game).seats)
     start_game(app, game, {"players": players, "seats": ["human"] + ["hard"] * (players - 1), "options": {}}, 1)
-    return app.top
+    scene = app.top
+    warmer = scene.motion.warmer
+    assert len(warmer.opening) > 52, "the opening leaves the faces to the frames after it"
+    warmer.step(scene.face_widths(scene.layout()), scene.four(), lambda: 0.0)
+    assert len(warmer.opening) > 52, "a frame with no time to spare makes none"
+    warmer.step(scene.face_widths(scene.layout()), scene.four(), lambda: 1.0)
+    assert not warmer.opening, "a frame with the time makes all it can"
+    return scene
 
 
 def made_already(ask) -> bool:

@@ -76,8 +76,8 @@ class Motion:
     def warm_all(self) -> None:
         """As the table opens: every card face of the scene's `face_widths` and of the widths
         its cards lie at (a computer's card shows its face as it leaves a hand, at the hand's
-        size: first made in that frame, it cost 3 to 5 ms), and what else its table draws
-        later (`GameScene.warm_pictures`)."""
+        size: first made in that frame, it cost 3 to 5 ms), queued for the frames after
+        (`FaceWarmer`), and what else its table draws later (`GameScene.warm_pictures`)."""
         scene = self.scene
         layout = scene.layout()
         lying = {sprite.rect.w for sprite in scene.sprites(layout) if isinstance(sprite.key, Card)}
