@@ -62,6 +62,27 @@ def test_a_dropped_thing_flies_on_from_the_drop_and_a_leaving_thing_to_its_exit(
     assert animator.active(2.1) == []
 
 
+def test_a_card_from_a_hand_on_the_side_turns_as_it_flies_and_keeps_its_shape():
+    """(issue 34) A card lying sideways in a hand on the left or the right, played to the table
+    where it stands, was squeezed into its rect (half-way as wide as tall)."""
+    animator = Animator(arc=0.0)
+    animator.sync([Sprite("c", R(700, 300, 76, 54), "turned")], 0.0, 1.0)
+    animator.reveal("c")
+    animator.sync([Sprite("c", R(100, 300, 98, 137))], 0.0, 1.0)
+    assert animator.turning("c", 0.0)[1] == 90.0 and animator.turning("c", 1.0) == (R(100, 300, 98, 137), 0.0)
+    turns = []
+    for step in range(1, 10):
+        standing, turn = animator.turning("c", step / 10)
+        assert 1.38 < standing.h / standing.w < 1.42, "as tall as a card is, for its width"
+        centre = animator.rect("c", step / 10).center
+        assert abs(standing.centerx - centre[0]) <= 1 and abs(standing.centery - centre[1]) <= 1, "where it flies"
+        turns.append(turn)
+    assert turns == sorted(turns, reverse=True) and 0 < turns[-1] < turns[0] < 90, "turning upright on the way"
+    animator.sync([Sprite("c", R(100, 300, 98, 137)), Sprite("d", R(0, 0, 98, 137))], 2.0, 1.0)
+    animator.sync([Sprite("c", R(300, 300, 98, 137)), Sprite("d", R(0, 0, 98, 137))], 2.0, 1.0)
+    assert animator.turning("c", 2.5) is None and animator.turning("d", 2.5) is None, "a card that stands all the way"
+
+
 def test_a_new_window_size_or_no_animation_moves_nothing():
     animator = Animator()
     animator.sync([Sprite("a", R(0, 0, 10, 14))], 0.0, 1.0, frame_key=(1920, 1080))

@@ -45,14 +45,16 @@ class Flight:
     def progress(self, now: float) -> float:
         return max(0.0, min(1.0, (now - self.start) / self.duration)) if self.duration > 0 else 1.0
 
-    def rect(self, now: float) -> pygame.Rect:
+    def rect(self, now: float, path=None) -> pygame.Rect:
+        """Where it is at `now` on its way (along `path`, its own by default)."""
+        path = path or self.path
         p = self.progress(now)
-        legs = len(self.path) - 1
+        legs = len(path) - 1
         if legs <= 1:
-            a, b, q = self.path[0], self.path[-1], 1 - (1 - p) ** 3   # eases out
+            a, b, q = path[0], path[-1], 1 - (1 - p) ** 3   # eases out
         else:
             index = min(legs - 1, int(p * legs))        # one square after another
-            a, b = self.path[index], self.path[index + 1]
+            a, b = path[index], path[index + 1]
             q = p * legs - index
             q = q * q * (3 - 2 * q)
         rect = pygame.Rect(round(a.x + (b.x - a.x) * q), round(a.y + (b.y - a.y) * q),
@@ -60,6 +62,21 @@ class Flight:
         if self.arc:
             rect.y -= int(math.sin(p * math.pi) * rect.h * self.arc)
         return rect
+
+    def turns(self) -> bool:
+        """Whether it lies sideways at one end of its way and stands at the other (a card from
+        a hand on the left or the right to the table, or back)."""
+        a, b = self.path[0], self.path[-1]
+        return a.w != a.h and b.w != b.h and (a.w > a.h) != (b.w > b.h)
+
+    def standing(self, now: float) -> tuple[pygame.Rect, float]:
+        """For one that `turns`: where it is at `now` as if it stood all the way (each end
+        as tall as it is long there), and the degrees it is still turned by (90 lying, 0
+        standing), so it is drawn standing and turned, never squeezed into its rect."""
+        upright = [rect if rect.h >= rect.w else pygame.Rect(0, 0, rect.h, rect.w).move_to(center=rect.center)
+                   for rect in self.path]
+        done = 1 - (1 - self.progress(now)) ** 3       # (as `rect` eases out)
+        return self.rect(now, upright), 90.0 * (1 - done if self.path[0].w > self.path[0].h else done)
 
 
 @dataclass
@@ -188,3 +205,12 @@ class Animator:
                     look = self.goals[key][1] if key in self.goals else flight.end_look
                     size = flight.path[-1].size
                 yield key, flight.rect(now), look, size
+
+    def turning(self, key, now: float) -> tuple[pygame.Rect, float] | None:
+        """For a thing flying between a place where it lies sideways and one where it stands:
+        where it is standing, and the degrees it is still turned by (`Flight.standing`)."""
+        flight = self.flights.get(key) or self.leaving.get(key)
+        return flight.standing(now) if flight is not None and flight.turns() else None
+
+
+STANDING = {"turned": "back", "turned_face": "face"}     # a look lying sideways, and the same standing

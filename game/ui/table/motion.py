@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.cards import Card
-from game.ui.table.animator import Animator
+from game.ui.table.animator import STANDING, Animator
 from game.ui.table.draw import FaceWarmer, Piece, shadow_reach
 
 DEAL_STAGGER = 0.012     # seconds between two cards of a deal setting off
@@ -113,4 +113,16 @@ class Motion:
         if not self.current():
             return
         for key, rect, look, size in self.animator.in_flight(self.scene.time):
-            self.scene.draw_thing(surface, key, rect, look, size)
+            turning = self.animator.turning(key, self.scene.time)
+            if turning is None:
+                self.scene.draw_thing(surface, key, rect, look, size)
+                continue
+            # a card between a hand on the side and the table: drawn standing, then turned
+            # (squeezed into its rect, half-way it was as wide as tall)
+            rect, turn = turning
+            size = (min(size), max(size))
+            reach = shadow_reach(size[0]) + max(0, size[0] - rect.w, size[1] - rect.h)   # (its shadow is of `size`)
+            image = pygame.Surface(rect.inflate(2 * reach, 2 * reach).size, pygame.SRCALPHA)
+            self.scene.draw_thing(image, key, pygame.Rect((reach, reach), rect.size), STANDING.get(look, look), size)
+            image = pygame.transform.rotozoom(image, turn, 1.0)
+            surface.blit(image, image.get_rect(center=rect.center))
