@@ -2,6 +2,7 @@
 by posted keyboard and gamepad events through the app's own loop: the table shown is the
 record's replay at every move, hidden hands stay hidden, the analysis streams in and is kept
 with the record, "Play on from here" and "Play this deal again", and damaged record files."""
+import functools
 import json
 import random
 import threading
@@ -210,7 +211,7 @@ def test_the_analysis_streams_into_a_review_of_a_kept_record_and_stays_in_its_fi
     """Opened from Recent games, the review starts the analysis (a thread in the tests' app);
     what it judged shows while the rest is being judged; the whole is written into the
     record's file, and the next review of it computes nothing."""
-    record = random_record("kings_corners", 4, moves=16)
+    record = random_record("kings_corners", 7, moves=6)      # three judged moves, cheap ones
     plies = judged_plies(record)
     assert len(plies) >= 3
     judge = judge_module("kings_corners")
@@ -774,6 +775,19 @@ def english_after():
     set_language("en")
 
 
+def quarto_record() -> records.Record:
+    """A Quarto game in which a winning piece is handed over (move 5), then the line made with it."""
+    return records.Record("quarto", 2, ["human", "human"], {}, 3,
+                          ["give 0", "a1 give 1", "b1 give 2", "c1 give c", "a4 give 3", "d1"])
+
+
+@functools.lru_cache(maxsize=None)
+def quarto_analysis() -> tuple:
+    """quarto_record()'s analysis at a quarter of the budget, computed once for the tests
+    that read it (in both languages; its judgements are immutable)."""
+    return tuple(analyse(quarto_record(), work=0.25))
+
+
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_a_quarto_review_says_in_how_many_moves_a_game_is_won_or_lost(make_app, monkeypatch, english_after, language):
     """The verdict line says how soon a won or lost game ends where the analysis counted it:
@@ -781,9 +795,8 @@ def test_a_quarto_review_says_in_how_many_moves_a_game_is_won_or_lost(make_app, 
     then the line made with it) and from kept judgements with longer distances; a judgement
     kept before distances were counted says the verdict alone."""
     from game.menu import review
-    record = records.Record("quarto", 2, ["human", "human"], {}, 3,
-                            ["give 0", "a1 give 1", "b1 give 2", "c1 give c", "a4 give 3", "d1"])
-    moves = [judgement.to_dict() for judgement in analyse(record, work=0.25)]
+    record = quarto_record()
+    moves = [judgement.to_dict() for judgement in quarto_analysis()]
     by_ply = {move["ply"]: move for move in moves}
     assert (by_ply[5]["plies"], by_ply[6]["plies"]) == (2, 1)
     assert not by_ply[5]["exact"], "the better move's result is estimated: said as an estimate"
@@ -850,8 +863,7 @@ def test_quarto_distance_lines_fit(make_app, english_after, language, config):
     would have won, the decisive move's line) fit their room at every size, in both languages."""
     from game.ui import text as kit_text
     from test_text_fit import CONFIGS, problems_in
-    record = records.Record("quarto", 2, ["human", "human"], {}, 3,
-                            ["give 0", "a1 give 1", "b1 give 2", "c1 give c", "a4 give 3", "d1"])
+    record = quarto_record()
     moves = []
     for ply, code in enumerate(record.moves, 1):
         moves.append({"ply": ply, "seat": (ply - 1) % 2, "move": code, "best": code, "value": -1.0,
