@@ -121,8 +121,10 @@ class Motion:
             # (squeezed into its rect, half-way it was as wide as tall)
             rect, turn = turning
             size = (min(size), max(size))
-            reach = shadow_reach(size[0]) + max(0, size[0] - rect.w, size[1] - rect.h)   # (its shadow is of `size`)
-            image = pygame.Surface(rect.inflate(2 * reach, 2 * reach).size, pygame.SRCALPHA)
-            self.scene.draw_thing(image, key, pygame.Rect((reach, reach), rect.size), STANDING.get(look, look), size)
-            image = pygame.transform.rotozoom(image, turn, 1.0)
+            reach = shadow_reach(size[0])
+            image = pygame.Surface((size[0] + 2 * reach, size[1] + 2 * reach), pygame.SRCALPHA)
+            self.scene.draw_thing(image, key, pygame.Rect((reach, reach), size), STANDING.get(look, look), size)
+            scale = rect.w / size[0]      # (scaled smooth, then turned without smoothing: 0.2 ms, rotozoom's 0.5)
+            image = pygame.transform.rotate(pygame.transform.smoothscale(
+                image, (round(image.get_width() * scale), round(image.get_height() * scale))), turn)
             surface.blit(image, image.get_rect(center=rect.center))
