@@ -272,6 +272,8 @@ def test_a_game_with_256_files_plays_and_saves_on_under_300_half_open_connection
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
 
     env = dict(os.environ, SPELAVOND_PHONE_HOST="127.0.0.1", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # the computers at once: the headless frames run flat out, as many as the game's waits take
+    (tmp_path / "settings.json").write_text(json.dumps({"computer_pace": "instant", "animation_speed": "instant"}))
     game = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "100000000", "--data-dir", str(tmp_path),
          "--scene", "game:kingen", "--seats", "human,random,human,random", "--phones", "0,2", "--seed", "5"],
