@@ -372,8 +372,9 @@ def reference_value(geo, pos, memo) -> int:
     else:
         best = -1
         for s in squares:
+            ngs, nw, ne, nk = geo.place(pos, s)        # the board after it: geo.child for every give
             for q in Q.BITS[avail]:
-                value = -reference_value(geo, geo.child(pos, s, q), memo)
+                value = -reference_value(geo, (q, avail ^ (1 << q), ne, ngs, nw, nk), memo)
                 if value > best:
                     best = value
                     if best == 1:
