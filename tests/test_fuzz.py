@@ -166,8 +166,8 @@ fuzz.pick = noting
 for game in fuzz.game_targets():
     fuzz.play_one_game(game, fuzz.unit_rng(5, 1), 8, stop_after=12)
     info = registry.game(game)
-    for level, count in (("easy", 8), ("normal", 8), ("hard", 1)):
-        state = info.rules().new_game(21, info.seats[-1], {})
+    state = info.rules().new_game(21, info.seats[-1], {})
+    for level, count in (("easy", 8), ("normal", 3), ("hard", 1)):    # (one game: each level plays on from the last)
         bots = [make_bot(game, level, 40 + seat) for seat in range(state.players)]
         for _ in range(count):
             if state.is_over():
