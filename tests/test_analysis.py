@@ -234,7 +234,7 @@ def check_json(out: dict, record: Record, seats) -> list:
 
 
 def test_the_json_of_a_record_file_has_the_documented_fields(tmp_path, capsys):
-    record = random_record("kingen", 8, moves=24)
+    record = random_record("kingen", 8, moves=16)
     path = tmp_path / "record.json"
     path.write_text(json.dumps({**record.to_dict(), "ended": "2025-01-01T10:00:00+00:00", "summary": {}}))
     assert cli.main([str(path), "--json", "--seats", "all", "--work", "0.1"]) == 0
