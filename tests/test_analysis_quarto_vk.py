@@ -29,14 +29,15 @@ from game.vier_koningen import rules as VR
 # --- Quarto: an independent brute force ---------------------------------------------------------
 
 
-def groups(squares: bool) -> list:
+@lru_cache(maxsize=None)
+def groups(squares: bool) -> tuple:
     """The winning groups, written out anew: rows, columns, diagonals (and the 2x2 blocks)."""
     found = [[4 * r + c for c in range(4)] for r in range(4)]
     found += [[4 * r + c for r in range(4)] for c in range(4)]
     found += [[0, 5, 10, 15], [3, 6, 9, 12]]
     if squares:
         found += [[4 * r + c, 4 * r + c + 1, 4 * r + c + 4, 4 * r + c + 5] for r in range(3) for c in range(3)]
-    return found
+    return tuple(tuple(group) for group in found)
 
 
 def makes_line(board, square: int, piece: int, mask: int, squares: bool) -> bool:
