@@ -566,10 +566,10 @@ def finish_a_game(app, game: str, rng: random.Random) -> None:
     scene.version += 1
     if moves:
         scene.apply(moves[-1])
-    for _ in range(600):
+    for _ in range(600):       # (the table's last seconds pass without frames: the fuzz is for the result)
         if app.top is not scene:
             break
-        app.tick(1 / 30)
+        scene.update(1 / 30)
 
 
 def resize(app, size) -> None:
