@@ -433,9 +433,10 @@ def hard_move_is_replayed(record: Record, ply: int) -> None:
     assert bot.choose(state.view(state.to_move())).code == record.moves[ply - 1]
 
 
-# The work: a quarter or half of the review's (noisier values: a harder test of agreement). At
-# these and at twice as much the seeds agreed on 35 of 35, 34 of 34 and 10 of 11 verdicts, and
-# 0 of the hard Kingen player's moves and 1 of the hard Keezen player's were flagged.
+# The work: a quarter or half of the review's. At these and at twice as much (measured) the seeds
+# agreed on 35 of 35, 34 of 34 and 10 of 11 verdicts, the hard Kingen player's moves had 0 flagged
+# and the hard Keezen player's 1. (Less work, noisier values: a value's difference between seeds
+# is a harder test, while a verdict turns "good" sooner, as a loss within two errors is good.)
 CASES = {"hard kingen": (HARD_DUBBELKINGEN, 0.25), "hard keezen": (HARD_KEEZEN, 0.25),
          "random kingen": (random_record("kingen", 3, moves=52), 0.5)}
 
