@@ -430,35 +430,38 @@ ANSWERS: dict = {}      # (kind, game, level, seed, the position) -> the compute
 
 
 class KeptAnswers:
-    """The app's computer-player worker, keeping each answer by its question (in ANSWERS, for
-    the process): a screen made again, in another language or at another size, gets the
-    answers it got the first time at once instead of the player thinking again. A player's
-    budget is counted in work, so its answer to a question is the same each time."""
+    """The catalogue's computer players: each question answered in this process by a player
+    made afresh for it (`ai.worker._answer`), so that an answer depends on its question
+    alone and a screen is made the same way every time (a worker process's players carry
+    what they were asked before, and a question dropped restarts the process: a screen
+    differed from run to run). Kept by question (in ANSWERS, for the process): a screen made
+    again, in another language or at another size, gets its answers at once."""
 
     def __init__(self, worker):
-        self.worker = worker
-        self.question = None    # the key of the question asked and not answered yet
-        self.known = None       # its answer, where it was asked before
+        self.worker = worker      # (the app's own, closed with it; never asked)
+        self.answer = None        # the answer to the last question, until polled
+        self.asked = 0
+
+    thinking = False
 
     def ask(self, game: str, level: str, seed, state, kind: str = "choose") -> int:
-        self.question = (kind, game, level, seed, json.dumps(state.to_dict(), sort_keys=True))
-        self.known = ANSWERS.get(self.question)
-        if self.known is not None:
-            self.worker.cancel()
-            return self.known.ticket
-        return self.worker.ask(game, level, seed, state, kind)
+        from ai.worker import _answer
+        self.asked += 1
+        question = (kind, game, level, seed, json.dumps(state.to_dict(), sort_keys=True))
+        answer = ANSWERS.get(question)
+        if answer is None:
+            answer = _answer({}, (self.asked, kind, game, level, seed, state))
+            if not answer.error:
+                ANSWERS[question] = answer
+        self.answer = answer
+        return self.asked
 
     def poll(self, wait: float = 0.0):
-        answer, self.known = self.known or self.worker.poll(wait), None
-        if answer is not None:
-            if not answer.error and self.question is not None:
-                ANSWERS[self.question] = answer
-            self.question = None
+        answer, self.answer = self.answer, None
         return answer
 
     def cancel(self) -> None:
-        self.question = self.known = None
-        self.worker.cancel()
+        self.answer = None
 
     def close(self) -> None:
         self.worker.close()
