@@ -432,9 +432,10 @@ class App:
         once, whatever the screen; the title screen lists it too."""
         problems = self.store.problems
         if len(problems) > self._problems_seen:
+            from game.menu.title import problem_lines
             for problem in problems[self._problems_seen:]:
                 if problem.get("writing"):
-                    self.notify(t("problem.unwritten", file=problem["file"]), 6)
+                    self.notify(problem_lines([problem])[0], 6)
             self._problems_seen = len(problems)
 
     def draw(self, alpha: float) -> None:

@@ -115,6 +115,7 @@ FORBIDDEN = {
         r"\bpress (enter|confirm|(?-i:[A-Z]))\b|\benter or back\b":
             "one device's key, or the action's inner name, where a button is named",
         r"\bwent for \{move\}": "'went for' before a move said as a phrase ('went for playing the 4')",
+        r"\bswaps with \{colour\} ": "swaps with {colour}'s pawn: a colour names a player, not a pawn",
     },
     "nl": {
         r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
@@ -165,6 +166,7 @@ TERMS = {
         r"\bthuis\b": "binnen (the NK sheet: 'de 8 pionnen binnen')",
         r"\bnest\b": "startvakjes (where the pawns wait)",
         r"\bkoning\b|\bopkom": "heer, opzetten",
+        r"\bruilt met \{colour\}": "ruilt met de pion van {colour}: a colour names a player, not a pawn",
     }),
     "kingen": (("kingen.", *elsewhere("kingen")), {
         r"\b(over)?(koop|kopen|kocht)\b|\bgekocht\b": "troeven, overtroeven (kopen is Flemish: nl-BE)",
@@ -670,3 +672,48 @@ def test_a_4_koningen_review_says_what_was_counted_and_drawn(speak, lang, drawn,
     speak(lang)
     state = registry.game("vier_koningen").rules().new_game(3, 1, {})
     assert drawn in words.move_words(state, rules.Judge()) and pile in words.move_words(state, rules.Draw())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_keezen_phone_choices_start_as_buttons_do(speak, lang):
+    """Every choice on a Keezen phone is a button of its own and starts with a capital, as
+    'Lay the hand away' does ('Bring out a pawn of green', 'Green's pawn …'), never in mixed case."""
+    speak(lang)
+    state, rng, labels = registry.game("keezen").rules().new_game(4, 4, {}), random.Random(4), set()
+    for _ in range(20):
+        seat = state.to_move()
+        page = phone_views.message("keezen", state.view(seat), seat, lambda s: f"Anna{s}",
+                                   lambda key, s, **params: t(key, **params), 0, human_to_move=True,
+                                   may_say_next=False, away=[], log=[], language=lang)
+        labels |= {part for choice in page["moves"] for part in choice["path"]}
+        state.play(rng.choice(state.legal_moves()))
+    assert len(labels) >= 5 and not [label for label in labels if label[0].islower()], sorted(labels)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_file_problem_says_what_it_means_for_the_player(speak, lang):
+    """A file the store could not read, write or keep is said as what the player keeps in it
+    (their statistics, the game they were playing) and what still works, never by its name:
+    a player does not know statistics.json."""
+    from game.menu.title import problem_lines
+    speak(lang)
+    problems = [{"file": "settings.json", "moved_to": "settings.json.bad"},
+                {"file": "statistics.json", "moved_to": ""},
+                {"file": "current_game.json", "moved_to": "current_game.json.bad", "why": "earlier_version"},
+                {"file": "records/20261124-150501.json", "moved_to": "", "writing": True},
+                {"file": "20261124-150501.json", "moved_to": "20261124-150501.json.bad"},
+                {"file": "/home/anna/.local/share/Spelavond", "moved_to": ""}]
+    lines = problem_lines(problems)
+    assert len(lines) == len(problems)
+    assert not [line for line in lines if re.search(r"\.json|\.bad|/|\{", line)], lines
+    assert t("problem.what.statistics") in lines[1] and t("problem.then.statistics") in lines[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_no_rules_page_uses_a_phrasing_the_guide_forbids(lang):
+    """The rules pages a player reads follow the guide as the strings do ("the reason from
+    simulated deals" was the program talking about itself)."""
+    found = [f"{game}: {why}" for game in registry.GAMES
+             for pattern, why in FORBIDDEN["en" if lang == "en" else "nl"].items()
+             if pattern not in ONLY_PERSON and re.search(pattern, rule_text(game, lang), re.I)]
+    assert not found, "\n".join(found)

@@ -69,10 +69,11 @@ def test_a_file_that_cannot_be_written_is_told_at_once(make_app):
     app.store.settings["last_setup"]["quarto"] = {"name": "\ud800"}   # no JSON file can hold it
     assert app.store.save_settings() is False
     app.tick(1 / 60)
-    assert len(app.notices) == 1 and "settings.json" in app.notices[0][0]
+    from game.ui.i18n import t
+    assert len(app.notices) == 1 and t("problem.what.settings") in app.notices[0][0]   # "your settings"
     app.tick(1 / 60)
     assert len(app.notices) == 1                          # told once
     from game.menu.title import problem_lines
     lines = problem_lines(app.store.problems)
-    assert len(lines) == 1 and "settings.json" in lines[0]   # no "defaults are used": none were
+    assert lines == app.notices[0][:1]      # no "the usual settings are used": none were
     del app.store.settings["last_setup"]["quarto"]

@@ -247,16 +247,27 @@ class ProblemsOverlay(MessageOverlay):
 
 
 def problem_lines(problems: list[dict]) -> list[str]:
+    """Each problem the store reported, said as what it means for the player and what still
+    works; never a file's name, which a player does not know."""
     lines = []
     for problem in problems:
+        part = kept_part(problem["file"])
+        what = t("problem.what." + part)
         if problem.get("writing"):
-            lines.append(t("problem.unwritten", file=problem["file"]))
+            lines.append(t("problem.unwritten", what=what))
         elif problem.get("why") == "earlier_version":
-            lines.append(t("problem.earlier_version", moved_to=problem["moved_to"]))
-        elif problem["moved_to"]:
-            lines.append(t("problem.damaged", file=problem["file"], moved_to=problem["moved_to"]))
+            lines.append(t("problem.earlier_version"))
         else:
-            lines.append(t("problem.unreadable", file=problem["file"]))
-    if not all(problem.get("writing") or problem.get("why") for problem in problems):
-        lines.append(t("problem.defaults"))
+            said = t("problem.folder") if part == "folder" else \
+                t("problem.damaged" if problem["moved_to"] else "problem.unreadable", what=what)
+            lines.append(said + " " + t("problem.then." + part))
     return lines
+
+
+def kept_part(file: str) -> str:
+    """What the player keeps in a file or folder the store names: settings, statistics, the
+    current game, the finished games (a record, or their folder), or the store's folder."""
+    name = file.replace("\\", "/").rsplit("/", 1)[-1]
+    if name in ("settings.json", "statistics.json", "current_game.json"):
+        return name.removesuffix(".json")
+    return "records" if name.endswith(".json") or name == "records" else "folder"

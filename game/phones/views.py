@@ -132,7 +132,8 @@ def keezen_parts(view, seat, names, said, words, human):
             path = []
         else:
             path = [t(P + "keezen.lay_away")]
-        moves.append({"code": move.code, "key": key, "path": path})
+        # each part is a button of its own: it starts with a capital, as 'Hand wegleggen' does
+        moves.append({"code": move.code, "key": key, "path": [part[:1].upper() + part[1:] for part in path]})
     table = [{"label": t(P + "keezen.played"), "cards": [card_json(card) for card in view.played[-4:]]}]
     info = [words.table_info(view)] + others(view, seat, names,
                                              lambda other: words.plate_detail(view, other, seat, names))
