@@ -12,9 +12,10 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   cards (else its highest card) when it cannot follow; in No 7th and last it dumps high cards
   except on the 7th and last tricks; in trump it cashes aces, wins as cheaply as it can when last
   to play, trumps with its lowest winning trump and throws its lowest side card otherwise. One
-  move in ten is random, so the playouts do not all run down one line. A club player's variant
-  (`club`, hard's `CLUB`) leads and throws from its shortest suit, draws trumps while it holds
-  half of those out and plays a high card second or third only when nothing out beats it.
+  move in ten is random, so the playouts do not all run down one line. A variant with a club
+  table's habits (`club`; hard's in Trump, `CLUB`) leads and throws from its shortest suit,
+  draws trumps while it holds half of those out and plays a high card second or third only when
+  nothing out beats it.
 - Card play: single-observer ISMCTS (`ai.mcts.search`) over this deal (the search's horizon),
   each iteration on a new sample of the unseen cards; the leaf is played out by the policy; the
   reward is each seat's points of the deal scaled to [0, 1] (the worst and best the game allows).
@@ -95,7 +96,7 @@ POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' 
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
-CLUB = {"hard": False}  # the club player's leads and throws in playouts and the reading of the play
+CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300
 TIE = 0.0         # a search's means this close: the human's card (`human_tie`); off: 0.01 did not help
@@ -226,8 +227,8 @@ def _suit_of(hand: int, mask: int, longest: bool = False) -> int:
 
 
 def _club_negative(state, legal: int, random_) -> int:
-    """As `_negative_card`, but a lead or a throw comes from the shortest suit: a club player
-    gets void early, to throw penalty cards later."""
+    """As `_negative_card`, but a lead or a throw comes from the shortest suit: at a club table
+    one gets void early, to throw penalty cards later."""
     trick = state.trick
     if trick and legal & SUIT_MASK[trick[0] // 13]:
         return _negative_card(state, legal, random_)
@@ -287,7 +288,7 @@ def _club_trump(state, legal: int, random_) -> int:
 
 
 def policy_card(state, random_, explore: float = EXPLORE, club: bool = False) -> int:
-    """The playout policy's card (an id) for the seat to move; `club`: a club player's leads
+    """The playout policy's card (an id) for the seat to move; `club`: a club table's leads
     and throws (`_club_negative`, `_club_trump`; a full deal only: it counts the cards out)."""
     legal = legal_mask(state.hands[state.turn], state.trick, state.g, state.trump, state.lose_rule)
     if not legal & (legal - 1):
@@ -630,7 +631,7 @@ class KingenBot:
 
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
                  exploration: float | None = None, pool: int | None = None, miss: float | None = None,
-                 exact: int | None = None, tie: float | None = None, club: bool | None = None,
+                 exact: int | None = None, tie: float | None = None, club: tuple | None = None,
                  close: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
@@ -643,7 +644,7 @@ class KingenBot:
         self.miss = MISS if miss is None else miss
         self.exact = EXACT.get(level, 0) if exact is None else exact
         self.tie = TIE if tie is None else tie
-        self.club = CLUB.get(level, False) if club is None else club
+        self.club = CLUB.get(level, ()) if club is None else club
         self.close = CLOSE.get(level, 0.0) if close is None else close
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
@@ -689,20 +690,21 @@ class KingenBot:
         distinct = root.legal_moves()
         if len(distinct) == 1:
             return distinct[0], None
-        root = search_root(view, self.rng, self.pool, self.miss, self.club)
+        club = view.g in self.club
+        root = search_root(view, self.rng, self.pool, self.miss, club)
         if view.hands[view.to_move()].bit_count() <= self.exact:
             self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng)
             return self.last.move, None
 
         def evaluate(deal):
-            play_out(deal.state, random_, self.club)
+            play_out(deal.state, random_, club)
             return deal_rewards(deal.state)
 
         self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations,
                            evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
                            exploration=self.exploration)
         if self.close:
-            return settle_close(root, view.to_move(), self.last, self.close, CLOSE_PAIRS, self.rng, self.club), None
+            return settle_close(root, view.to_move(), self.last, self.close, CLOSE_PAIRS, self.rng, club), None
         return human_tie(view, self.last, self.tie, random_), None
 
 

@@ -124,15 +124,16 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 def player(spec: str, seed: int) -> K.KingenBot:
     """A player from "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close]]]]]]]]"
     (an empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0:
-    the search's card always; club 1: the club player's leads and throws in the playouts; close:
-    the gap within which the two best cards are played on the same deals, 0 off)."""
+    the search's card always; club 1 (0): a club table's habits in the playouts of every game
+    (of none); close: the gap within which the two best cards are played on the same deals, 0
+    off)."""
     level, *budget = spec.split(":")
     fields = [None if not field else float(field) for field in budget] + [None] * 8
     iterations, exploration, pool, miss, exact, tie, club, close = fields[:8]
     return K.KingenBot(level, seed, iterations=None if iterations is None else int(iterations),
                        exploration=exploration, pool=None if pool is None else int(pool), miss=miss,
                        exact=None if exact is None else int(exact), tie=tie,
-                       club=None if club is None else bool(club), close=close)
+                       club=None if club is None else tuple(range(len(R.GAMES))) if club else (), close=close)
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:
