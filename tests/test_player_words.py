@@ -116,12 +116,14 @@ FORBIDDEN = {
             "one device's key, or the action's inner name, where a button is named",
         r"\bwent for \{move\}": "'went for' before a move said as a phrase ('went for playing the 4')",
         r"\bswaps with \{colour\} ": "swaps with {colour}'s pawn: a colour names a player, not a pawn",
+        r"\b(chose|chosen): \{": "a move as a label after a colon ('Bert chose: placing it on c4')",
     },
     "nl": {
         r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
         r"ging verloren|in de eigen\b|beoordeling van dat moment": "the program talking about itself",
         r"\bdruk op (enter|(?-i:[A-Z]))\b|\bmet enter of\b": "one device's key where a button is named",
         r"\bkoos voor \{move\}": "'koos voor' before a move said as an infinitive ('koos voor de 4 spelen')",
+        r"\b(koos|gekozen voor): \{": "a move as a label after a colon ('Bert koos: op c4 zetten')",
     },
 }
 ONLY_PERSON = {r"\bits\b|\bitself\b", IT_DOES}
