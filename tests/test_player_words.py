@@ -719,3 +719,11 @@ def test_no_rules_page_uses_a_phrasing_the_guide_forbids(lang):
              for pattern, why in FORBIDDEN["en" if lang == "en" else "nl"].items()
              if pattern not in ONLY_PERSON and re.search(pattern, rule_text(game, lang), re.I)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", ["kingen", "kings_corners"])
+def test_a_dutch_rules_page_names_the_ranks_as_the_cards_show_them(game):
+    """The table's cards say K, Q, J: a Dutch rules page names the ranks in words (heer, dame,
+    boer) and the letters on the cards, never the Dutch letters H, V, B that no card shows."""
+    for lang in ("nl", "nl-BE"):
+        assert not re.search(r"\b[HVB] [HVB]\b", rule_text(game, lang)), (game, lang)
