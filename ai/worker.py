@@ -16,9 +16,11 @@ the game's process is gone, even after a `kill -9`, so nothing is left running.
 """
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import queue
+import random
 import signal
 import threading
 import time
@@ -54,6 +56,10 @@ def _answer(bots: dict, request: tuple) -> Answer:
         if key not in bots:
             bots[key] = make_bot(game, level, seed)
         bot = bots[key]
+        if isinstance(getattr(bot, "rng", None), random.Random):
+            # its draws follow from the question, not from the questions asked before it (a
+            # "Why?" or a hint asked of the same player): a game played again plays the same
+            bot.rng.seed(f"{seed}:{json.dumps(state.to_dict(), sort_keys=True)}")
         if kind == "hint" and hasattr(bot, "hint"):
             move, reason = bot.hint(state)
             return Answer(ticket, move, reason)

@@ -58,6 +58,26 @@ def test_worker_reports_a_failing_bot_instead_of_dying():
         worker.close()
 
 
+@pytest.mark.parametrize("game", ["quarto", "vier_koningen"])     # (players that draw at random)
+def test_a_why_asked_of_a_player_does_not_change_its_next_moves(game):
+    """A computer's moves are the same whether or not a "Why?" (a hint asked of the same
+    player) came between them, so a game played again plays the same: each position of a
+    random game answered by a worker that was asked a hint first, and by one that was not."""
+    import random
+
+    from ai.worker import _answer
+    rules = registry.game(game).rules()
+    state, rng, plain, asked = rules.new_game(3, min(registry.game(game).seats), {}), random.Random(game), {}, {}
+    for number in range(24):
+        if state.is_over():
+            break
+        view, question = state.view(state.to_move()), ("choose", game, "easy", 7)
+        _answer(asked, (0, "hint", game, "easy", 7, view))
+        move = _answer(plain, (1, *question, view)).move
+        assert _answer(asked, (1, *question, view)).move == move, (game, number)
+        state.play(move if rng.random() < 0.5 else rng.choice(state.legal_moves()))
+
+
 def test_make_bot_levels_and_errors():
     assert isinstance(make_bot("quarto", "random", 1), RandomBot)
     with pytest.raises(ValueError, match="unknown level"):

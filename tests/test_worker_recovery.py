@@ -96,6 +96,9 @@ def test_a_silent_thread_worker_is_given_up_on_too():
     released = threading.Event()
 
     class Stuck:
+        def to_dict(self):
+            return {}
+
         def legal_moves(self):
             released.wait(30)
             return []
