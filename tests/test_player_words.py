@@ -94,7 +94,7 @@ def test_why_names_the_person_and_says_a_chance_as_a_player_does(speak):
     from ai import Reason
     speak("en")
     reason = Reason("...", "keezen.hint.give", card="Q", percent=74)
-    assert explain(reason) == "Give your partner the Q (your team wins about 3 games in 4)"
+    assert explain(reason) == "give your partner the Q (your team wins about 3 games in 4)"
     assert explain(reason, about="Fien") == "Fien gave the partner the Q: with that the team wins about 3 games in 4"
     assert (i18n.odds(0.5), i18n.odds(0.1, "deals")) == ("about 1 game in 2", "about 1 deal in 10")
     speak("nl")
@@ -727,3 +727,13 @@ def test_a_dutch_rules_page_names_the_ranks_as_the_cards_show_them(game):
     boer) and the letters on the cards, never the Dutch letters H, V, B that no card shows."""
     for lang in ("nl", "nl-BE"):
         assert not re.search(r"\b[HVB] [HVB]\b", rule_text(game, lang)), (game, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_hint_goes_on_after_its_colon_in_small_letters(lang):
+    """A Kings Corners or Keezen reason is said after "Hint:" ("Tip: leg J♠ op de Q♥"): in
+    Dutch no capital follows a colon, and the English reads as Quarto's ("Hint: give …")."""
+    texts = table(lang)
+    found = [key for key in reason_keys(texts) if key.startswith(("kings_corners.", "keezen."))
+             and texts[key][:1].isupper()]
+    assert not found, found
