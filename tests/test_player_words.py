@@ -9,6 +9,7 @@ import importlib
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -704,7 +705,7 @@ def test_a_file_problem_says_what_it_means_for_the_player(speak, lang):
                 {"file": "current_game.json", "moved_to": "current_game.json.bad", "why": "earlier_version"},
                 {"file": "records/20261124-150501.json", "moved_to": "", "writing": True},
                 {"file": "20261124-150501.json", "moved_to": "20261124-150501.json.bad"},
-                {"file": "/home/anna/.local/share/Spelavond", "moved_to": ""}]
+                {"file": str(Path.home() / ".local" / "share" / "Spelavond"), "moved_to": ""}]   # the folder
     lines = problem_lines(problems)
     assert len(lines) == len(problems)
     assert not [line for line in lines if re.search(r"\.json|\.bad|/|\{", line)], lines

@@ -110,7 +110,9 @@ def test_damaged_settings_are_reported_on_the_title_screen(make_app, tmp_path):
     app = make_app(data_dir=tmp_path)
     open_scene(app, "title", 1)
     app.tick(1 / 60)
-    assert app.top.overlay and "settings.json" in " ".join(str(getattr(w, "text", "")) for w in app.top.list.widgets)
+    from game.menu.title import problem_lines
+    said = " ".join(str(getattr(w, "text", "")) for w in app.top.list.widgets)
+    assert app.top.overlay and problem_lines([{"file": "settings.json", "moved_to": "settings.json.bad"}])[0] in said
     assert (tmp_path / "settings.json.bad").exists()
 
 
