@@ -165,9 +165,9 @@ def check_view(rules, state, seat: int, moves: list, rng, whole: Counter) -> Non
 
 
 def check_play(state, move, twin: bool = True) -> None:
-    """Play `move`; its events are plain events that pickle, each card or piece that moved is
-    where its last event put it, and (if `twin`) a copy playing the same move gets the same
-    state."""
+    """Play `move`; its events are plain events, each card or piece that moved is where its
+    last event put it, and (if `twin`) the events pickle and a copy playing the same move gets
+    the same state."""
     copy = state.copy() if twin else None
     state.play(move)
     events = state.events
@@ -176,10 +176,11 @@ def check_play(state, move, twin: bool = True) -> None:
     for event in events:
         if not isinstance(event, EVENT_TYPES):
             raise Broken(f"not an event ({event!r})")
-        pickle.dumps(event)
         thing = event.card if type(event) is CardMoved else event.piece if type(event) is PieceMoved else None
         if thing is not None:
             final[thing] = event.target
+    if twin:
+        pickle.dumps(events)
     zones = state.zones()
     for thing, target in final.items():
         if thing not in zones.get(target, ()):
