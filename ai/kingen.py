@@ -39,8 +39,8 @@ ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterati
 120 deals); hard 3500 iterations with a narrower exploration (choices: 400 deals), and from four
 cards in hand on 40 deals each solved exactly (`exact_choice`). The human's card where the
 search's means lie within `TIE` (`human_tie`) is off: it did not help (docs/benchmark-notes.md).
-Where the search's two best means lie within `CLOSE` (off, being measured), both cards are
-played on the same deals (`settle_close`).
+Where the search's two best means lie within `CLOSE` (off: no gain on fresh deals), both cards
+are played on the same deals (`settle_close`).
 Budgets are work, never time: a seed replays exactly, whatever else the process or the machine
 does (the game's worker thinks in a thread of the game's process where it cannot start one, and
 process time then counts the drawing too). Each decision's randomness comes from the bot's seed
