@@ -10,7 +10,7 @@ from game.cards import Card
 from game.kings_corners import draw as kings_corners_draw
 from game.play import start_game
 from game.ui import cards as cardui
-from game.ui.table.draw import DECK, mark
+from game.ui.table.draw import DECK, FaceWarmer, mark
 from game.ui.table.seats import warm_turn_rings
 from test_draw_is_pure import SilentWorker
 
@@ -73,8 +73,13 @@ def test_kings_corners_has_every_face_turn_ring_and_empty_place_made(make_app, m
 
 
 def test_vier_koningen_has_every_card_dimmed_made(make_app, monkeypatch):
+    happened = []        # the opening hands the dimmed cards on; the frames after make them
+    later, tinted = FaceWarmer.later, cardui.tinted_face
+    monkeypatch.setattr(FaceWarmer, "later", lambda self, makes: (happened.append("later"), later(self, makes))[1])
+    monkeypatch.setattr(cardui, "tinted_face", lambda *args: (happened.append("made"), tinted(*args))[1])
     scene = opened(make_app, monkeypatch, "vier_koningen")
     layout, four = scene.layout(), scene.four()
+    assert happened[0] == "later" and "made" in happened and not scene.motion.warmer.pictures
     for width in (layout.gw, layout.tw):
         assert made_already(lambda width=width: [cardui.tinted_face(card, width, four)
                                                       for card in layout.cells]), \

@@ -9,6 +9,7 @@ rest and in flight are the animator's.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pygame
@@ -88,18 +89,19 @@ def table_pieces(layout, u: float, four: bool, round_no: int, controlled, chosen
     return pieces
 
 
-def warm_pictures(layout, four: bool) -> None:
+def warm_pictures(layout, four: bool) -> list:
     """The grid's empty places of every card in both looks (in play, later) and the lost
     pile's red back: a new round draws them first (made then, they took a frame over 16.7 ms).
-    And every card dimmed, in the grid (while it flies) and in the side panel (a past turn):
-    the frame that first dims a card made it."""
+    Returned, to be made in the frames after the opening (`FaceWarmer.later`: a hundred of them
+    made the opening itself slow): every card dimmed, in the grid (while it flies) and in the
+    side panel (a past turn), which the frame that first dims a card made."""
     for card in layout.cells:
         for colour in ((255, 255, 255), FUTURE):
             gfx.slot(layout.slot_w, card.label, colour)
-        for width in (layout.gw, layout.tw):
-            gfx.tinted_face(card, width, four)
     gfx.slot(layout.slot_w)
     gfx.back(layout.lost.w, "red")
+    return [functools.partial(gfx.tinted_face, card, width, four)
+            for width in (layout.gw, layout.tw) for card in layout.cells]
 
 
 def card_face(surface, card, rect, four: bool, dim: bool = False) -> None:

@@ -382,7 +382,7 @@ class VierKoningenScene(GameScene):
         return (layout.gw, layout.tw)
 
     def warm_pictures(self, layout) -> None:
-        draw.warm_pictures(layout, self.four())
+        self.motion.warmer.later(draw.warm_pictures(layout, self.four()))
 
     def draw(self, surface, alpha):
         layout = self.layout()

@@ -413,6 +413,7 @@ class FaceWarmer:
         self.opening: list = []     # (card, width) of the faces `all` queued, made first
         self.known = set(cardui.SHOWN_WIDTHS)   # widths asked for before this table: drawn then
         self.costs = {False: [0.002], True: [0.002]}   # CPU seconds of the last faces drawn, by court card or not
+        self.pictures: list = []    # other pictures the table shows later, as functions: made after the faces
 
     def all(self, widths, four_colour: bool) -> None:
         """A card's shadow and back at each of `widths` now (4 to 8 ms each, more than a frame
@@ -425,10 +426,17 @@ class FaceWarmer:
         self.opening = sorted(((card, width) for width in widths for card in DECK),
                               key=lambda face: face[0].rank > 10, reverse=True)      # (taken from the end)
         self.known |= set(cardui.SHOWN_WIDTHS) | {(cardui.card_size(width)[0], bool(four_colour)) for width in widths}
+        self.pictures = []
+
+    def later(self, makes) -> None:
+        """Other pictures a table shows later (4 Koningen's dimmed cards), made after the faces
+        `all` queued, in the time the frames after have to spare."""
+        self.pictures = list(makes)[::-1] + self.pictures       # (taken from the end)
 
     def step(self, widths, four_colour: bool, spare) -> None:
         """What `spare()` (seconds) leaves room for: first what `all` queued, then faces of the
-        `widths` the table shows and of every width a face was asked at since the table opened."""
+        `widths` the table shows and of every width a face was asked at since the table opened;
+        the pictures handed on by `later` once the opening's faces are made."""
         four_colour = bool(four_colour)
         sizes = (tuple(widths), four_colour, len(cardui.SHOWN_WIDTHS))
         if self.sizes != sizes:
@@ -445,6 +453,8 @@ class FaceWarmer:
             started = time.thread_time()
             cardui.face(card, width, four_colour)
             self.costs[court] = self.costs[court][-4:] + [time.thread_time() - started]
+        while self.pictures and not self.opening and spare() > statistics.median(self.costs[True]):
+            self.pictures.pop()()      # (a picture costs about a court card's face)
 
 
 DECK = [Card(rank, suit) for rank in range(13, 0, -1) for suit in SUITS]
