@@ -58,13 +58,18 @@ def markers(markdown: str) -> list[str]:
 _pictures: dict = {}
 
 
+def picture_key(game: str, name: str, width: int, four: bool) -> tuple:
+    """What a rule picture is kept by: its game, name, width, the language and card colours."""
+    return game, name, width, language(), four
+
+
 def picture_made(game: str, name: str, width: int, four: bool) -> bool:
-    return (game, name, width, language(), four) in _pictures
+    return picture_key(game, name, width, four) in _pictures
 
 
 def picture_image(game: str, name: str, width: int, four: bool) -> pygame.Surface:
     """A rule picture drawn once per game, name, width, language and card colours, then kept."""
-    key = (game, name, width, language(), four)
+    key = picture_key(game, name, width, four)
     if key not in _pictures:
         if len(_pictures) >= 32:        # a few pages, both languages: a few MB each at 4K
             _pictures.clear()
