@@ -564,6 +564,19 @@ def test_kings_corners_names_a_side_place_by_where_it_lies(speak, lang):
     assert words.onto(state, 0) == t("kings_corners.scene.onto.empty_side", side=top)
 
 
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_kings_corners_rules_page_names_a_place_by_where_it_lies(lang):
+    """The rules page names the places as the table and the game's sentences do: a side pile
+    by where it lies, a corner as a corner; the letters the table draws in an empty side place
+    (N, E, S, W; in Dutch N, O, Z, W) are told once, where the page says what they mean, and
+    a corner, which the table marks K, never by its compass letters (NE, ZO)."""
+    texts = table(lang)
+    sides = [texts[f"kings_corners.scene.place.{place}"] for place in ("N", "E", "S", "W")]
+    corners = [texts[f"kings_corners.scene.place.{place}"] for place in ("NE", "SE", "SW", "NW")]
+    found = re.findall(r"\b(" + "|".join(sides + corners) + r")\b", rule_text("kings_corners", lang))
+    assert found == sides, found
+
 @pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
 def test_kingen_names_its_game_once_and_a_games_worth_in_words(speak, lang):
     """The info panel says "Trump: ♦", not "Trump · trump ♦"; the dealer's hint says what a
