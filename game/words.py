@@ -62,8 +62,9 @@ def loss_text(judgement: dict, unit: str) -> str:
     """What the move played lost beside the best (`judgement` as in `verdict_line`), in the
     judge's `unit`: a chance as the games each move wins ("that one wins about 3 games in 4,
     this one about 1 game in 4"), never a percentage; an outcome as an estimate where it is one
-    (`exact` False: Quarto before its solver's horizon), as certain where it is exact, and how
-    soon the better move wins where that is known (`best_plies`, in both players' moves)."""
+    (`exact` False: Quarto before its solver's horizon), as certain where it is exact (what each
+    move comes to: "that one draws, this one loses"), and how soon the better move wins where
+    that is known (`best_plies`, in both players' moves)."""
     if unit == "chance":
         better, played = odds(judgement["best_value"]), odds(judgement["value"])
         if played == t("odds.games.none"):
@@ -76,8 +77,16 @@ def loss_text(judgement: dict, unit: str) -> str:
             return t("review.loss.win_now")
         if best_plies is not None and best_plies % 2:
             return t("review.loss.win_in", n=(best_plies + 1) // 2)
-        return t("review.loss.outcome" if judgement.get("exact", True) else "review.loss.outcome_estimate")
+        if not judgement.get("exact", True):
+            return t("review.loss.outcome_estimate")
+        return t("review.loss.outcome", better=outcome_word(judgement["best_value"]),
+                 played=outcome_word(judgement["value"]))
     return t("review.loss.points", n=f"{judgement['loss']:.1f}")
+
+
+def outcome_word(value: float) -> str:
+    """A solved result as the move's player gets it ("wins", "draws", "loses"): 1, 0 or -1."""
+    return t("review.outcome." + ("win" if value > 0.5 else "loss" if value < -0.5 else "draw"))
 
 
 def decided_line(judgement: dict, unit: str, named, name: str) -> str:

@@ -599,9 +599,11 @@ def test_the_decisive_move_is_the_one_that_turned_the_game_for_the_side_that_los
     assert decisive([estimated, theirs._replace(ply=9, exact=False)], losers(final)) == estimated
     from game.words import decided_line
     line = decided_line(theirs.to_dict(), "outcome", lambda ply, code: code, "Anna")
-    assert line == t("review.decided", n=8, name="Anna", move="c", best="d", loss=t("review.loss.outcome"))
+    drew = t("review.loss.outcome", better=t("review.outcome.win"), played=t("review.outcome.draw"))
+    assert line == t("review.decided", n=8, name="Anna", move="c", best="d", loss=drew)
     assert decided_line(own.to_dict(), "outcome", lambda ply, code: code, t("seat.you")) == \
-        t("review.decided_you", n=3, move="a", best="b", loss=t("review.loss.outcome"))
+        t("review.decided_you", n=3, move="a", best="b",
+          loss=t("review.loss.outcome", better=t("review.outcome.win"), played=t("review.outcome.loss")))
 
 
 def test_the_command_line_ends_quietly_when_its_reader_leaves(tmp_path):
@@ -620,8 +622,8 @@ def test_the_command_line_ends_quietly_when_its_reader_leaves(tmp_path):
 
 
 def test_an_estimated_result_is_said_as_an_estimate_and_a_solved_one_as_certain():
-    """Quarto before its solver's horizon: 'probably a better result was there'; solved: 'a
-    better result was there'."""
+    """Quarto before its solver's horizon: 'probably; how much is not yet clear'; solved, what
+    each move comes to: 'that one wins, this one draws'."""
     from game.words import verdict_line
     judgement = {"ply": 5, "seat": 0, "move": "a1 give 3", "best": "b2 give 4", "value": 0.0, "best_value": 0.1,
                  "loss": 0.1, "verdict": "inaccuracy", "exact": False, "plies": None, "best_plies": None}
@@ -629,7 +631,7 @@ def test_an_estimated_result_is_said_as_an_estimate_and_a_solved_one_as_certain(
     assert estimated.endswith(f"({t('review.loss.outcome_estimate')})")
     solved = verdict_line({**judgement, "exact": True, "best_value": 1.0, "loss": 1.0}, "outcome",
                           lambda ply, code: code)
-    assert solved.endswith(f"({t('review.loss.outcome')})")
+    assert solved.endswith(f"({t('review.loss.outcome', better=t('review.outcome.win'), played=t('review.outcome.draw'))})")
 
 
 def test_the_stability_benchmark_compares_the_verdicts_of_seeds(capsys):

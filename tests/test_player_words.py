@@ -118,6 +118,7 @@ FORBIDDEN = {
         r"\bwent for \{move\}": "'went for' before a move said as a phrase ('went for playing the 4')",
         r"\bswaps with \{colour\} ": "swaps with {colour}'s pawn: a colour names a player, not a pawn",
         r"\b(chose|chosen): \{": "a move as a label after a colon ('Bert chose: placing it on c4')",
+        r"\bresult was there\b": "a result 'there', not what each move comes to ('that one draws')",
     },
     "nl": {
         r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
@@ -125,6 +126,7 @@ FORBIDDEN = {
         r"\bdruk op (enter|(?-i:[A-Z]))\b|\bmet enter of\b": "one device's key where a button is named",
         r"\bkoos voor \{move\}": "'koos voor' before a move said as an infinitive ('koos voor de 4 spelen')",
         r"\b(koos|gekozen voor): \{": "a move as a label after a colon ('Bert koos: op c4 zetten')",
+        r"\bzat (\w+ )?een beter resultaat in\b": "a result 'erin', not what each move comes to ('die speelt remise')",
     },
 }
 ONLY_PERSON = {r"\bits\b|\bitself\b", IT_DOES}
