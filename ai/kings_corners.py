@@ -394,17 +394,18 @@ def explain(view, move) -> Reason:
         return reason("deal", "Deal the next hand")
     seat = view.to_move()
     if isinstance(move, EndTurn):
-        no_draw = view.options["draw_first"] or not view.stock_count()
+        # the cards the turn's end draws, as the status line counts them ("draw two" draws two)
+        drawn = 0 if view.options["draw_first"] else min(2 if view.options["draw_two"] else 1, view.stock_count())
         if any(not isinstance(other, EndTurn) for other in view.legal_moves()):
             kept = _reserved_card(view, seat)
             if kept is not None:
                 return reason("keep", f"Keep {kept} for later: only you can still play on its pile", card=str(kept))
-            if no_draw:
-                return reason("end_keep", "Nothing worth playing now: end your turn")
-            return reason("draw_keep", "Nothing worth playing now: end your turn and draw")
-        if no_draw:
-            return reason("end", "No move left: end your turn")
-        return reason("draw", "No card fits anywhere: end your turn and draw")
+            if not drawn:
+                return reason("end_keep", "Nothing is worth playing now, so end your turn")
+            return reason("draw_keep", "Nothing is worth playing now, so draw to end your turn", n=drawn)
+        if not drawn:
+            return reason("end", "No move is left, so end your turn")
+        return reason("draw", "No card fits anywhere, so draw to end your turn", n=drawn)
     if isinstance(move, PlayCard):
         card, place = str(move.card), PLACES[move.place]
         if sum(1 for held in view.hands[seat] if held is not None) == 1:

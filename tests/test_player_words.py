@@ -753,3 +753,21 @@ def test_a_hint_goes_on_after_its_colon_in_small_letters(lang):
     found = [key for key in reason_keys(texts) if key.startswith(("kings_corners.", "keezen."))
              and texts[key][:1].isupper()]
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_kings_corners_hint_to_end_the_turn_says_the_cards_drawn(speak, lang):
+    """The hint for a player whose turn is over says what the status line says: draw to end
+    the turn, as many cards as the turn's end draws ('no card fits anywhere, so draw 2 cards to
+    end your turn' with "draw two"), not 'no card fits anywhere: end your turn and draw'."""
+    from ai.kings_corners import explain as reason_for
+    from game.kings_corners import rules
+    speak(lang)
+    state, rng = registry.game("kings_corners").rules().new_game(7, 2, {"draw_two": True}), random.Random(7)
+    for _ in range(300):
+        if state.legal_moves() == [rules.EndTurn()] and state.stock_count() >= 2:
+            break
+        state.play(rng.choice(state.legal_moves()))
+    said = explain(reason_for(state.view(state.to_move()), rules.EndTurn()))
+    assert re.search({"en": r"\bdraw 2 cards to end your turn$", "nl": r"\btrek 2 kaarten om je beurt te beëindigen$"}[lang],
+                     said), said
