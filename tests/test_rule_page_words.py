@@ -1,0 +1,29 @@
+"""The rules pages a player reads (assets/rules/) and the lessons, held to the player's words
+(docs/player-words.md) where a machine can tell: a page names what the screen shows by the
+name the screen gives it. Each page is a short text read from disk: these checks take
+milliseconds."""
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from game import registry
+from game.menu.rules_help import rule_text
+from test_i18n import table
+
+
+def switches(game: str) -> list:
+    """The game's options that are switched on or off in the setup (a page explains each)."""
+    return [option for option in importlib.import_module(f"game.{game}.rules").OPTIONS
+            if option.choices == (False, True)]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_rules_page_names_each_switch_as_the_setup_does(lang):
+    """A rule the setup switches on or off is named on its page by the setup's name for it
+    ("Exchange a card", not "Card exchange"), so a player finds it there."""
+    texts = table(lang)
+    missing = [f"{game}: {texts[option.label]}" for game in registry.GAMES for option in switches(game)
+               if texts[option.label] not in rule_text(game, lang)]
+    assert not missing, missing
