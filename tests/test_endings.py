@@ -346,7 +346,7 @@ def test_between_the_games_of_a_quarto_match_the_hand_says_how_the_game_went():
     line = words.game_summary(state, names, said)
     moves = len(state.game_log())
     if state.winner is None:
-        assert line == t("endings.quarto.game_drawn", game=1, n=moves)
+        assert line == t("endings.quarto.game_drawn", game=1)
     else:
         n = words.turns(state, 0, state.winner, moves)        # the winner's own turns
         assert n == (moves + 1) // 2 if state.winner == state.match_first else moves // 2

@@ -771,3 +771,24 @@ def test_a_kings_corners_hint_to_end_the_turn_says_the_cards_drawn(speak, lang):
     said = explain(reason_for(state.view(state.to_move()), rules.EndTurn()))
     assert re.search({"en": r"\bdraw 2 cards to end your turn$", "nl": r"\btrek 2 kaarten om je beurt te beëindigen$"}[lang],
                      said), said
+
+
+# a whole Quarto game two computers played to a draw (seed 5)
+QUARTO_DRAW = "give 7; b1 give 8; c4 give 1; c1 give 2; a1 give d; b4 give 9; c2 give f; d1 give e; d2 give 6; " \
+              "c3 give b; d4 give 4; d3 give 5; b2 give 0; a4 give a; b3 give 3; a3 give c; a2"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_quarto_draw_is_told_without_a_count_of_moves(speak, lang):
+    """A Quarto game is drawn only on a full board: its end screen says so ('The board is full
+    without a Quarto'), not 'A draw after 17 moves', a number that is the same in every draw."""
+    from game.quarto import words
+    speak(lang)
+    info = registry.game("quarto")
+    state = info.rules().new_game(5, 2, {})
+    for code in QUARTO_DRAW.split("; "):
+        state.play(info.rules().parse_move(code))
+    assert state.is_over() and not state.winners()
+    ending = words.ending(state, [], 0, lambda seat: f"Anna{seat}", lambda key, seat, **params: t(key, **params))
+    said = " ".join([ending.best, *ending.notes])
+    assert ending.best and not re.search(r"\d", said), said

@@ -153,7 +153,7 @@ def game_summary(state, names, said) -> str:
     index = len(state.results) - 1
     winner, moves = game_lengths(state)[-1]
     if winner is None:
-        return t("endings.quarto.game_drawn", game=state.game_no + 1, n=moves)
+        return t("endings.quarto.game_drawn", game=state.game_no + 1)      # (always on a full board)
     return said("endings.quarto.game_won", winner, game=state.game_no + 1, name=names(winner),
                 n=turns(state, index, winner, moves))
 
@@ -172,7 +172,9 @@ def ending(state, played, seat, names, said) -> Ending:
     if won:
         best = said(E + "won_in", seat, name=names(seat), n=min(won))
     elif any(winner is None for winner, _ in games):
-        best = t(E + "draw", n=max(moves for winner, moves in games if winner is None))
+        drawn = next(index for index, (winner, _) in enumerate(games) if winner is None)
+        # a draw is always on a full board: its moves are no number to tell; a match says which game
+        best = t(E + "game_drawn", game=drawn + 1) if match else t(E + "draw")
     else:
         held = max((turns(state, index, seat, moves) for index, (_, moves) in enumerate(games)), default=0)
         notes = [said(E + "held_out", seat, name=names(seat), n=held)] + notes
