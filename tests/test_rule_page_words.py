@@ -5,6 +5,7 @@ milliseconds."""
 from __future__ import annotations
 
 import importlib
+import re
 
 import pytest
 
@@ -27,3 +28,21 @@ def test_a_rules_page_names_each_switch_as_the_setup_does(lang):
     missing = [f"{game}: {texts[option.label]}" for game in registry.GAMES for option in switches(game)
                if texts[option.label] not in rule_text(game, lang)]
     assert not missing, missing
+
+
+# the keys as the bar at the bottom of the screen writes them, or as a page spelt them out
+# (Home, End, Start and Back are also words a page uses): a page names the button or the
+# action, and that bar shows the keys of the device in use
+KEY_NAMES = ("Enter", "Esc", "PgUp", "PgDn", "Tab", "Backspace", "\u232b", "LB", "RB", "arrows", "pijltjes")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_no_rules_page_names_a_key(lang):
+    """"Last trick (PgUp, LB or the button)" was one keyboard's and one gamepad's keys in a
+    sentence; the bar at the bottom shows each device's own, mouse and couch included."""
+    from game.ui.input import GAMEPAD, KEYBOARD, LEGEND_NAMES
+    assert {"Enter", "PgUp", "Tab"} <= set(LEGEND_NAMES[KEYBOARD].values())
+    assert {"LB", "RB"} <= set(LEGEND_NAMES[GAMEPAD].values())
+    found = [f"{game}: {key}" for game in registry.GAMES for key in KEY_NAMES
+             if re.search(rf"(?<!\w){re.escape(key)}(?!\w)", rule_text(game, lang))]
+    assert not found, found
