@@ -792,3 +792,16 @@ def test_a_quarto_draw_is_told_without_a_count_of_moves(speak, lang):
     ending = words.ending(state, [], 0, lambda seat: f"Anna{seat}", lambda key, seat, **params: t(key, **params))
     said = " ".join([ending.best, *ending.notes])
     assert ending.best and not re.search(r"\d", said), said
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_kingen_says_its_points_and_tricks_without_a_plus_sign(speak, lang):
+    """A Kingen hint's points and tricks come signed from the helper ('+0.0', '+2.5'): said as
+    a player says them, 'about 0 points', 'about 2.5 points', never 'about +0.0 points'."""
+    from ai import Reason
+    from game.kingen import words
+    speak(lang)
+    said = [explain(Reason("", "kingen.hint.card.no_hearts", card="\u26654", percent=99, points=points),
+                    words.reason_params, about=about) for points in ("+0.0", "\u22120.0", "+2.5") for about in (None, "Fien")]
+    said.append(explain(Reason("", "kingen.hint.card_tricks", card="\u26654", tricks="0.0"), words.reason_params))
+    assert not [line for line in said if re.search(r"\+|\b0[.,]0\b", line)], said

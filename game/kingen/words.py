@@ -51,12 +51,20 @@ def move_text(move) -> str:
 
 def reason_params(params: dict) -> dict:
     """A reason's parameters as a player reads them: what a game brings beside an average hand
-    (`gain`, "+1.2") in words, "1.2 more than an average hand"."""
+    (`gain`, "+1.2") in words, "1.2 more than an average hand"; points and tricks without a
+    plus sign, and none as 0 ("about 0 points", not "about +0.0 points")."""
+    params = {**params, **{name: plain_number(params[name]) for name in ("points", "tricks") if name in params}}
     if "gain" not in params:
         return params
     gain = float(str(params["gain"]).replace("\u2212", "-"))
     key = "kingen.gain.even" if abs(gain) < 0.05 else "kingen.gain.more" if gain > 0 else "kingen.gain.less"
     return {**params, "gain": t(key, n=f"{abs(gain):.1f}")}
+
+
+def plain_number(number) -> str:
+    """'+1.2' as '1.2', '−0.0' as '0' (a reason's numbers come signed, as '−2.1')."""
+    text = str(number).lstrip("+")
+    return "0" if text.lstrip("\u2212-") in ("0.0", "0") else text
 
 
 # -- the move log --------------------------------------------------------------------------
