@@ -12,6 +12,7 @@ import pytest
 from game import registry
 from game.menu.rules_help import rule_text
 from test_i18n import table
+from test_player_words import ONLY_PERSON, PERSON
 
 
 def switches(game: str) -> list:
@@ -45,4 +46,14 @@ def test_no_rules_page_names_a_key(lang):
     assert {"LB", "RB"} <= set(LEGEND_NAMES[GAMEPAD].values())
     found = [f"{game}: {key}" for game in registry.GAMES for key in KEY_NAMES
              if re.search(rf"(?<!\w){re.escape(key)}(?!\w)", rule_text(game, lang))]
+    assert not found, found
+
+
+def test_no_rules_page_calls_a_person_it():
+    """A sentence of an English page about a computer player or the helper says they, their
+    or a name ("Computer players always call their own lines"), never "its", as the game's
+    strings do (test_player_words' ONLY_PERSON)."""
+    found = [f"{game}: {sentence}" for game in registry.GAMES
+             for sentence in re.split(r"(?<=[.;:!?])\s+|\n", rule_text(game, "en")) if PERSON.search(sentence)
+             for pattern in ONLY_PERSON if re.search(pattern, sentence, re.I)]
     assert not found, found
