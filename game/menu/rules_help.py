@@ -20,7 +20,7 @@ from game.ui import theme
 from game.ui.i18n import BASE, language, t
 from game.ui.rule_picture import render as render_picture
 from game.ui.scene import Scene
-from game.ui.text import blit_text, font, wrap
+from game.ui.text import blit_text, font, recording_now, wrap
 
 MARKER = re.compile(r"^!\[picture\]\((\w+)\)\s*$")
 LINE = 1.45              # a line's height over its text size
@@ -233,7 +233,8 @@ class RulesOverlay(Scene):
         self.scroll = 0.0
         self._cache_key = None
         self._page_data = Page()
-        self._image_for = None
+        self._image = None
+        self._image_for = (None, 0)    # (the page, its row at the image's top)
 
     def _page(self, width: int, height: int) -> Page:
         key = (language(), width, height, round(self.app.u, 3))
@@ -243,23 +244,34 @@ class RulesOverlay(Scene):
             self._page_data = layout_page(self.game, text, width, self.app.u, height)
         return self._page_data
 
-    def _page_image(self, inner: pygame.Rect) -> pygame.Surface:
-        """The page's text drawn once (per language, size and UI scale); scrolling blits a part
-        of it, and the pictures in view over it (those out of view are made in the frames
-        after the first: `ahead`)."""
+    def _page_image(self, inner: pygame.Rect) -> tuple[pygame.Surface, int]:
+        """(an image of the page's text, the row of the page at its top): the lines in view,
+        drawn again when the page scrolls, so a page opens without drawing its whole text
+        (all of Keezen's, on an image as tall as the page, took 35 ms at 1920x1080). While a
+        recorder listens, the whole page, so every line of it is told."""
         page = self._page(inner.w, inner.h)
-        if self._image_for is not page:
+        whole = recording_now()
+        top = 0 if whole else int(self.scroll)
+        size = (inner.w, max(1, int(page.height) + 1) if whole else inner.h)
+        if self._image is None or self._image.get_size() != size:
+            self._image, self._image_for = pygame.Surface(size, pygame.SRCALPHA), (None, 0)
+        if self._image_for != (page, top) or whole:
             u = self.app.u
-            image = pygame.Surface((inner.w, max(1, int(page.height) + 1)), pygame.SRCALPHA)
-            for text, size, bold, colour, pos, anchor in page.lines:
-                blit_text(image, text, size * u, colour, pos, anchor, bold=bold)
-            self._image, self._image_for = image, page
-        return self._image
+            self._image.fill((0, 0, 0, 0))
+            bottom = top + size[1]
+            for text, points, bold, colour, (x, y), anchor in page.lines:
+                y = round(y)       # (rounded before the shift: a line lies on the same pixels at every scroll)
+                if y < bottom and y + 2 * points * u > top:
+                    blit_text(self._image, text, points * u, colour, (round(x), y - top), anchor, bold=bold)
+            self._image_for = (page, top)
+        return self._image, top
 
     def ahead(self) -> None:
-        """One picture of the page not made yet, a frame: the first frame makes only those in
-        view (all of them took Keezen's 5 to 120 ms at 1920x1080), and the page stands still
-        while the rest are made, so a scroll to one finds it made."""
+        """One picture of the page not made yet, in a frame with time to spare: the first
+        frame makes only those in view (all of them took Keezen's 5 to 120 ms at 1920x1080),
+        and the page stands still while the rest are made, so a scroll to one finds it made."""
+        if self.app.spare() <= 0:
+            return
         inner = self._inner()
         for name, rect in self._page(inner.w, inner.h).pictures:
             if not picture_made(self.game, name, rect.w, self._four()):
@@ -270,10 +282,13 @@ class RulesOverlay(Scene):
         return bool(self.app.store.settings.get("four_colour", False))
 
     def picture_rects(self) -> tuple:
-        """(the page's image, where its pictures lie on it): the text-fit test checks that no
-        string lies over a picture."""
+        """(the page's image as last drawn, where its pictures lie on it): the text-fit test
+        checks that no string lies over a picture."""
         inner = self._inner()
-        return self._page_image(inner), [rect for _, rect in self._page(inner.w, inner.h).pictures]
+        if self._image is None:
+            self._page_image(inner)
+        top = self._image_for[1]
+        return self._image, [rect.move(0, -top) for _, rect in self._page(inner.w, inner.h).pictures]
 
     def _panel(self) -> pygame.Rect:
         u = self.app.u
@@ -313,7 +328,8 @@ class RulesOverlay(Scene):
         panel, inner = self._panel(), self._inner()
         pygame.draw.rect(surface, theme.BACKGROUND, panel, border_radius=int(20 * u))
         pygame.draw.rect(surface, theme.ACCENT_DARK, panel, max(1, int(3 * u)), border_radius=int(20 * u))
-        surface.blit(self._page_image(inner), inner.topleft, pygame.Rect(0, int(self.scroll), inner.w, inner.h))
+        image, top = self._page_image(inner)
+        surface.blit(image, inner.topleft, pygame.Rect(0, int(self.scroll) - top, inner.w, inner.h))
         page = self._page(inner.w, inner.h)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
