@@ -19,7 +19,8 @@ Safe by construction:
   from a phone that keeps flooding, the connection is closed;
 - what a peer can hold is bounded (`Door`): `PEERS` connections at once, `PER_ADDRESS` from
   one address, each given `REQUEST_TIME` to become a seat's WebSocket (a page and its files
-  load well within it) before it is closed; short request lines and headers; so the game's
+  load well within it) before it is closed, and the oldest of those not yet a WebSocket closed
+  first when a new one finds every place taken; short request lines and headers; so the game's
   own files (saves, fonts, sounds) never wait for a file descriptor a peer holds;
 - a bad request of any kind is counted and said in one line, the first time and at each
   power of ten (`Said`), never as a traceback: no peer can fill the terminal or the disk.
@@ -168,13 +169,13 @@ class Door(asyncio.Protocol):
         server = self.server
         peer = transport.get_extra_info("peername")
         address = peer[0] if peer else "?"
-        if len(server.open) >= server.peer_cap or server.by_address[address] >= server.per_address:
+        if server.by_address[address] >= server.per_address or not server.room():
             server.refused["connections"] += 1
             self.inner = None
             transport.abort()
             return
         self.transport, self.address = transport, address
-        server.open.add(transport)
+        server.open[transport] = None
         server.by_address[address] += 1
         self.timer = asyncio.get_running_loop().call_later(server.request_time, self.expire)
         self.inner.connection_made(transport)
@@ -206,7 +207,7 @@ class Door(asyncio.Protocol):
         server = self.server
         if self.timer is not None:
             self.timer.cancel()
-        server.open.discard(self.transport)
+        server.open.pop(self.transport, None)
         server.upgraded.discard(self.transport)
         server.by_address[self.address] -= 1
         if server.by_address[self.address] <= 0:
@@ -249,7 +250,7 @@ class PhoneServer:
         self.troubles: Counter = Counter()         # bad requests and connection errors, by kind
         self.say = Said(self.troubles)
         self.peer_cap, self.per_address, self.request_time = peer_cap(), PER_ADDRESS, REQUEST_TIME
-        self.open: set = set()                     # the transports of the connections let in
+        self.open: dict = {}                       # the transports of the connections let in, oldest first
         self.upgraded: set = set()                 # those of them that are a seat's WebSocket
         self.by_address: Counter = Counter()
         self._sockets: dict[int, dict] = {seat: {} for seat in seats}   # seat -> {connection: (socket, transport)}
@@ -261,6 +262,21 @@ class PhoneServer:
         self._thread = None
         self._ready = threading.Event()
         self._error = None
+
+    def room(self) -> bool:
+        """Whether one more connection may come in: below the cap, or by closing the oldest
+        that is not yet a WebSocket. Half-open connections from many addresses could hold
+        every place for their `REQUEST_TIME` otherwise, and the seats' phones could not get in;
+        a phone's own request becomes a WebSocket within a moment of connecting."""
+        if len(self.open) < self.peer_cap:
+            return True
+        oldest = next((transport for transport in self.open if transport not in self.upgraded), None)
+        if oldest is None:
+            return False
+        del self.open[oldest]           # its Door's connection_lost settles the rest
+        self.refused["crowded out"] += 1
+        oldest.abort()
+        return True
 
     # -- the loop's side ---------------------------------------------------------------------
     def start(self) -> None:
