@@ -80,8 +80,7 @@ def test_kingen_best_deal_is_the_players_highest_deal():
     record, state, _ = played_game("kingen", 3)
     best = max(state.sheet, key=lambda entry: (entry["points"][0], -entry["deal"]))
     line = ending("kingen", state, record).best
-    assert line == t("endings.kingen.best_you", game=t("kingen.scene.short." + best["game"]),
-                     n=f"{best['points'][0]:+d}")
+    assert line == t("endings.kingen.best_you", game=t("kingen.game." + best["game"]), n=best["points"][0])
     assert line.startswith("Your best deal: ")
     rows = ending("kingen", state, record).rows
     assert all(row[0] == places(state.totals)[int(row[1][-1]) - 1] for row in rows)

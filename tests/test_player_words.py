@@ -805,3 +805,20 @@ def test_kingen_says_its_points_and_tricks_without_a_plus_sign(speak, lang):
                     words.reason_params, about=about) for points in ("+0.0", "\u22120.0", "+2.5") for about in (None, "Fien")]
     said.append(explain(Reason("", "kingen.hint.card_tricks", card="\u26654", tricks="0.0"), words.reason_params))
     assert not [line for line in said if re.search(r"\+|\b0[.,]0\b", line)], said
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_kingen_end_says_the_best_deal_by_its_games_name_and_in_points(speak, lang):
+    """The end screen's line under the table is a sentence: it names the deal's game whole, as
+    'why?' and the review do ('Your best deal: No kings and jacks, 2 points'), never by the
+    chooser's short name ('No K & J') nor as a bare '+2'."""
+    from types import SimpleNamespace
+
+    from game.kingen import words
+    speak(lang)
+    state = SimpleNamespace(sheet=[{"deal": 1, "game": "no_kings_jacks", "points": [2, -1, -1, 0]},
+                                   {"deal": 2, "game": "no_hearts", "points": [-3, 0, 0, 3]}],
+                            scores=lambda: [-1, -1, -1, 3], winners=lambda: (3,))
+    best = words.ending(state, [], 0, lambda seat: f"Anna{seat}", lambda key, seat, **params: t(key, **params)).best
+    assert words.game_name("no_kings_jacks") in best and t("kingen.scene.short.no_kings_jacks") not in best, best
+    assert "+" not in best and re.search(r"\b2 (points|punten)$", best), best

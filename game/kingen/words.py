@@ -230,8 +230,7 @@ def ending(state, played, seat, names, said) -> Ending:
     best = ""
     if state.sheet:
         entry = max(state.sheet, key=lambda entry: (entry["points"][seat], -entry["deal"]))
-        best = said(E + "best", seat, name=names(seat), game=t(K + "short." + entry["game"]),
-                    n=f"{entry['points'][seat]:+d}", deal=entry["deal"])
+        best = said(E + "best", seat, name=names(seat), game=game_name(entry["game"]), n=entry["points"][seat])
     return Ending([t(E + "total")], rows, best)
 
 
