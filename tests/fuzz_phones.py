@@ -13,7 +13,7 @@ After each case the game must still play (a move is applied, by a phone where th
 turn comes, or the game ends and a new one begins), its record must replay to the position on
 the table, and its save must hold its moves. The report counts the cases, the crashes and the
 tracebacks written (0, 0, 0). Every wait is bounded in frames and seconds, and every peer is
-on 127.0.0.1 or 127.0.0.2.
+on a loopback address (127.0.0.x).
 """
 from __future__ import annotations
 
@@ -171,9 +171,11 @@ def raw(run, source: str = "127.0.0.2"):
 
 
 def case_half_open(run, rng: random.Random) -> None:
+    """From one address, or from several that together pass the cap on all connections."""
+    sources = [f"127.0.0.{last}" for last in range(2, 2 + rng.choice((1, 8)))]
     for _ in range(rng.randrange(10, 120)):
         try:
-            raw(run).sendall(b"GET /p/" + run.token(rng).encode() + b"/ HTTP/1.1\r\nHost: x\r\n")
+            raw(run, rng.choice(sources)).sendall(b"GET /p/" + run.token(rng).encode() + b"/ HTTP/1.1\r\nHost: x\r\n")
         except OSError:
             run.refused_connects += 1
 
