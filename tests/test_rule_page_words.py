@@ -57,3 +57,37 @@ def test_no_rules_page_calls_a_person_it():
              for sentence in re.split(r"(?<=[.;:!?])\s+|\n", rule_text(game, "en")) if PERSON.search(sentence)
              for pattern in ONLY_PERSON if re.search(pattern, sentence, re.I)]
     assert not found, found
+
+
+def lesson_lines(lang: str) -> tuple[dict, dict]:
+    """(the lessons' lines, every string) in `lang` (Flemish over the Dutch it replaces)."""
+    texts = {**table("nl"), **table("nl-BE")} if lang == "nl-BE" else table(lang)
+    return {key: text for key, text in texts.items() if key.startswith("lesson.") or ".lesson." in key}, texts
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_a_lesson_names_a_button_or_option_as_the_screen_shows_it(lang):
+    """A lesson line names a button or an option in quotes, in the words the screen shows
+    (‘Next deal’, ‘Attributes that count’), as a choice: never "press Next deal", nor in
+    straight quotes beside the curly ones of the other lines."""
+    lines, texts = lesson_lines(lang)
+    shown = {re.sub(r"\s*\(\{\w+\}/\{\w+\}\)$", "", text) for text in texts.values()}   # 'Take in hand (2/5)'
+    found = [f"{key}: ‘{name}’" for key, text in lines.items() for name in re.findall(r"‘([^’]+)’", text)
+             if name not in shown]
+    found += [f"{key}: {text!r}" for key, text in lines.items() if re.search(r"(?<![\w}])'\w|\bpress\b|\bdruk", text, re.I)]
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_the_lessons_name_the_keys_that_go_on_and_stop(lang):
+    """The lessons name keys on purpose ("Go on: Enter, A or a click here"): the keys named
+    are the ones that do it, on the keyboard and on a gamepad (couch mode): Confirm goes on,
+    Menu (Esc, Start) opens the pause menu with its way out."""
+    from game.ui.input import CONFIRM, GAMEPAD, KEYBOARD, LEGEND_NAMES, MENU
+    lines, texts = lesson_lines(lang)
+    for device in (KEYBOARD, GAMEPAD):
+        confirm, menu = LEGEND_NAMES[device][CONFIRM], LEGEND_NAMES[device][MENU]
+        for key in ("lesson.go_on", "lesson.play_on"):
+            assert re.search(rf"\b{confirm}\b", lines[key]), (device, key, lines[key])
+        assert re.search(rf"\b{menu}\b", lines["lesson.play_on"]), (device, lines["lesson.play_on"])
+    assert texts["pause.quit"] in lines["lesson.play_on"]
