@@ -182,6 +182,7 @@ TERMS = {
         r"\bhe(er|ren)\b|\bvrouw": "koning, koningin (the source sheet)",
         r"\bslag": "verloren kaarten: 4 Koningen has no tricks",
         r"beoordeel": "tellen",
+        r"\bgedekt\b": "gesloten for face down (the rules page): afdekken is laying cards on a drawn card",
     }),
     "quarto": (("quarto.", "quarto_scene.", *elsewhere("quarto")), {
         r"\btegenstander|\bvakje\b|massief|gelijkspel": "tegenspeler, vak, vol, remise (the rules page)",
