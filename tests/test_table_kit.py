@@ -5,6 +5,7 @@ import pytest
 from game.cards import Card
 from game.ui import input as inp
 from game.ui.table.animator import Animator, Sprite
+from game.ui.table.layout import watching_floating
 from game.ui.table.panels import ScoreSheet, Sheet, choice_rects, draw_choice, stack_buttons
 from game.ui.table.seats import arrange_seats, hand_fan, seat_sides
 from game.ui.table.targets import Controls, Drag, Target, Targets
@@ -220,6 +221,9 @@ def test_the_score_sheet_leaves_out_the_earliest_rows_when_they_do_not_fit(make_
     assert made == [1]                                # drawn once, then blitted
     painter.draw(surface, R(0, 0, 900, 500), 0.5, "other", sheet)
     assert made == [1, 1]
+    with watching_floating() as floating:     # (issue 34) the part it painted, told without a search of its pixels
+        painter.draw(surface, R(40, 30, 900, 500), 0.5, "other", sheet)
+    assert floating == [("score sheet", painter._image[1].get_bounding_rect().move(40, 30))]
 
 
 def test_a_choice_panel_lays_its_answers_inside_the_area(make_app):

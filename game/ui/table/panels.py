@@ -167,13 +167,14 @@ class ScoreSheet:
             image = pygame.Surface((area.w + margin, area.h + margin))
             image.fill(CLEAR)
             image.set_colorkey(CLEAR, pygame.RLEACCEL)   # opaque with a colour key: a fast blit
-            self._paint(image, pygame.Rect(0, 0, area.w, area.h), u, sheet() if callable(sheet) else sheet,
-                        four_colour)
-            self._image = (key, image, image.get_bounding_rect())
+            painted = self._paint(image, pygame.Rect(0, 0, area.w, area.h), u, sheet() if callable(sheet) else sheet,
+                                  four_colour)
+            self._image = (key, image, painted)     # (not get_bounding_rect(): 5 ms at 1920x1080)
         surface.blit(self._image[1], area.topleft)
         note_floating("score sheet", self._image[2].move(area.topleft))
 
-    def _paint(self, surface, area, u, sheet: Sheet, four):
+    def _paint(self, surface, area, u, sheet: Sheet, four) -> pygame.Rect:
+        """The sheet in `area`; returns the rect it painted (its panel and the panel's shadow)."""
         small, tiny, body = theme.SMALL * u, theme.TINY * u, theme.BODY * u
         pad = int(26 * u)
         # the rows' labels column: a fifth of the sheet, or as wide as its longest label up to 30%
@@ -197,7 +198,8 @@ class ScoreSheet:
         rows = min(len(sheet.rows), max(1, (area.h - fixed) // row_h))
         box = pygame.Rect(0, 0, area.w, min(area.h, fixed + rows * row_h))
         box.center = area.center
-        panel(surface, box.move(int(6 * u), int(8 * u)), u, (8, 40, 24))
+        shadow = box.move(int(6 * u), int(8 * u))
+        panel(surface, shadow, u, (8, 40, 24))
         panel(surface, box, u, theme.BACKGROUND, theme.ACCENT_DARK)
         y = box.y + int(20 * u)
         blit_text(surface, fit(sheet.title, int(body), box.w - 2 * pad, True), body, theme.TEXT, (box.centerx, y),
@@ -255,6 +257,7 @@ class ScoreSheet:
         if note_h:
             blit_text(surface, fit(sheet.note, int(tiny), box.w - 2 * pad), tiny, theme.ACCENT,
                       (box.centerx, box.bottom - int(14 * u)), "midbottom")
+        return box.union(shadow)
 
 
 # ----------------------------------------------------------------------------- choice panel
