@@ -105,6 +105,7 @@ HINT_DEALS = 300
 SLIP = 0.2        # easy: the share of its cards played at random
 EXPLORE = 0.1     # the playout policy's share of random cards
 
+CAREFUL = (6, 7, 12, 13)   # the tricks a club table avoids taking in No 7th and last
 # penalty cards per game (the ones that cost points when taken)
 PENALTY = (0, HEART_MASK, KJ_MASK, QUEEN_MASK, KH_BIT, 0, 0)
 ACES = sum(1 << (suit * 13 + 12) for suit in range(4))
@@ -151,11 +152,12 @@ def _highest_rank(mask: int, random_) -> int:
     return best
 
 
-def _negative_card(state, legal: int, random_) -> int:
+def _negative_card(state, legal: int, random_, careful: tuple = (7, 13)) -> int:
+    """`careful`: the tricks No 7th and last avoids taking."""
     trick = state.trick
     game = state.g
     penalty = PENALTY[game]
-    avoid = game != NO_7_13 or state.done + 1 in (7, 13)
+    avoid = game != NO_7_13 or state.done + 1 in careful
     if not trick:
         if not avoid:
             return _highest_rank(legal, random_)
@@ -228,13 +230,14 @@ def _suit_of(hand: int, mask: int, longest: bool = False) -> int:
 
 def _club_negative(state, legal: int, random_) -> int:
     """As `_negative_card`, but a lead or a throw comes from the shortest suit: at a club table
-    one gets void early, to throw penalty cards later."""
+    one gets void early, to throw penalty cards later; No 7th and last also avoids the tricks
+    before the 7th and the last (their taker leads the next)."""
     trick = state.trick
     if trick and legal & SUIT_MASK[trick[0] // 13]:
-        return _negative_card(state, legal, random_)
+        return _negative_card(state, legal, random_, CAREFUL)
     hand = state.hands[state.turn]
     if not trick:
-        if state.g == NO_7_13 and state.done + 1 not in (7, 13):
+        if state.g == NO_7_13 and state.done + 1 not in CAREFUL:
             return (legal & _suit_of(hand, legal)).bit_length() - 1
         safe = legal & ~PENALTY[state.g] or legal
         low = safe & _suit_of(hand, safe)
@@ -441,18 +444,20 @@ def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = F
     return InferredDeal(root, deals, weights)
 
 
-def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random):
+def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random, model: int = 0,
+                 club: bool = False):
     """The card with the best mean over `deals` deals drawn from `root` as the search draws
     them, each solved exactly to its end (`ai.kingen_exact`): as a search's result (each card's
     mean reward in [0, 1] over the deals), so a "why?" reads it as it reads a search's, and each
     card's points to come deal by deal (for a hint's words)."""
-    from ai.kingen_exact import Solver  # it builds on this module's pieces
+    from ai.kingen_exact import Solver, against_policy  # it builds on this module's pieces
 
     seat = view.to_move()
     low, span = LOWEST[view.g], SPAN[view.g]
     gains = {move: [] for move in moves}
     for _ in range(deals):
-        values = Solver(root.sample(seat, rng).state).root_values()
+        deal = root.sample(seat, rng).state
+        values = against_policy(deal, club or model == 2) if model else Solver(deal).root_values()
         for move in moves:
             gains[move].append(values[move.index][seat])
     before = view.points[seat]
@@ -501,10 +506,10 @@ def settle_close(root: SearchDeal, seat: int, result: SearchResult, gap: float, 
     return second.move if difference > 0 else best.move
 
 
-def play_out(state, random_, club: bool = False) -> None:
+def play_out(state, random_, club: bool = False, explore: float = EXPLORE) -> None:
     """Play the deal to its end by the policy (the state's match must end with this deal)."""
     while state.phase == PLAY:
-        state.play_fast(policy_card(state, random_, club=club))
+        state.play_fast(policy_card(state, random_, explore, club))
 
 
 # ----------------------------------------------------------------------------- dealer's choices
@@ -632,7 +637,7 @@ class KingenBot:
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
                  exploration: float | None = None, pool: int | None = None, miss: float | None = None,
                  exact: int | None = None, tie: float | None = None, club: tuple | None = None,
-                 close: float | None = None):
+                 close: float | None = None, explore: float | None = None, model: int = 0):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -646,6 +651,8 @@ class KingenBot:
         self.tie = TIE if tie is None else tie
         self.club = CLUB.get(level, ()) if club is None else club
         self.close = CLOSE.get(level, 0.0) if close is None else close
+        self.explore = EXPLORE if explore is None else explore    # the playouts' share of random cards
+        self.model = model   # the exact last tricks' others: max^n (0), the policy's cards (1), the club's (2)
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -693,11 +700,12 @@ class KingenBot:
         club = view.g in self.club
         root = search_root(view, self.rng, self.pool, self.miss, club)
         if view.hands[view.to_move()].bit_count() <= self.exact:
-            self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng)
+            self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, self.model,
+                                                         club)
             return self.last.move, None
 
         def evaluate(deal):
-            play_out(deal.state, random_, club)
+            play_out(deal.state, random_, club, self.explore)
             return deal_rewards(deal.state)
 
         self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations,

@@ -16,7 +16,7 @@ precision (for trying a change to a level):
     python -m ai.kingen_bench decisions --a hard --b normal:80 --deals 20 [--types ...]
 
 four normal seats play each deal; wherever the seat to move has a choice, A and B (a level,
-optionally `:iterations:exploration:pool:miss:exact:tie:club:close`, e.g. `hard:5000:0.2`) each pick a
+optionally `:iterations:exploration:pool:miss:exact:tie:club:close:explore:model`, e.g. `hard:5000:0.2`) each pick a
 card from that seat's view with the same seed, and where they differ both cards are judged on
 the true deal: the seat's mean points after the card over 200 policy playouts. It prints per
 type A-B per decision (95% interval) and times decisions per seat per deal. The judge sees
@@ -122,18 +122,20 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 
 
 def player(spec: str, seed: int) -> K.KingenBot:
-    """A player from "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close]]]]]]]]"
+    """A player from "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close[:explore[:model]]]]]]]]]]"
     (an empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0:
     the search's card always; club 1 (0): a club table's habits in the playouts of every game
     (of none); close: the gap within which the two best cards are played on the same deals, 0
-    off)."""
+    off; explore: the playouts' share of random cards; model: the others in the exact last
+    tricks, 0 max^n, 1 the policy's cards, 2 the club's)."""
     level, *budget = spec.split(":")
-    fields = [None if not field else float(field) for field in budget] + [None] * 8
-    iterations, exploration, pool, miss, exact, tie, club, close = fields[:8]
+    fields = [None if not field else float(field) for field in budget] + [None] * 10
+    iterations, exploration, pool, miss, exact, tie, club, close, explore, model = fields[:10]
     return K.KingenBot(level, seed, iterations=None if iterations is None else int(iterations),
                        exploration=exploration, pool=None if pool is None else int(pool), miss=miss,
                        exact=None if exact is None else int(exact), tie=tie,
-                       club=None if club is None else tuple(range(len(R.GAMES))) if club else (), close=close)
+                       club=None if club is None else tuple(range(len(R.GAMES))) if club else (), close=close,
+                       explore=explore, model=int(model or 0))
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:

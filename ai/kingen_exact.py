@@ -17,7 +17,7 @@ there. The rules are the judge: legal cards come from `rules.legal_mask`, the ta
 """
 from __future__ import annotations
 
-from ai.kingen import PENALTY, distinct_cards
+from ai.kingen import PENALTY, SearchDeal, distinct_cards, policy_card
 from game.kingen import rules as R
 
 NOTHING = (0, 0, 0, 0)
@@ -83,3 +83,38 @@ class Solver:
                     best = rest
         self.memo[key] = best
         return best
+
+
+def _no_chance() -> float:
+    """The policy's random source in `against_policy`: no random card, ties to the lower suit."""
+    return 0.5
+
+
+def against_policy(deal, club: bool = False) -> dict:
+    """For each card of the seat to move that plays differently: every seat's points to come
+    when the others play the policy's card (a sensible human's, without its random cards) and
+    the seat its best card from there on. The others as the table plays, not as max^n's players
+    who see every hand."""
+    seat = deal.turn
+    before = deal.points
+
+    def best(state):
+        while state.phase == R.PLAY and state.turn != seat:
+            state.play_fast(policy_card(state, _no_chance, 0.0, club))
+        if state.phase != R.PLAY:
+            return state.points
+        found = None
+        for move in SearchDeal(state).legal_moves():
+            after = state.copy()
+            after.play_fast(move.index)
+            points = best(after)
+            if found is None or points[seat] > found[seat]:
+                found = points
+        return found
+
+    values = {}
+    for move in SearchDeal(deal).legal_moves():
+        after = deal.copy()
+        after.play_fast(move.index)
+        values[move.index] = [end - start for end, start in zip(best(after), before)]
+    return values

@@ -484,3 +484,42 @@ def test_the_expert_counts_the_last_tricks():
     assert move == R.parse_move("AS") and reason.key == "kingen.hint.card.no_queens"
     assert reason.params["deals"] == K.EXACT_DEALS and reason.params["points"] == K._number(
         sum(bot.exact_gains[move]) / K.EXACT_DEALS)
+
+
+def test_the_last_tricks_against_the_policy_score_as_the_policy_plays_them():
+    """The last tricks with the others playing the policy's cards (`against_policy`): the seat's
+    best line, played through the rules with the others playing those cards, takes the points
+    it said; and the values are not max^n's (whose others see every hand)."""
+    from ai.kingen_exact import Solver, _no_chance, against_policy
+    rng = random.Random(3)
+    differ = 0
+    for index, game in enumerate(R.GAMES):
+        for club in (False, True):
+            state = R.arena_deal(100 + index, game)
+            if state.phase == R.CHOOSE_TRUMP:
+                state.play(R.TRUMP_MOVES[index % 4])
+            while state.phase == R.PLAY and 13 - state.done > 5:
+                state.play_fast(K.policy_card(state, rng.random))
+            seat = state.turn
+            values = against_policy(state, club)
+            differ += values != Solver(state).root_values()
+            expected = max(values.values(), key=lambda points: points[seat])[seat]
+            before = state.points[seat]
+            while state.phase == R.PLAY:
+                if state.turn == seat:
+                    choices = against_policy(state, club)
+                    card = max(choices, key=lambda card: choices[card][seat])
+                else:
+                    card = K.policy_card(state, _no_chance, 0.0, club)
+                state.play(R.PLAY_MOVE[card])
+            assert state.points[seat] - before == expected, (game, club)
+    assert differ
+
+
+def test_club_policy_avoids_the_trick_before_the_last_in_no_7th_and_last():
+    # the twelfth trick: its taker leads the last, so the club ducks where the policy throws high
+    state = pos("no_7th_and_last - 0 2H/3S,9S/2C,3C/4D,5D 5S -2,0,0,0")
+    assert policy(state) == "9S" and R.CODE[K.policy_card(state, random.Random(1).random, 0.0, True)] == "3S"
+    # the eleventh: high cards out, as the policy
+    state = pos("no_7th_and_last - 0 2H,3H/3S,9S,TS/2C,3C,4C/4D,5D,6D 5S -2,0,0,0")
+    assert R.CODE[K.policy_card(state, random.Random(1).random, 0.0, True)] == "TS"
