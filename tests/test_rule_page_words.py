@@ -91,3 +91,23 @@ def test_the_lessons_name_the_keys_that_go_on_and_stop(lang):
             assert re.search(rf"\b{confirm}\b", lines[key]), (device, key, lines[key])
         assert re.search(rf"\b{menu}\b", lines["lesson.play_on"]), (device, lines["lesson.play_on"])
     assert texts["pause.quit"] in lines["lesson.play_on"]
+
+
+# each game's English words that another word of the same game names already (the Dutch ones
+# are in test_player_words' TERMS), on its rules page and in its lesson
+ENGLISH_TERMS = {
+    "keezen": {r"\bput a new pawn\b|\benter(s|ing)? (while|from)\b|\bEntering\b":
+               "bring out a pawn, as the lessons, hints and review say ('enter' is for the home)"},
+    "kings_corners": {r"\bboard\b": "the table (Kings Corners has no board)",
+                      r"\bdraw pile\b": "the stock"},
+    "quarto": {r"\bsheet\b": "the rules (the player has no sheet)"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(ENGLISH_TERMS))
+def test_each_english_page_and_lesson_uses_the_games_own_terms(game):
+    lines, _ = lesson_lines("en")
+    said = [rule_text(game, "en")] + [text for key, text in lines.items() if key.startswith(f"{game}.")]
+    found = [f"{why}: {text[:80]!r}" for text in said for pattern, why in ENGLISH_TERMS[game].items()
+             if re.search(pattern, text)]
+    assert not found, found
