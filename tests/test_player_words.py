@@ -823,3 +823,19 @@ def test_kingen_end_says_the_best_deal_by_its_games_name_and_in_points(speak, la
     best = words.ending(state, [], 0, lambda seat: f"Anna{seat}", lambda key, seat, **params: t(key, **params)).best
     assert words.game_name("no_kings_jacks") in best and t("kingen.scene.short.no_kings_jacks") not in best, best
     assert "+" not in best and re.search(r"\b2 (points|punten)$", best), best
+
+
+# what a status line asks of the player to move says the action, not a label ("Jack: the pawn to swap with")
+ASKS = {"en": r"\b(choose|play|lay|give|where to)\b", "nl": r"\b(kies|speel|speelt|leg|geef|geven|waarheen)\b"}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_keezen_status_says_what_the_player_does_next(lang):
+    """Each status line for a Keezen player's choice says what to do ('Jack: choose the pawn to
+    swap with', 'Your turn: you play green's pawns', '7: 1 step left; choose the next pawn'),
+    never a bare label ('Jack: the pawn to swap with', '7: 1 step left; next pawn')."""
+    texts = table(lang)
+    keys = [f"keezen.scene.status.{name}" for name in ("give", "give_chosen", "lay_away", "turn", "turn_partner",
+                                                      "pawn", "end", "jack", "jack_other", "seven_next",
+                                                      "seven_next.one", "seven_end", "seven_end.one")]
+    assert not [texts[key] for key in keys if not re.search(ASKS[lang], texts[key], re.I)]
