@@ -83,8 +83,15 @@ def test_the_lessons_name_the_keys_that_go_on_and_stop(lang):
     """The lessons name keys on purpose ("Go on: Enter, A or a click here"): the keys named
     are the ones that do it, on the keyboard and on a gamepad (couch mode): Confirm goes on,
     Menu (Esc, Start) opens the pause menu with its way out."""
-    from game.ui.input import CONFIRM, GAMEPAD, KEYBOARD, LEGEND_NAMES, MENU
+    import pygame
+
+    from game.ui.input import BUTTONS, CONFIRM, GAMEPAD, KEYBOARD, KEYS, LEGEND_NAMES, MENU
     lines, texts = lesson_lines(lang)
+    # the keys so named do it (the legend's names are the bar's, the maps what a key does)
+    assert (KEYS[pygame.K_RETURN], KEYS[pygame.K_ESCAPE]) == (CONFIRM, MENU)
+    assert (BUTTONS[pygame.CONTROLLER_BUTTON_A], BUTTONS[pygame.CONTROLLER_BUTTON_START]) == (CONFIRM, MENU)
+    assert [LEGEND_NAMES[device][action] for device in (KEYBOARD, GAMEPAD) for action in (CONFIRM, MENU)] == \
+        ["Enter", "Esc", "A", "Start"]
     for device in (KEYBOARD, GAMEPAD):
         confirm, menu = LEGEND_NAMES[device][CONFIRM], LEGEND_NAMES[device][MENU]
         for key in ("lesson.go_on", "lesson.play_on"):
