@@ -498,7 +498,7 @@ def test_the_last_tricks_against_the_policy_score_as_the_policy_plays_them():
             state = R.arena_deal(100 + index, game)
             if state.phase == R.CHOOSE_TRUMP:
                 state.play(R.TRUMP_MOVES[index % 4])
-            while state.phase == R.PLAY and 13 - state.done > 5:
+            while state.phase == R.PLAY and 13 - state.done > 4:
                 state.play_fast(K.policy_card(state, rng.random))
             seat = state.turn
             values = against_policy(state, club)
