@@ -839,3 +839,16 @@ def test_a_keezen_status_says_what_the_player_does_next(lang):
                                                       "pawn", "end", "jack", "jack_other", "seven_next",
                                                       "seven_next.one", "seven_end", "seven_end.one")]
     assert not [texts[key] for key in keys if not re.search(ASKS[lang], texts[key], re.I)]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_verdict_in_points_says_what_the_move_cost_in_either_way_of_counting(speak, lang):
+    """Points lost are said as what the move cost ('this one costs about 2.1 points'), which
+    reads right where the most points win (Kingen) and where the fewest do (Kings Corners'
+    penalty points), never 'about 2.1 points less', which praises a Kings Corners slip."""
+    from game.words import verdict_line
+    speak(lang)
+    judged = {"verdict": "inaccuracy", "ply": 15, "move": "a", "best": "b", "loss": 2.1, "value": -6.0,
+              "best_value": -3.9}
+    line = verdict_line(judged, "points", lambda ply, code: "3\u2660")
+    assert re.search(r"\b2[.,]1\b", line) and not re.search(r"\b(less|more|minder|meer)\b", line), line
