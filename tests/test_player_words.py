@@ -852,3 +852,17 @@ def test_a_verdict_in_points_says_what_the_move_cost_in_either_way_of_counting(s
               "best_value": -3.9}
     line = verdict_line(judged, "points", lambda ply, code: "3\u2660")
     assert re.search(r"\b2[.,]1\b", line) and not re.search(r"\b(less|more|minder|meer)\b", line), line
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_kings_corners_why_says_more_than_the_move(speak, lang):
+    """'Why?' after a computer laid a card from the hand gives a reason a player uses ('Daan
+    played Q♠ on the K♦: one card fewer in the hand'), not the move told again ('Daan played Q♠
+    on the K♦'), which the log already says."""
+    from ai import Reason
+    from game.kings_corners import words
+    speak(lang)
+    for key, params in (("play", {"card": "Q\u2660", "top": "K\u2666"}), ("fill_side", {"card": "8\u2663", "place": "E"}),
+                        ("king_corner", {"card": "K\u2666", "place": "SW"})):
+        told = explain(Reason("", f"kings_corners.hint.{key}", **params), words.reason_params, about="Daan")
+        assert re.search({"en": r": one card fewer\b", "nl": r": weer een kaart minder\b"}[lang], told), told
