@@ -866,3 +866,13 @@ def test_a_kings_corners_why_says_more_than_the_move(speak, lang):
                         ("king_corner", {"card": "K\u2666", "place": "SW"})):
         told = explain(Reason("", f"kings_corners.hint.{key}", **params), words.reason_params, about="Daan")
         assert re.search({"en": r": one card fewer\b", "nl": r": weer een kaart minder\b"}[lang], told), told
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_keezen_says_playing_the_partners_pawns_one_way_on_tv_and_phone(lang):
+    """Once a player's pawns are all home, the TV's status line and the phone's line under the
+    hand say it in the same words ('Your turn: you play green's pawns' and 'you play green's
+    pawns'; 'je speelt voor groen'), not two phrasings of one thing."""
+    texts = table(lang)
+    phone = texts["phones.keezen.partner_pawns"].format(colour="groen")
+    assert phone in texts["keezen.scene.status.turn_partner"].format(colour="groen")
