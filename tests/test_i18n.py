@@ -72,8 +72,8 @@ def test_a_count_of_one_takes_the_singular_and_two_the_plural(language, lang):
 
 def test_the_steps_of_a_seven_agree_with_their_number(language):
     language("en")
-    assert t("keezen.scene.status.seven_next", n=1) == "7: 1 step left; next pawn"
-    assert t("keezen.scene.status.seven_next", n=2) == "7: 2 steps left; next pawn"
+    assert t("keezen.scene.status.seven_next", n=1) == "7: 1 step left; choose the next pawn"
+    assert t("keezen.scene.status.seven_next", n=2) == "7: 2 steps left; choose the next pawn"
     language("nl")
     assert t("keezen.scene.status.seven_end", n=1) == "7: nog 1 stap; waarheen?"
     assert t("keezen.scene.status.seven_end", n=6) == "7: nog 6 stappen; waarheen?"
