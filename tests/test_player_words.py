@@ -876,3 +876,16 @@ def test_keezen_says_playing_the_partners_pawns_one_way_on_tv_and_phone(lang):
     texts = table(lang)
     phone = texts["phones.keezen.partner_pawns"].format(colour="groen")
     assert phone in texts["keezen.scene.status.turn_partner"].format(colour="groen")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_phones_next_deal_button_says_what_the_tv_says(speak, lang):
+    """A phone's button for the next deal names it as that game's TV button does: 'Next deal'
+    in Kingen, 'Next hand' in Kings Corners, not one 'Next hand' for every game."""
+    speak(lang)
+    for game in ("kingen", "kings_corners"):
+        state = registry.game(game).rules().new_game(3, 4, {})
+        page = phone_views.message(game, state.view(0), 0, lambda seat: f"Anna{seat}",
+                                   lambda key, seat, **params: t(key, **params), 0, human_to_move=True,
+                                   may_say_next=True, away=[], log=[], language=lang)
+        assert page["words"]["next"] == t(f"{game}.scene.button.next"), (game, page["words"]["next"])

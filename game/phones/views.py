@@ -21,7 +21,7 @@ import importlib
 from game.base import partner
 from game.cards import SUIT_SYMBOL
 from game.phones.server import MAX_NAME
-from game.ui.i18n import LANGUAGES, t
+from game.ui.i18n import LANGUAGES, has, t
 
 GAMES = ("kingen", "keezen", "kings_corners")   # the games a phone can hold a hand of
 P = "phones."
@@ -170,17 +170,20 @@ def message(game: str, view, seat: int, names, said, version: int, *, human_to_m
             "name": tv_name or names(seat), "lang": language, "turn": view.to_move() == seat and bool(moves),
             "over": view.is_over(), "status": status, "score": score, "info": info, "table": table,
             "hand": hand, "moves": moves, "next": may_say_next, "away": away, "log": log[-4:],
-            "words": page_words(), "languages": [[code, name] for code, name in LANGUAGES.items()],
+            "words": page_words(game), "languages": [[code, name] for code, name in LANGUAGES.items()],
             "name_max": MAX_NAME}
 
 
-PAGE_KEYS = ("hint", "next", "back", "away", "reconnecting", "choose", "seat", "name_ask", "name_ok",
+PAGE_KEYS = ("hint", "back", "away", "reconnecting", "choose", "seat", "name_ask", "name_ok",
              "name_change", "offline", "your_turn")
 REFUSALS = ("flood", "garbage", "size", "not_your_turn", "stale", "bad_move", "no_hint", "not_now")
 
 
-def page_words() -> dict:
-    """The page's own words in the current language: buttons, headings, refusals."""
+def page_words(game: str) -> dict:
+    """The page's own words in the current language: buttons, headings, refusals; the button
+    that starts the next deal is the TV's, in the game's own word ('Next deal' in Kingen, 'Next
+    hand' in Kings Corners; Keezen has none)."""
     words = {key: t(P + "page." + key) for key in PAGE_KEYS}
+    words["next"] = t(f"{game}.scene.button.next") if has(f"{game}.scene.button.next") else ""
     words.update({"refused_" + key: t(P + "refused." + key) for key in REFUSALS})
     return words
