@@ -41,7 +41,7 @@ from game.ui.game_scene import GameScene
 from game.ui.i18n import LANGUAGES, _load, keys_asked, set_language
 from game.ui.table.layout import note_floating, watching_floating
 from test_text_fit import LANGUAGES as TEXT_FIT_LANGUAGES
-from test_text_fit import picture_problems, problems_in, recorded
+from test_text_fit import overlaps, picture_problems, problems_in, recorded
 
 FIRST = {"960x540": "nl", "1920x1080": "en", "couch": "nl-BE"}     # the language each size reads every screen in
 # the screens read in English and Dutch at every size besides (the text-fit rule's)
@@ -144,8 +144,27 @@ def cover_problems(app, floating) -> list[str]:
     if scene.coach is not None:
         for number, rect in enumerate(scene.coach._target_rects()):
             kept[f"the pointed-at thing {number + 1}"] = rect
-    return sorted({f"{name} over {what}" for name, rect in floating
+    return sorted({f"{name} over {what}" for name, rect in floating if not name.startswith("tag ")   # (`tag_problems`)
                    for what, other in kept.items() if rect.colliderect(other)})
+
+
+def tag_problems(floating, records) -> list[str]:
+    """The words a better move is marked with (`tag`s: floating, each on its plate) over any
+    other string of the surface they are drawn on: the table's own words (a heading, a board's
+    names), another mark's words."""
+    found = set()
+    for what, plate in floating:
+        if not what.startswith("tag "):
+            continue
+        words = what[4:]
+        own = [record for record in records if record[1] == words and plate.contains(record[2])]
+        sizes = {record[0].get_size() for record in own}
+        for surface, text, rect, _, clip, _ in records:
+            visible = rect.clip(clip)
+            if surface.get_size() in sizes and visible.w and visible.h and not plate.contains(visible) \
+                    and overlaps(plate, visible):
+                found.add(f"{words!r} tag over {text!r}")
+    return sorted(found)
 
 
 def text_problems(app, records) -> list[str]:
@@ -184,7 +203,8 @@ def read_screen(app, key: str, config: str, found: set) -> list:
     with watching_floating() as floating:
         records = recorded(app)
     found.update(f"{key}: {problem}" for problem in
-                 status_problems(app) + cover_problems(app, floating) + text_problems(app, records))
+                 status_problems(app) + cover_problems(app, floating) + tag_problems(floating, records)
+                 + text_problems(app, records))
     return records
 
 
@@ -282,6 +302,15 @@ def test_the_cover_check_sees_a_hand_over_that_leaves_the_hand_in_sight(make_app
                         lambda what, rect: note_floating(what, rect.clip(rect.x, rect.y, rect.w, rect.h // 2)))
     found = judge(make_app, "en", screens("kingen/hand-over"), ["960x540"])
     assert "kingen/hand-over: hand-over leaves the hand in sight" in found, found
+
+
+def test_the_tag_check_sees_the_better_mark_over_the_pool_heading(make_app, monkeypatch):
+    from game.ui.table import better
+    place = better.tag_place      # the marks' words placed blind: "better" above its piece, whatever is there
+    monkeypatch.setattr(better, "tag_place", lambda surface, words, size, rect, gap, sides, avoid, u:
+                        place(surface, words, size, rect, gap, sides, [], u))
+    found = judge(make_app, "en", screens("quarto/review-better"), ["960x540"])
+    assert "quarto/review-better: 'better' tag over 'Pieces beside the board'" in found, found
 
 
 def test_the_status_check_sees_a_seat_thinking_in_a_review(make_app, monkeypatch):

@@ -15,7 +15,7 @@ import math
 import pygame
 
 from game.quarto import rules
-from game.quarto.layout import hole
+from game.quarto.layout import board_names, hole
 from game.quarto.words import piece_words
 from game.ui import theme
 from game.ui.i18n import t
@@ -74,7 +74,7 @@ def paint_table(layer, layout, u) -> None:
     paint_board(layer, layout.board, layout.squares, u)
     pygame.draw.rect(layer, theme.PANEL, layout.hand, border_radius=int(18 * u))
     pool = layout.pool
-    blit_text(layer, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, (pool[0].x, pool[0].y - 8 * u), "bottomleft")
+    blit_text(layer, t("quarto.pool"), theme.SMALL * u, theme.TEXT_DIM, *layout.pool_heading())
     for rect in pool:
         pygame.draw.rect(layer, theme.FELT, rect.inflate(-4 * u, -4 * u), border_radius=int(10 * u))
 
@@ -87,12 +87,8 @@ def paint_board(layer, board, squares, u) -> None:
     pygame.draw.rect(layer, WOOD_DARK, board, max(2, int(4 * u)), border_radius=radius)
     for rect in squares:
         pygame.draw.ellipse(layer, SLOT, hole(rect))
-    for column in range(4):
-        blit_text(layer, "abcd"[column], theme.TINY * u, theme.TEXT_DIM, (squares[column].centerx, board.y + 4 * u),
-                  "midtop")
-    for row in range(4):
-        blit_text(layer, str(row + 1), theme.TINY * u, theme.TEXT_DIM, (board.x + 10 * u, squares[row * 4].centery),
-                  "midleft")
+    for text, pos, anchor in board_names(board, squares, u):
+        blit_text(layer, text, theme.TINY * u, theme.TEXT_DIM, pos, anchor)
 
 
 def draw_board_marks(surface, squares, u, win, legal, hint, lit: bool) -> None:

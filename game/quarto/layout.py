@@ -16,6 +16,7 @@ from game.ui import theme
 from game.ui.i18n import t
 from game.ui.table.layout import TableLayout
 from game.ui.table.seats import plate_size
+from game.ui.text import text_rect
 
 
 class Layout(TableLayout):
@@ -68,6 +69,15 @@ class Layout(TableLayout):
         self.moves = pygame.Rect(self.facts.right + int(20 * u), info.y, info.right - self.facts.right - int(20 * u),
                                  info.h)
 
+    def pool_heading(self) -> tuple:
+        """Where the pool's heading stands: (pos, anchor), just above its first place."""
+        return (self.pool[0].x, self.pool[0].y - 8 * self.u), "bottomleft"
+
+    def word_rects(self) -> list:
+        """The board's names of its columns and rows, and the pool's heading."""
+        return [text_rect(text, theme.TINY * self.u, *place) for text, *place in board_names(self.board, self.squares, self.u)] \
+            + [text_rect(t("quarto.pool"), theme.SMALL * self.u, *self.pool_heading())]
+
     def pool_places(self, couch_scale: float, right: pygame.Rect, pool_top: int, below: float) -> tuple[list, float]:
         """The sixteen places of the pieces still to give, two rows of eight under the hand in
         the column `right`, with `below` left for the buttons and the information; and their
@@ -95,6 +105,13 @@ class Layout(TableLayout):
             rects.append(pygame.Rect(x, top, width, height))
             x += width + int(14 * u)
         return rects
+
+
+def board_names(board: pygame.Rect, squares: list, u: float) -> list:
+    """The names of the board's columns (a to d, along its top) and rows (1 to 4, down its
+    left): (text, pos, anchor)."""
+    return [("abcd"[column], (squares[column].centerx, board.y + 4 * u), "midtop") for column in range(4)] + \
+        [(str(row + 1), (board.x + 10 * u, squares[row * 4].centery), "midleft") for row in range(4)]
 
 
 def hole(square: pygame.Rect) -> pygame.Rect:

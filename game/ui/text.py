@@ -67,6 +67,11 @@ def render(text: str, size: int, color=(240, 240, 240), bold: bool = False) -> p
     return font(size, bold).render(text, True, color)
 
 
+def text_rect(text: str, size: int, pos, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Where `blit_text` puts one line (without `width`), drawing nothing."""
+    return render(text, int(size), bold=bold).get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+
+
 def blit_text(surface: pygame.Surface, text: str, size: int, color, pos, anchor: str = "topleft",
               bold: bool = False, width: int | None = None, box: pygame.Rect | None = None) -> pygame.Rect:
     """Draw one line anchored at pos (any pygame.Rect anchor name); return where it went.

@@ -16,6 +16,7 @@ import pygame
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.table.draw import arrow, bow
+from game.ui.table.layout import note_floating
 from game.ui.text import blit_text, render
 
 
@@ -24,7 +25,20 @@ def tag(surface, words: str, size: int, colour, pos, anchor: str, u: float) -> p
     rect = tag_rect(surface, words, size, pos, anchor, u)
     pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=int(6 * u))
     blit_text(surface, words, size, colour, rect.inflate(-int(12 * u), -int(4 * u)).topleft, bold=True)
+    note_floating(f"tag {words}", rect)
     return rect
+
+
+def tag_place(surface, words: str, size: int, rect: pygame.Rect, gap: int, sides: tuple, avoid: list, u: float):
+    """Where `words` label `rect`: (pos, anchor) on the first of `sides` (above, below, left,
+    right) where its plate covers none of `avoid` (the table's own words, the other marks and
+    their words), else on the first."""
+    places = {"above": ((rect.centerx, rect.y - gap), "midbottom"), "below": ((rect.centerx, rect.bottom + gap), "midtop"),
+              "left": ((rect.x - gap, rect.centery), "midright"), "right": ((rect.right + gap, rect.centery), "midleft")}
+    for side in sides:
+        if tag_rect(surface, words, size, *places[side], u).collidelist(avoid) < 0:
+            return places[side]
+    return places[sides[0]]
 
 
 def tag_rect(surface, words: str, size: int, pos, anchor: str, u: float) -> pygame.Rect:
@@ -63,19 +77,26 @@ def mark_better(surface, table, played, best, colour, before) -> None:
     u = table.app.u
     width, small = max(2, int(4 * u)), int(theme.SMALL * u)
     was, better = move_rects(table, played)[0], move_rects(table, best)
-    taken = []          # the better move's words: the played one's go above it where they would meet
-    for rect in [rect for rect in better[0] + better[1] if rect not in was]:     # (what both share is not marked)
-        lifted = rect.move(0, -rect.h // 6) if rect in better[0] else rect      # (a place it goes to is not)
+    words = table.layout().word_rects()
+
+    def lift(rect):      # a card or piece is lifted, unless its ring would then cross the table's words
+        lifted = rect.move(0, -rect.h // 6)
+        return rect if lifted.inflate(2 * width, 2 * width).collidelist(words) >= 0 else lifted
+    lifts = [(rect, lift(rect) if rect in better[0] else rect)     # (a place it goes to is not lifted)
+             for rect in better[0] + better[1] if rect not in was]               # (what both share is not marked)
+    for rect, lifted in lifts:
         surface.blit(surface.subsurface(rect.clip(surface.get_rect())).copy(), lifted)
         pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
-        taken.append(tag(surface, t("review.better"), small, theme.ACCENT, (lifted.centerx, lifted.y - width),
-                         "midbottom", u))
-    for rect in [rect for rect in was if rect not in better]:
+    for rect in was:
         pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
-        place = (rect.centerx, rect.bottom + width), "midtop"
-        if tag_rect(surface, t("review.played"), small, *place, u).collidelist(taken) >= 0:
-            place = (rect.centerx, rect.y - width), "midbottom"
-        tag(surface, t("review.played"), small, colour, *place, u)
+    # each word where it covers neither the table's own words nor another mark or its word:
+    # "better" above its card, "played" below its own, else on another side
+    marks = [(lifted, "review.better", theme.ACCENT, ("above", "below", "left", "right")) for _, lifted in lifts] + \
+        [(rect, "review.played", colour, ("below", "above", "left", "right")) for rect in was]
+    avoid = words + [rect.inflate(2 * width, 2 * width) for rect, *_ in marks]
+    for rect, key, shade, sides in marks:
+        others = [other for other in avoid if other != rect.inflate(2 * width, 2 * width)]
+        avoid.append(tag(surface, t(key), small, shade, *tag_place(surface, t(key), small, rect, width, sides, others, u), u))
     board = getattr(table.layout(), "board", None)
     if not hasattr(board, "move_paths"):
         return

@@ -46,6 +46,11 @@ class TableLayout:
     kept: tuple = ()                      # the names of the game's own rects nothing may cover
     spare: tuple = ()                     # places where nothing of this round lies: a lesson's words go there first
 
+    def word_rects(self) -> list:
+        """The table's own words that a mark's words may not cover (a heading, a board's names
+        of its rows): none unless the game's layout names them."""
+        return []
+
     def protected(self) -> dict:
         """{what: its rect} of everything on the table that must stay in sight."""
         found = {f"plate {seat}": rect for seat, rect in self.plates.items()}
