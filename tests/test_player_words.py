@@ -113,7 +113,7 @@ FORBIDDEN = {
         IT_DOES: "'it' for a person",
         r"\bsimulated\b|\btries\b|\bsamples?\b|\biterations?\b|\bnodes?\b|\bvisits\b": "a search's own counts",
         r"\bon average over\b|own search|judgement of that moment": "the program talking about itself",
-        r"\bpress (enter|confirm|(?-i:[A-Z]))\b|\benter or back\b":
+        r"\bpress (enter|confirm|(?-i:[A-Z][a-z]*))\b|\benter or back\b":
             "one device's key, or the action's inner name, where a button is named",
         r"\bwent for \{move\}": "'went for' before a move said as a phrase ('went for playing the 4')",
         r"\bswaps with \{colour\} ": "swaps with {colour}'s pawn: a colour names a player, not a pawn",
