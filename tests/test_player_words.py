@@ -183,6 +183,7 @@ TERMS = {
         r"\bslag": "verloren kaarten: 4 Koningen has no tricks",
         r"beoordeel": "tellen",
         r"\bgedekt\b": "gesloten for face down (the rules page): afdekken is laying cards on a drawn card",
+        r"\bverdeling\b": "afdekken (the round's rule: 'dek … af'), not a second word for it",
     }),
     "quarto": (("quarto.", "quarto_scene.", *elsewhere("quarto")), {
         r"\btegenstander|\bvakje\b|massief|gelijkspel": "tegenspeler, vak, vol, remise (the rules page)",
