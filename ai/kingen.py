@@ -37,7 +37,9 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
 Levels: easy plays the policy with human slips (one card in five at random among the legal
 ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterations (choices:
 120 deals); hard 3500 iterations with a narrower exploration (choices: 400 deals), and from four
-cards in hand on 40 deals each solved exactly (`exact_choice`). The human's card where the
+cards in hand on 40 deals each solved exactly (`exact_choice`); in No 7th and last from seven
+cards on, with the others playing as a club table does, not as max^n's players who see every
+hand (`MODEL`; measured in docs/benchmark-notes.md, the other games did not gain). The human's card where the
 search's means lie within `TIE` (`human_tie`) is off: it did not help (docs/benchmark-notes.md).
 Where the search's two best means lie within `CLOSE` (off: no gain on fresh deals), both cards
 are played on the same deals (`settle_close`).
@@ -96,6 +98,8 @@ POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' 
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
+MODEL = {"hard": (NO_7_13,)}   # the games whose last tricks count the others as a club table plays them
+MODEL_CARDS = 7   # ... from this many cards in hand on (`ai.kingen_exact.against_policy`)
 CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300
@@ -444,12 +448,12 @@ def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = F
     return InferredDeal(root, deals, weights)
 
 
-def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random, model: int = 0,
-                 club: bool = False):
+def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random, model: bool = False):
     """The card with the best mean over `deals` deals drawn from `root` as the search draws
     them, each solved exactly to its end (`ai.kingen_exact`): as a search's result (each card's
     mean reward in [0, 1] over the deals), so a "why?" reads it as it reads a search's, and each
-    card's points to come deal by deal (for a hint's words)."""
+    card's points to come deal by deal (for a hint's words). `model`: the others play as a club
+    table does (`against_policy`), not as max^n's players who see every hand."""
     from ai.kingen_exact import Solver, against_policy  # it builds on this module's pieces
 
     seat = view.to_move()
@@ -457,7 +461,7 @@ def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Ra
     gains = {move: [] for move in moves}
     for _ in range(deals):
         deal = root.sample(seat, rng).state
-        values = against_policy(deal, club or model == 2) if model else Solver(deal).root_values()
+        values = against_policy(deal, club=True) if model else Solver(deal).root_values()
         for move in moves:
             gains[move].append(values[move.index][seat])
     before = view.points[seat]
@@ -637,7 +641,7 @@ class KingenBot:
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
                  exploration: float | None = None, pool: int | None = None, miss: float | None = None,
                  exact: int | None = None, tie: float | None = None, club: tuple | None = None,
-                 close: float | None = None, explore: float | None = None, model: int = 0):
+                 close: float | None = None, explore: float | None = None, model: tuple | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -652,7 +656,7 @@ class KingenBot:
         self.club = CLUB.get(level, ()) if club is None else club
         self.close = CLOSE.get(level, 0.0) if close is None else close
         self.explore = EXPLORE if explore is None else explore    # the playouts' share of random cards
-        self.model = model   # the exact last tricks' others: max^n (0), the policy's cards (1), the club's (2)
+        self.model = MODEL.get(level, ()) if model is None else model
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -699,9 +703,9 @@ class KingenBot:
             return distinct[0], None
         club = view.g in self.club
         root = search_root(view, self.rng, self.pool, self.miss, club)
-        if view.hands[view.to_move()].bit_count() <= self.exact:
-            self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, self.model,
-                                                         club)
+        modelled = view.g in self.model
+        if view.hands[view.to_move()].bit_count() <= (MODEL_CARDS if modelled else self.exact):
+            self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, modelled)
             return self.last.move, None
 
         def evaluate(deal):

@@ -126,8 +126,9 @@ def player(spec: str, seed: int) -> K.KingenBot:
     (an empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0:
     the search's card always; club 1 (0): a club table's habits in the playouts of every game
     (of none); close: the gap within which the two best cards are played on the same deals, 0
-    off; explore: the playouts' share of random cards; model: the others in the exact last
-    tricks, 0 max^n, 1 the policy's cards, 2 the club's)."""
+    off; explore: the playouts' share of random cards; model 1 (0): the last tricks from
+    `MODEL_CARDS` on counted with the others as a club table plays them in every game (in none;
+    the other games: max^n from `exact`))."""
     level, *budget = spec.split(":")
     fields = [None if not field else float(field) for field in budget] + [None] * 10
     iterations, exploration, pool, miss, exact, tie, club, close, explore, model = fields[:10]
@@ -135,7 +136,8 @@ def player(spec: str, seed: int) -> K.KingenBot:
                        exploration=exploration, pool=None if pool is None else int(pool), miss=miss,
                        exact=None if exact is None else int(exact), tie=tie,
                        club=None if club is None else tuple(range(len(R.GAMES))) if club else (), close=close,
-                       explore=explore, model=int(model or 0))
+                       explore=explore,
+                       model=None if model is None else tuple(range(len(R.GAMES))) if model else ())
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:

@@ -523,3 +523,17 @@ def test_club_policy_avoids_the_trick_before_the_last_in_no_7th_and_last():
     # the eleventh: high cards out, as the policy
     state = pos("no_7th_and_last - 0 2H,3H/3S,9S,TS/2C,3C,4C/4D,5D,6D 5S -2,0,0,0")
     assert R.CODE[K.policy_card(state, random.Random(1).random, 0.0, True)] == "TS"
+
+
+def test_the_expert_counts_no_7th_and_lasts_last_tricks_as_a_club_table_plays_them(small_budgets):
+    """From seven cards on, No 7th and last's cards are counted on solved deals (the others as a
+    club table plays them); the other games search there and count from four cards on."""
+    rng = random.Random(2)
+    for game, counted in (("no_7th_and_last", True), ("no_hearts", False)):
+        state = R.arena_deal(7, game)
+        while state.phase == R.PLAY and (state.hands[state.turn].bit_count() > K.MODEL_CARDS
+                                         or len(K.SearchDeal(state.view(state.turn).single_deal()).legal_moves()) < 2):
+            state.play_fast(K.policy_card(state, rng.random))
+        bot = make_bot("kingen", "hard", seed=1)
+        bot.choose(state.view(state.turn))
+        assert (bot.last.iterations == K.EXACT_DEALS) == counted, game
