@@ -890,3 +890,15 @@ def test_a_phones_next_deal_button_says_what_the_tv_says(speak, lang):
                                    lambda key, seat, **params: t(key, **params), 0, human_to_move=True,
                                    may_say_next=True, away=[], log=[], language=lang)
         assert page["words"]["next"] == t(f"{game}.scene.button.next"), (game, page["words"]["next"])
+
+
+def test_english_keezen_brings_out_a_pawn_as_its_rules_page_says():
+    """A pawn leaving the nest is 'brought out' in every English Keezen sentence, as the rules
+    page and the review say it ('Anna brings out a pawn with the ace', 'Hint: bring out a new
+    pawn'), not 'enters' in the log and 'put a new pawn on the board' in the hint beside it."""
+    prefixes = TERMS["keezen"][0]
+    unfit = r"\benters? with\b|\bputs? a (new )?pawn on the board\b"
+    found = [f"{key}: {text!r}" for key, text in table("en").items() if key.startswith(prefixes)
+             and re.search(unfit, text, re.I)]
+    assert not found, "\n".join(found)
+    assert "bring out" in rule_text("keezen", "en")
