@@ -902,3 +902,14 @@ def test_english_keezen_brings_out_a_pawn_as_its_rules_page_says():
              and re.search(unfit, text, re.I)]
     assert not found, "\n".join(found)
     assert "bring out" in rule_text("keezen", "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_keezen_says_a_hand_to_lay_away_one_way(lang):
+    """The status line, the refusal and the hint for a hand with no card to play say it in the
+    same words ('Je kunt geen kaart spelen: leg je hand weg'), not 'Geen kaart speelbaar' on
+    the status line beside 'je kunt geen kaart spelen' in the hint."""
+    texts = table(lang)
+    said = {texts[key].lower() for key in ("keezen.scene.status.lay_away", "keezen.scene.say.none_playable",
+                                             "keezen.hint.lay_away")}
+    assert len(said) == 1, said
