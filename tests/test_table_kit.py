@@ -224,6 +224,7 @@ def test_the_score_sheet_leaves_out_the_earliest_rows_when_they_do_not_fit(make_
     with watching_floating() as floating:     # (issue 34) the part it painted, told without a search of its pixels
         painter.draw(surface, R(40, 30, 900, 500), 0.5, "other", sheet)
     assert floating == [("score sheet", painter._image[1].get_bounding_rect().move(40, 30))]
+    assert not painter._image[1].get_flags() & pygame.RLEACCELOK, "shown without RLE (its first blit encoded it)"
 
 
 def test_a_choice_panel_lays_its_answers_inside_the_area(make_app):

@@ -166,9 +166,12 @@ class ScoreSheet:
             margin = int(12 * u)
             image = pygame.Surface((area.w + margin, area.h + margin))
             image.fill(CLEAR)
-            image.set_colorkey(CLEAR, pygame.RLEACCEL)   # opaque with a colour key: a fast blit
+            image.set_colorkey(CLEAR, pygame.RLEACCEL)   # opaque with a colour key
             painted = self._paint(image, pygame.Rect(0, 0, area.w, area.h), u, sheet() if callable(sheet) else sheet,
                                   four_colour)
+            # shown without RLE: encoding it took the first blit 2 to 18 ms at 1920x1080 (painted with
+            # it, its text is blended by SDL's blitter, whose pixels the sheet has always shown)
+            image.set_colorkey(CLEAR)
             self._image = (key, image, painted)     # (not get_bounding_rect(): 5 ms at 1920x1080)
         surface.blit(self._image[1], area.topleft)
         note_floating("score sheet", self._image[2].move(area.topleft))
