@@ -924,3 +924,20 @@ def test_4_koningen_dutch_strings_cover_a_drawn_card_one_way():
              if key.startswith(prefixes) and re.search(r"\bbeleg", text, re.I)]
     assert not found, "\n".join(found)
     assert re.search(r"\bdek\b.*\baf\b", table("nl")["vier_koningen_scene.message.round"])
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_kings_corners_end_says_what_a_best_hand_cost(speak, lang):
+    """A player who never went out reads what their best hand cost, in the match's own count:
+    'Your best hand: 2 penalty points' (or '2 chips paid' with chips), not '2 points left', which
+    reads as points still to come and says points where chips were paid."""
+    from types import SimpleNamespace
+
+    from game.kings_corners import words
+    speak(lang)
+    for scoring, word in (("standard", {"en": "penalty points", "nl": "strafpunten"}),
+                          ("chips", {"en": "chips paid", "nl": "fiches betaald"})):
+        state = SimpleNamespace(scoring=scoring, players=2, scores=lambda: [9, 3], winners=lambda: (1,),
+                                sheet=[{"winner": 1, "points": [7, 0]}, {"winner": 1, "points": [2, 0]}])
+        best = words.ending(state, [], 0, lambda seat: f"Anna{seat}", lambda key, seat, **params: t(key, **params)).best
+        assert best.endswith(f"2 {word[lang]}"), best

@@ -322,6 +322,7 @@ def ending(state, played, seat, names, said) -> Ending:
     else:
         left = [entry["points"][seat] for entry in state.sheet
                 if entry.get("points") and entry["points"][seat] is not None]
-        best = said(E + "best_hand", seat, name=names(seat), n=min(left)) if left else ""
+        # a hand's points are what the cards left cost: penalty points, or the chips paid for them
+        best = said(E + ("best_hand_chips" if chips else "best_hand"), seat, name=names(seat), n=min(left)) if left else ""
     notes = [t(K + ("result.rule_chips" if chips else "result.rule")), t(K + "result.hands", n=len(state.sheet))]
     return Ending([t(K + ("sheet.balance" if chips else "sheet.total")), t(E + "out")], rows, best, notes)
