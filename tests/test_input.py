@@ -32,6 +32,16 @@ def test_mouse(mapper):
     motion = mapper.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 20), rel=(1, 1), buttons=(0, 0, 0)))
     assert motion == [inp.Action(inp.POINT, inp.MOUSE, pos=(10, 20))]
     assert mapper.last_device == inp.MOUSE
+
+
+def test_a_window_opening_under_the_pointer_keeps_the_keyboard_legend(mapper):
+    """SDL tells where the pointer is as a window opens under it (seen under X11: a motion
+    with no movement): the legend keeps the keys (couch mode's first screen said 'click')."""
+    unmoved = mapper.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(960, 540), rel=(0, 0), buttons=(0, 0, 0)))
+    assert unmoved == [inp.Action(inp.POINT, inp.MOUSE, pos=(960, 540))]
+    assert mapper.last_device == inp.KEYBOARD and mapper.legend_name(inp.CONFIRM) == "Enter"
+    mapper.translate(pygame.event.Event(pygame.MOUSEMOTION, pos=(962, 540), rel=(2, 0), buttons=(0, 0, 0)))
+    assert mapper.last_device == inp.MOUSE
     press = mapper.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=1))
     assert press == [inp.Action(inp.PRESS, inp.MOUSE, pos=(5, 6))]
     assert names(mapper.translate(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 6), button=3))) == [inp.BACK]

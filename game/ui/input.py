@@ -150,7 +150,8 @@ class InputMapper:
         if kind == pygame.TEXTINPUT:
             return [Action(TEXT, KEYBOARD, text=event.text)]
         if kind == pygame.MOUSEMOTION:
-            self.last_device = MOUSE
+            if any(getattr(event, "rel", (1, 1))):   # (a window opening under the pointer tells where it is, unmoved)
+                self.last_device = MOUSE
             return [Action(POINT, MOUSE, pos=tuple(event.pos))]
         if kind == pygame.MOUSEBUTTONDOWN:
             self.last_device = MOUSE
