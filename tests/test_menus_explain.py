@@ -119,3 +119,31 @@ def test_a_list_taller_than_its_area_shows_that_it_scrolls():
 
     assert accent_pixels([Button(str(n), lambda: None) for n in range(3)]) == 0
     assert accent_pixels([Button(str(n), lambda: None) for n in range(12)]) > 50    # a scroll bar and an arrow
+
+
+def test_every_rows_help_stands_whole_under_the_menu(make_app):
+    """The help of each row of a game's setup and of the settings (Kingen's matches explain
+    Dubbelkingen in two lines), in every language, at 960x540, 1920x1080 and in couch mode:
+    whole in the box under the list, never cut with an ellipsis."""
+    from game.app import open_scene
+    from game.ui import theme
+    from game.ui.i18n import LANGUAGES, language, set_language, t
+    from game.ui.text import fit_lines
+    app, before, cut = make_app(size=(960, 540)), language(), []
+    try:
+        for size, couch in (((960, 540), False), ((1920, 1080), False), ((1920, 1080), True)):
+            app.store.settings["couch"] = couch
+            if app.size != size:
+                app._use_window(pygame.display.set_mode(size, pygame.RESIZABLE))
+            for speaking in LANGUAGES:
+                set_language(speaking)
+                for screen in ["settings"] + [f"setup:{info.name}" for info in registry.playable_games()]:
+                    open_scene(app, screen, 1)
+                    box = app.top.help_box()
+                    for widget in app.top.list.widgets:
+                        text = t(widget.help) if getattr(widget, "help", "") else ""
+                        if text and " ".join(fit_lines(text, theme.SMALL * app.u, box.w, box.h)[1]) != text:
+                            cut.append(f"{screen} {speaking} {size} {'couch' if couch else ''}: {text[:50]}")
+    finally:
+        set_language(before)
+    assert not cut, "\n".join(cut)

@@ -11,10 +11,11 @@ from game.ui import input as inp
 from game.ui import theme
 from game.ui.i18n import t
 from game.ui.scene import Scene
-from game.ui.text import blit_in, blit_text
+from game.ui.text import blit_in, blit_text, fit_lines, lines_height
 from game.ui.widgets import FocusList
 
 COMPACT = 0.75     # a menu's rows may get this much lower to fit the screen
+HELP_LINES = 2     # the lines a row's help may take under the list (Kingen's matches take two)
 ROW_TEXT = 1.4     # ... or to this many times the text's size, if lower (couch mode's larger rows; one line)
 
 
@@ -29,6 +30,12 @@ def _backdrop(size: tuple[int, int]) -> pygame.Surface:
             mix = d * d
             small.set_at((x, y), [round(a + (b - a) * mix) for a, b in zip(theme.FELT, theme.FELT_DARK)])
     return pygame.transform.smoothscale(small, (w, h))
+
+
+@functools.lru_cache(maxsize=64)
+def help_lines(helps: tuple, size: int, room: int) -> int:
+    """The lines the longest of `helps` takes at `size` in `room` wide, up to HELP_LINES."""
+    return max([len(fit_lines(text, size, room, lines_height(HELP_LINES, size))[1]) for text in helps] + [1])
 
 
 def draw_backdrop(surface: pygame.Surface, u: float, time: float = 0.0) -> None:
@@ -81,10 +88,22 @@ class MenuScene(Scene):
         area = self.app.content_rect()
         top = area.y + int(222 * u)
         width = min(int(self.width * u), area.w - int(60 * u))
-        rect = pygame.Rect(0, top, width, area.bottom - top - int(70 * air))
+        below = int(70 * air) + self.help_box().h - int(lines_height(1, int(theme.SMALL * u)))   # (its lines past one)
+        rect = pygame.Rect(0, top, width, area.bottom - top - below)
         rect.centerx = area.centerx
         gap = int(self.gap * air)
         self.list.layout(rect, self.fitted_row(rect.h, int(self.row * u), gap), gap)
+
+    def help_box(self) -> pygame.Rect:
+        """Where the focused row's help stands, under the list: as many lines as the longest
+        help of its rows needs at this size, up to HELP_LINES (so the list does not move as
+        the focus does)."""
+        u, area = self.app.u, self.app.content_rect()
+        size, room = int(theme.SMALL * u), area.w - int(60 * u)
+        helps = tuple(t(widget.help) for widget in self.list.widgets if getattr(widget, "help", ""))
+        box = pygame.Rect(0, 0, room, int(lines_height(help_lines(helps, size, room), size)))
+        box.midbottom = (area.centerx, area.bottom - int(24 * self.app.space_u))
+        return box
 
     def fitted_row(self, height: int, row: int, gap: int) -> int:
         """The row height: lower (down to COMPACT of it) when that makes the whole list fit;
@@ -172,8 +191,7 @@ class MenuScene(Scene):
         self.list.draw(surface, u)
         focused = self.list.focused
         if focused is not None and getattr(focused, "help", ""):
-            blit_text(surface, t(focused.help), theme.SMALL * u, theme.TEXT_DIM,
-                      (area.centerx, area.bottom - 24 * self.app.space_u), "midbottom", width=room)
+            blit_in(surface, t(focused.help), theme.SMALL * u, theme.TEXT_DIM, self.help_box(), "center", "bottom")
 
     def legend(self):
         return [(inp.UP, "legend.move"), (inp.CONFIRM, "legend.choose"), (inp.BACK, "legend.back")]
