@@ -941,3 +941,23 @@ def test_kings_corners_end_says_what_a_best_hand_cost(speak, lang):
                                 sheet=[{"winner": 1, "points": [7, 0]}, {"winner": 1, "points": [2, 0]}])
         best = words.ending(state, [], 0, lambda seat: f"Anna{seat}", lambda key, seat, **params: t(key, **params)).best
         assert best.endswith(f"2 {word[lang]}"), best
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_phone_choice_starts_as_a_button_does(speak, lang):
+    """A phone's choices are buttons beside 'Back' and 'Hint': each starts with a capital in
+    every phone game ('On the 7♥', 'Op de 7♥', 'Into the top right corner'), as Keezen's do."""
+    speak(lang)
+    for game in phone_views.PARTS:
+        state, rng, labels = registry.game(game).rules().new_game(4, 4, {}), random.Random(4), set()
+        for _ in range(30):
+            if state.is_over():
+                break
+            seat = state.to_move()
+            page = phone_views.message(game, state.view(seat), seat, lambda s: f"Anna{s}",
+                                       lambda key, s, **params: t(key, **params), 0, human_to_move=True,
+                                       may_say_next=True, away=[], log=[], language=lang)
+            labels |= {part for choice in page["moves"] for part in choice["path"]}
+            state.play(rng.choice(state.legal_moves()))
+        assert labels or game == "kingen", game          # (a Kingen card is chosen at once: no choices)
+        assert not [label for label in labels if label[0].islower()], (game, sorted(labels)[:5])

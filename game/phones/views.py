@@ -132,8 +132,7 @@ def keezen_parts(view, seat, names, said, words, human):
             path = []
         else:
             path = [t(P + "keezen.lay_away")]
-        # each part is a button of its own: it starts with a capital, as 'Hand wegleggen' does
-        moves.append({"code": move.code, "key": key, "path": [part[:1].upper() + part[1:] for part in path]})
+        moves.append({"code": move.code, "key": key, "path": path})
     table = [{"label": t(P + "keezen.played"), "cards": [card_json(card) for card in view.played[-4:]]}]
     info = [words.table_info(view)] + others(view, seat, names,
                                              lambda other: words.plate_detail(view, other, seat, names))
@@ -166,6 +165,8 @@ def message(game: str, view, seat: int, names, said, version: int, *, human_to_m
     log's last lines (public); `language`: the phone's; `tv_name`: the seat's name on the TV."""
     words = importlib.import_module(f"game.{game}.words")
     hand, moves, table, info, score, status = PARTS[game](view, seat, names, said, words, human_to_move)
+    for choice in moves:        # each part is a button of its own: it starts with a capital, as 'Terug' does
+        choice["path"] = [part[:1].upper() + part[1:] for part in choice["path"]]
     return {"type": "state", "version": version, "game": game, "title": t(f"game.{game}"), "seat": seat,
             "name": tv_name or names(seat), "lang": language, "turn": view.to_move() == seat and bool(moves),
             "over": view.is_over(), "status": status, "score": score, "info": info, "table": table,
