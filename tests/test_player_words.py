@@ -946,7 +946,7 @@ def test_kings_corners_end_says_what_a_best_hand_cost(speak, lang):
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_every_phone_choice_starts_as_a_button_does(speak, lang):
     """A phone's choices are buttons beside 'Back' and 'Hint': each starts with a capital in
-    every phone game ('On the 7♥', 'Op de 7♥', 'Into the top right corner'), as Keezen's do."""
+    every phone game ('Onto the 7♥', 'Op de 7♥', 'Into the top right corner'), as Keezen's do."""
     speak(lang)
     for game in phone_views.PARTS:
         state, rng, labels = registry.game(game).rules().new_game(4, 4, {}), random.Random(4), set()
