@@ -360,7 +360,7 @@ def test_the_longest_why_shows_whole_and_readable(make_app, speak, lang, config)
                 place=t("kings_corners.scene.from.corner", corner=t("kings_corners.scene.corner.NE")),
                 source="NE", target="SW", steps=12, suit="\u2660", tricks="12.4", points="\u221212.4",
                 gain=t("kingen.gain.more", n="3.1"),
-                odds=i18n.odds(0.74), deal_odds=i18n.odds(0.9, "deals"))
+                odds=i18n.odds(0.74), deal_odds=i18n.odds(0.9, "deals"), taken_odds=i18n.odds(0.26, "deals"))
     told = max((t(key, **long) for key in table(lang) if key.endswith(WHY)), key=len)
     state, rng = registry.game("keezen").rules().new_game(5, 4, {}), random.Random(5)
     while len({move_words(state, move) for move in state.legal_moves()}) < 3:     # pawns on the board
@@ -961,3 +961,21 @@ def test_every_phone_choice_starts_as_a_button_does(speak, lang):
             state.play(rng.choice(state.legal_moves()))
         assert labels or game == "kingen", game          # (a Kingen card is chosen at once: no choices)
         assert not [label for label in labels if label[0].islower()], (game, sorted(labels)[:5])
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "nl-BE"])
+def test_a_kingen_card_hint_never_says_a_double_no(speak, lang):
+    """A card's chance in a game of penalty cards is said as the chance of taking one ('you take
+    a queen in hardly a deal', 'in nearly every deal'), so that no chance reads as a double no
+    ('you take no queen in hardly a deal')."""
+    from ai import Reason
+    from game.kingen import rules, words
+    speak(lang)
+    no = {"en": r"\b(no|not|neither)\b", "nl": r"\b(geen|niet|noch)\b"}[lang[:2]]
+    for game in rules.GAMES[1:6]:
+        for percent in (1, 50, 99):
+            for about in (None, "Fien"):
+                said = explain(Reason("", f"kingen.hint.card.{game}", card="\u26654", percent=percent, points="\u22120.4"),
+                               words.reason_params, about=about)
+                rest = said.replace(i18n.odds(1 - percent / 100, "deals"), "")
+                assert i18n.odds(1 - percent / 100, "deals") in said and not re.search(no, rest), said

@@ -200,9 +200,12 @@ def explain(reason, adjust=None, about: str | None = None) -> str:
 
 def with_odds(params: dict) -> dict:
     """A reason's parameters as its words use them: a `percent` chance also as `odds` ("about
-    3 games in 4") and `deal_odds` ("about 3 deals in 4")."""
+    3 games in 4") and `deal_odds` ("about 3 deals in 4"), and the chance against it as
+    `taken_odds` (a clean deal's chance said as the taking: "you take a queen in hardly a deal",
+    never the double no of "no queen in hardly a deal")."""
     if isinstance(params.get("percent"), (int, float)):
-        return {**params, "odds": odds(params["percent"] / 100), "deal_odds": odds(params["percent"] / 100, "deals")}
+        chance = params["percent"] / 100
+        return {**params, "odds": odds(chance), "deal_odds": odds(chance, "deals"), "taken_odds": odds(1 - chance, "deals")}
     return params
 
 
