@@ -37,9 +37,10 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
 Levels: easy plays the policy with human slips (one card in five at random among the legal
 ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterations (choices:
 120 deals); hard 3500 iterations with a narrower exploration (choices: 400 deals), and from four
-cards in hand on 40 deals each solved exactly (`exact_choice`); in No 7th and last from seven
-cards on, with the others playing as a club table does, not as max^n's players who see every
-hand (`MODEL`; measured in docs/benchmark-notes.md, the other games did not gain). The human's card where the
+cards in hand on 40 deals each solved exactly (`exact_choice`); in No 7th and last and No
+hearts from seven cards on, with the others playing as a club table does, not as max^n's
+players who see every hand (`MODEL`; measured in docs/benchmark-notes.md, the other games did
+not gain). The human's card where the
 search's means lie within `TIE` (`human_tie`) is off: it did not help (docs/benchmark-notes.md).
 Where the search's two best means lie within `CLOSE` (off: no gain on fresh deals), both cards
 are played on the same deals (`settle_close`).
@@ -98,7 +99,7 @@ POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' 
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
-MODEL = {"hard": (NO_7_13,)}   # the games whose last tricks count the others as a club table plays them
+MODEL = {"hard": (NO_HEARTS, NO_7_13)}   # the games whose last tricks count the others as a club table plays them
 MODEL_CARDS = 7   # ... from this many cards in hand on (`ai.kingen_exact.against_policy`)
 CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)

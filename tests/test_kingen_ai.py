@@ -526,10 +526,11 @@ def test_club_policy_avoids_the_trick_before_the_last_in_no_7th_and_last():
 
 
 def test_the_expert_counts_no_7th_and_lasts_last_tricks_as_a_club_table_plays_them(small_budgets):
-    """From seven cards on, No 7th and last's cards are counted on solved deals (the others as a
-    club table plays them); the other games search there and count from four cards on."""
+    """From seven cards on, No 7th and last's and No hearts' cards are counted on solved deals
+    (the others as a club table plays them); the other games search there and count from four
+    cards on."""
     rng = random.Random(2)
-    for game, counted in (("no_7th_and_last", True), ("no_hearts", False)):
+    for game, counted in (("no_7th_and_last", True), ("no_hearts", True), ("no_queens", False)):
         state = R.arena_deal(7, game)
         while state.phase == R.PLAY and (state.hands[state.turn].bit_count() > K.MODEL_CARDS
                                          or len(K.SearchDeal(state.view(state.turn).single_deal()).legal_moves()) < 2):
