@@ -525,7 +525,7 @@ def test_club_policy_avoids_the_trick_before_the_last_in_no_7th_and_last():
     assert R.CODE[K.policy_card(state, random.Random(1).random, 0.0, True)] == "TS"
 
 
-def test_the_expert_counts_no_7th_and_lasts_last_tricks_as_a_club_table_plays_them(small_budgets):
+def test_the_expert_counts_the_last_seven_cards_against_a_club_table_in_two_games(small_budgets):
     """From seven cards on, No 7th and last's and No hearts' cards are counted on solved deals
     (the others as a club table plays them); the other games search there and count from four
     cards on."""
