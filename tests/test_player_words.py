@@ -979,3 +979,14 @@ def test_a_kingen_card_hint_never_says_a_double_no(speak, lang):
                                words.reason_params, about=about)
                 rest = said.replace(i18n.odds(1 - percent / 100, "deals"), "")
                 assert i18n.odds(1 - percent / 100, "deals") in said and not re.search(no, rest), said
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_end_screens_buttons_name_the_game_one_way(lang):
+    """The end screen offers a new game and a look back at this one in the same word ('Nieuwe
+    partij' beside 'Deze partij terugkijken'), not 'Nieuw spel' beside it, where a 'spel' is
+    one deal of Kingen, Kings Corners and Keezen."""
+    texts = table(lang)
+    noun = {"en": "game", "nl": "partij"}[lang]
+    assert noun in texts["result.review"] and noun in texts["result.again"].lower(), (texts["result.again"],
+                                                                                      texts["result.review"])
