@@ -990,3 +990,14 @@ def test_the_end_screens_buttons_name_the_game_one_way(lang):
     noun = {"en": "game", "nl": "partij"}[lang]
     assert noun in texts["result.review"] and noun in texts["result.again"].lower(), (texts["result.again"],
                                                                                       texts["result.review"])
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_4_koningen_names_a_draw_pile_whole_where_it_is_numbered(lang):
+    """A numbered draw pile is named whole in the game's strings, as the round's news and the
+    side panel do ('Draw 2 from draw pile I', 'Raap 2 van raapstapel I'), not 'pile I' beside
+    'draw pile I'."""
+    short = {"en": r"(?<!draw )\bpile \{pile\}", "nl": r"(?<!raap)\bstapel \{pile\}"}[lang]
+    found = [f"{key}: {text!r}" for key, text in table(lang).items()
+             if key.startswith(TERMS["vier_koningen"][0]) and re.search(short, text)]
+    assert not found, "\n".join(found)
