@@ -1001,3 +1001,11 @@ def test_4_koningen_names_a_draw_pile_whole_where_it_is_numbered(lang):
     found = [f"{key}: {text!r}" for key, text in table(lang).items()
              if key.startswith(TERMS["vier_koningen"][0]) and re.search(short, text)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_no_hint_is_said_one_way_on_tv_and_phone(lang):
+    """When the helper has no hint, the TV says what a phone says ('No hint right now.', 'Nu geen
+    tip.'), not 'No hint available', the program's word, beside it."""
+    texts = table(lang)
+    assert texts["hint.none"] == texts["phones.refused.no_hint"], (texts["hint.none"], texts["phones.refused.no_hint"])
