@@ -916,12 +916,15 @@ def test_keezen_says_a_hand_to_lay_away_one_way(lang):
 
 
 def test_4_koningen_dutch_strings_cover_a_drawn_card_one_way():
-    """The game's Dutch strings call laying cards on a drawn card 'afdekken', as the round's
-    line on the table does ('dek daarmee elke geraapte kaart af'), not 'beleggen' in a refusal
-    beside it. (The rules page names its step 'Beleg': that page is read in its own pass.)"""
+    """The game's Dutch strings and its rules page call laying cards on a drawn card
+    'afdekken', as the round's line on the table does ('dek daarmee elke geraapte kaart af'),
+    not 'beleggen' in a refusal beside it or as the name of the turn's step."""
+    from game.menu.rules_help import rule_text
     prefixes = TERMS["vier_koningen"][0]
     found = [f"{key}: {text!r}" for key, text in table("nl").items()
              if key.startswith(prefixes) and re.search(r"\bbeleg", text, re.I)]
+    found += [f"rules page: {line!r}" for line in rule_text("vier_koningen", "nl").splitlines()
+              if re.search(r"\bbeleg", line, re.I)]
     assert not found, "\n".join(found)
     assert re.search(r"\bdek\b.*\baf\b", table("nl")["vier_koningen_scene.message.round"])
 
