@@ -199,6 +199,12 @@ def hint(scene) -> None:
     wait(scene, lambda: scene.computers.asked is None)
 
 
+def autoplay(scene) -> None:
+    """The helper asked to play the human's seat (it plays on until any input)."""
+    scene.set_autoplay(True)
+    tick(scene)
+
+
 def why(scene) -> None:
     """'Why?' asked about the computer's last move and answered."""
     scene.computers.why()
@@ -385,7 +391,8 @@ def catalogue() -> list[Screen]:
                             break_sheet=play("kings_corners", until=at_break, limit=20000, then=(full_sheet,)))
     # (4 Koningen is played alone: random moves never win it, its helper does)
     screens += game_screens("vier_koningen", wins=False, computers=False,
-                            end_won=play("vier_koningen", until=won, then=(show_end,), by="hard"))
+                            end_won=play("vier_koningen", until=won, then=(show_end,), by="hard"),
+                            autoplay=play("vier_koningen", moves=3, then=(autoplay,)))
     screens += game_screens("kingen", handover=["human", "human", "easy", "easy"],
                             long_match={"match": "dubbelkingen"},
                             dealer_choice=play("kingen", options={"match": "dubbelkingen"},
