@@ -119,6 +119,7 @@ FORBIDDEN = {
         r"\bswaps with \{colour\} ": "swaps with {colour}'s pawn: a colour names a player, not a pawn",
         r"\b(chose|chosen): \{": "a move as a label after a colon ('Bert chose: placing it on c4')",
         r"\bresult was there\b": "a result 'there', not what each move comes to ('that one draws')",
+        r"^the only way to\b": "a sentence without its verb ('The only way to avoid …')",
     },
     "nl": {
         r"gesimuleerd|\bpoging|zoektocht|steekproef": "a search's own counts",
@@ -127,6 +128,7 @@ FORBIDDEN = {
         r"\bkoos voor \{move\}": "'koos voor' before a move said as an infinitive ('koos voor de 4 spelen')",
         r"\b(koos|gekozen voor): \{": "a move as a label after a colon ('Bert koos: op c4 zetten')",
         r"\bzat (\w+ )?een beter resultaat in\b": "a result 'erin', not what each move comes to ('die speelt remise')",
+        r"^de enige manier om\b": "a sentence without its verb ('De enige manier om …')",
     },
 }
 ONLY_PERSON = {r"\bits\b|\bitself\b", IT_DOES}
