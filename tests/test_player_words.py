@@ -1014,3 +1014,12 @@ def test_no_hint_is_said_one_way_on_tv_and_phone(lang):
     tip.'), not 'No hint available', the program's word, beside it."""
     texts = table(lang)
     assert texts["hint.none"] == texts["phones.refused.no_hint"], (texts["hint.none"], texts["phones.refused.no_hint"])
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_4_koningen_side_panel_heads_its_game_and_turn_alike(lang):
+    """The side panel's first line holds the game's number on the left and the turn's on the
+    right: both begin with a capital ('Spel 1 … Beurt 2', not 'Spel 1 … beurt 2')."""
+    texts = table(lang)
+    game, turn = texts["vier_koningen_scene.side.game"], texts["vier_koningen_scene.side.turn"]
+    assert game[0].isupper() and turn[0].isupper(), (game, turn)
