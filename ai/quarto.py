@@ -769,7 +769,7 @@ REASONS = {
     "draw": "With this you draw at worst, however well your opponent plays, and you keep the pressure on.",
     "lost": "If your opponent plays perfectly, you lose whatever you do; this move makes winning hardest for them.",
     "safe": "That piece cannot win at once, and this keeps the most options open.",
-    "only_safe": "The only way to avoid handing over a winning piece.",
+    "only_safe": "This is the only way not to hand over a winning piece.",
     "no_safe": "Every piece you can give wins for your opponent.",
     "random": "A move chosen at random.",
 }
