@@ -101,14 +101,14 @@ def _serve(requests, replies, in_process: bool = False) -> None:
 
 
 class BotWorker:
-    def __init__(self, use_process: bool = True, silence_limit: float = SILENCE_LIMIT):
+    def __init__(self, use_process: bool = True, silence_limit: float | None = None):
         self._ticket = 0
         self._busy_with = None     # the ticket of the question in progress
         self._question = None      # that question, to ask again after a restart
         self._asked_at = 0.0
         self._asked_again = False  # the question was sent to a fresh worker already
         self._use_process = use_process
-        self.silence_limit = silence_limit
+        self.silence_limit = SILENCE_LIMIT if silence_limit is None else silence_limit
         self._start()
 
     def _start(self) -> None:

@@ -35,6 +35,16 @@ def no_disk_sync(request, monkeypatch):
         monkeypatch.setattr(store, "_fsync_folder", lambda folder: None)
 
 
+@pytest.fixture(autouse=True)
+def patient_workers(monkeypatch):
+    """A computer player's worker counts as hung after 120 s of silence in the tests, not the
+    game's 20 s: a test's verdict must not hang on the machine's speed, and a test process
+    starved of CPU (a loaded machine, `nice`) took over 20 s of wall time for a hint that
+    takes 2 s alone. The tests of the limit itself give theirs (tests/test_worker_recovery.py)."""
+    from ai import worker
+    monkeypatch.setattr(worker, "SILENCE_LIMIT", 120.0)
+
+
 @pytest.fixture
 def make_app(tmp_path):
     """Build a headless App with its own data folder; closed after the test."""
