@@ -132,12 +132,13 @@ def player(spec: str, seed: int) -> K.KingenBot:
     level, *budget = spec.split(":")
     fields = [None if not field else float(field) for field in budget] + [None] * 10
     iterations, exploration, pool, miss, exact, tie, club, close, explore, model = fields[:10]
+
+    def games(on):       # a field that names every game (1) or none (0)
+        return None if on is None else tuple(range(len(R.GAMES))) if on else ()
     return K.KingenBot(level, seed, iterations=None if iterations is None else int(iterations),
                        exploration=exploration, pool=None if pool is None else int(pool), miss=miss,
-                       exact=None if exact is None else int(exact), tie=tie,
-                       club=None if club is None else tuple(range(len(R.GAMES))) if club else (), close=close,
-                       explore=explore,
-                       model=None if model is None else tuple(range(len(R.GAMES))) if model else ())
+                       exact=None if exact is None else int(exact), tie=tie, club=games(club), close=close,
+                       explore=explore, model=games(model))
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:

@@ -69,7 +69,12 @@ def render(text: str, size: int, color=(240, 240, 240), bold: bool = False) -> p
 
 def text_rect(text: str, size: int, pos, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Where `blit_text` puts one line (without `width`), drawing nothing."""
-    return render(text, int(size), bold=bold).get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    return _placed(render(text, int(size), bold=bold), pos, anchor)
+
+
+def _placed(image: pygame.Surface, pos, anchor: str) -> pygame.Rect:
+    """Where a line's `image` goes with its `anchor` at `pos` (rounded, as every line is)."""
+    return image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
 
 
 def blit_text(surface: pygame.Surface, text: str, size: int, color, pos, anchor: str = "topleft",
@@ -81,7 +86,7 @@ def blit_text(surface: pygame.Surface, text: str, size: int, color, pos, anchor:
         size, lines = fit_lines(text, size, width, None, bold)
         text = lines[0]
     image = render(text, int(size), tuple(color), bold)
-    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    rect = _placed(image, pos, anchor)
     surface.blit(image, rect)
     note_text(surface, text, rect, box)
     return rect

@@ -79,23 +79,26 @@ def mark_better(surface, table, played, best, colour, before) -> None:
     was, better = move_rects(table, played)[0], move_rects(table, best)
     words = table.layout().word_rects()
 
+    def ring(rect):      # where a mark's ring around `rect` lies
+        return rect.inflate(2 * width, 2 * width)
+
     def lift(rect):      # a card or piece is lifted, unless its ring would then cross the table's words
         lifted = rect.move(0, -rect.h // 6)
-        return rect if lifted.inflate(2 * width, 2 * width).collidelist(words) >= 0 else lifted
+        return rect if ring(lifted).collidelist(words) >= 0 else lifted
     lifts = [(rect, lift(rect) if rect in better[0] else rect)     # (a place it goes to is not lifted)
              for rect in better[0] + better[1] if rect not in was]               # (what both share is not marked)
     for rect, lifted in lifts:
         surface.blit(surface.subsurface(rect.clip(surface.get_rect())).copy(), lifted)
-        pygame.draw.rect(surface, theme.ACCENT, lifted.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
+        pygame.draw.rect(surface, theme.ACCENT, ring(lifted), width, border_radius=int(8 * u))
     for rect in was:
-        pygame.draw.rect(surface, colour, rect.inflate(2 * width, 2 * width), width, border_radius=int(8 * u))
+        pygame.draw.rect(surface, colour, ring(rect), width, border_radius=int(8 * u))
     # each word where it covers neither the table's own words nor another mark or its word:
     # "better" above its card, "played" below its own, else on another side
     marks = [(lifted, "review.better", theme.ACCENT, ("above", "below", "left", "right")) for _, lifted in lifts] + \
         [(rect, "review.played", colour, ("below", "above", "left", "right")) for rect in was]
-    avoid = words + [rect.inflate(2 * width, 2 * width) for rect, *_ in marks]
+    avoid = words + [ring(rect) for rect, *_ in marks]
     for rect, key, shade, sides in marks:
-        others = [other for other in avoid if other != rect.inflate(2 * width, 2 * width)]
+        others = [other for other in avoid if other != ring(rect)]
         avoid.append(tag(surface, t(key), small, shade, *tag_place(surface, t(key), small, rect, width, sides, others, u), u))
     board = getattr(table.layout(), "board", None)
     if not hasattr(board, "move_paths"):
