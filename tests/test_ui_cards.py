@@ -105,6 +105,17 @@ def test_caching_returns_the_same_surface():
     assert ui.face(Card.parse("QH"), 77) is ui.face(card, 77)
 
 
+def test_a_court_face_is_the_same_whatever_was_drawn_before_it(monkeypatch):
+    """Court faces share a drawing surface and their frame a width (kept, not made a face);
+    a face made after the others of every suit is the face made first."""
+    monkeypatch.setattr(ui, "_cache", ui._SurfaceCache())
+    first = pygame.image.tobytes(ui.face(Card(11, "S"), 98), "RGBA")
+    for card in (Card(13, "H"), Card(12, "D"), Card(12, "S")):
+        ui.face(card, 98)
+    del ui._cache._items[("face", Card(11, "S"), 98, False)]
+    assert pygame.image.tobytes(ui.face(Card(11, "S"), 98), "RGBA") == first
+
+
 def test_cache_is_bounded():
     budget = 3 * 100 * 140 * 4
     cache = ui._SurfaceCache(max_bytes=budget)
