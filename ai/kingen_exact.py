@@ -118,3 +118,46 @@ def against_policy(deal, club: bool = False) -> dict:
         after.play_fast(move.index)
         values[move.index] = [end - start for end, start in zip(best(after), before)]
     return values
+
+
+def jointly_against_policy(deals: list, club: bool = False) -> dict:
+    """For each card of the seat to move: its points to come on each of `deals` (full deals of
+    one view), when the others play the policy's card and the seat plays each later card once
+    for all the deals it cannot tell apart by then (the same cards seen), the card with the best
+    sum over them. `against_policy` lets the seat choose its later cards deal by deal, seeing
+    every hand: it counts on plays it could not find at the table (strategy fusion)."""
+    seat = deals[0].turn
+
+    def others(state) -> tuple:
+        """The others' cards up to the seat's next turn: what the seat sees of them."""
+        seen = []
+        while state.phase == R.PLAY and state.turn != seat:
+            card = policy_card(state, _no_chance, 0.0, club)
+            state.play_fast(card)
+            seen.append(card)
+        return state.phase, tuple(seen)
+
+    def after(states: list, move) -> list:
+        """The seat's points at the end of each state after `move`, its later cards chosen as above."""
+        states = [state.copy() for state in states]
+        for state in states:
+            state.play_fast(move.index)
+        groups: dict = {}
+        for position, state in enumerate(states):
+            groups.setdefault(others(state), []).append(position)
+        ends = [state.points[seat] for state in states]
+        for (phase, _), members in groups.items():
+            if phase != R.PLAY:
+                continue
+            group = [states[position] for position in members]
+            found = None
+            for choice in SearchDeal(group[0]).legal_moves():
+                points = after(group, choice)
+                if found is None or sum(points) > sum(found):
+                    found = points
+            for position, points in zip(members, found):
+                ends[position] = points
+        return ends
+
+    return {move.index: [end - deal.points[seat] for end, deal in zip(after(deals, move), deals)]
+            for move in SearchDeal(deals[0]).legal_moves()}
