@@ -101,6 +101,10 @@ EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampl
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
 MODEL = {"hard": (NO_HEARTS, NO_7_13)}   # the games whose last tricks count the others as a club table plays them
 MODEL_CARDS = 7   # ... from this many cards in hand on (`ai.kingen_exact.against_policy`)
+JOINT = {}        # the games whose count chooses the seat's later cards once for the deals alike (off)
+TREES = {}        # the searches a card is split over (`ensemble`; off: one)
+COUNT = {}        # the games whose playouts lead by the cards out (`_counted_lead`; off)
+OTHERS = {}       # the games whose search tree plays the others by the policy (`ModelledDeal`; off)
 CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300
@@ -157,8 +161,28 @@ def _highest_rank(mask: int, random_) -> int:
     return best
 
 
-def _negative_card(state, legal: int, random_, careful: tuple = (7, 13)) -> int:
-    """`careful`: the tricks No 7th and last avoids taking."""
+def _counted_lead(state, cards: int, random_) -> int:
+    """Of `cards`, the lead least likely to take the trick: the lowest card of a suit the others
+    still hold with the fewest of their cards below it (none below: someone must go over it; a
+    suit nobody else holds takes the trick for sure); ties: the lower rank, then the lower suit.
+    The cards out are the ones neither played nor in the hand, as at the table."""
+    hands = state.hands
+    out = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[state.turn]
+    best, best_key = -1, None
+    for suit in range(4):
+        mine = cards & SUIT_MASK[suit]
+        theirs = out & SUIT_MASK[suit]
+        if mine and theirs:
+            card = (mine & -mine).bit_length() - 1
+            key = ((theirs & BELOW[card]).bit_count(), card - 13 * suit)
+            if best_key is None or key < best_key:
+                best, best_key = card, key
+    return best if best >= 0 else _lowest_rank(cards, random_)
+
+
+def _negative_card(state, legal: int, random_, careful: tuple = (7, 13), count: bool = False) -> int:
+    """`careful`: the tricks No 7th and last avoids taking; `count`: lead by the cards out
+    (`_counted_lead`), not the lowest rank."""
     trick = state.trick
     game = state.g
     penalty = PENALTY[game]
@@ -166,7 +190,8 @@ def _negative_card(state, legal: int, random_, careful: tuple = (7, 13)) -> int:
     if not trick:
         if not avoid:
             return _highest_rank(legal, random_)
-        return _lowest_rank(legal & ~penalty or legal, random_)
+        safe = legal & ~penalty or legal
+        return _counted_lead(state, safe, random_) if count else _lowest_rank(safe, random_)
     led = trick[0] // 13
     if legal & SUIT_MASK[led]:
         if not avoid:
@@ -295,9 +320,10 @@ def _club_trump(state, legal: int, random_) -> int:
     return (low & -low).bit_length() - 1
 
 
-def policy_card(state, random_, explore: float = EXPLORE, club: bool = False) -> int:
+def policy_card(state, random_, explore: float = EXPLORE, club: bool = False, count: bool = False) -> int:
     """The playout policy's card (an id) for the seat to move; `club`: a club table's leads
-    and throws (`_club_negative`, `_club_trump`; a full deal only: it counts the cards out)."""
+    and throws (`_club_negative`, `_club_trump`; a full deal only: it counts the cards out);
+    `count` (not with `club`): a negative game's leads by the cards out (`_counted_lead`)."""
     legal = legal_mask(state.hands[state.turn], state.trick, state.g, state.trump, state.lose_rule)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
@@ -306,7 +332,9 @@ def policy_card(state, random_, explore: float = EXPLORE, club: bool = False) ->
         return cards[int(random_() * len(cards))]
     if state.g == TRUMP:
         return (_club_trump if club else _trump_card)(state, legal, random_)
-    return (_club_negative if club else _negative_card)(state, legal, random_)
+    if club:
+        return _club_negative(state, legal, random_)
+    return _negative_card(state, legal, random_, count=count)
 
 
 def distinct_cards(legal: int, filled: int, penalty: int) -> int:
@@ -366,6 +394,41 @@ class SearchDeal:
 
     def sample(self, seat: int, rng: random.Random) -> "SearchDeal":
         return SearchDeal(self.state.sample(seat, rng))
+
+
+class ModelledDeal(SearchDeal):
+    """A deal of a search whose tree branches on its own seat's cards only: the others play
+    the playout policy's card (with its random share), in the tree as in the playouts, as a
+    table of sensible players does, instead of each searching its best reply."""
+
+    __slots__ = ("seat", "random", "club", "explore")
+
+    def __init__(self, state, seat: int, random_, club: bool, explore: float):
+        super().__init__(state)
+        self.seat, self.random, self.club, self.explore = seat, random_, club, explore
+
+    def legal_moves(self) -> list:
+        state = self.state
+        if state.turn == self.seat:
+            return super().legal_moves()
+        return [R.PLAY_MOVE[policy_card(state, self.random, self.explore, self.club)]]
+
+
+class ModelledRoot:
+    """The root of a search with the others modelled (`ModelledDeal`): its cards and deals are
+    `root`'s."""
+
+    def __init__(self, root: SearchDeal, random_, club: bool, explore: float):
+        self.root, self.random, self.club, self.explore = root, random_, club, explore
+
+    def to_move(self):
+        return self.root.to_move()
+
+    def legal_moves(self) -> list:
+        return self.root.legal_moves()
+
+    def sample(self, seat: int, rng: random.Random) -> ModelledDeal:
+        return ModelledDeal(self.root.sample(seat, rng).state, seat, self.random, self.club, self.explore)
 
 
 def alike(a: int, b: int, filled: int, penalty: int) -> bool:
@@ -449,22 +512,29 @@ def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = F
     return InferredDeal(root, deals, weights)
 
 
-def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random, model: bool = False):
+def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random, model: bool = False,
+                 joint: bool = False):
     """The card with the best mean over `deals` deals drawn from `root` as the search draws
     them, each solved exactly to its end (`ai.kingen_exact`): as a search's result (each card's
     mean reward in [0, 1] over the deals), so a "why?" reads it as it reads a search's, and each
     card's points to come deal by deal (for a hint's words). `model`: the others play as a club
-    table does (`against_policy`), not as max^n's players who see every hand."""
-    from ai.kingen_exact import Solver, against_policy  # it builds on this module's pieces
+    table does (`against_policy`), not as max^n's players who see every hand; `joint` (with
+    `model`): the seat's later cards are chosen once for the deals it cannot tell apart
+    (`jointly_against_policy`), not deal by deal."""
+    from ai.kingen_exact import Solver, against_policy, jointly_against_policy  # they build on this module
 
     seat = view.to_move()
     low, span = LOWEST[view.g], SPAN[view.g]
-    gains = {move: [] for move in moves}
-    for _ in range(deals):
-        deal = root.sample(seat, rng).state
-        values = against_policy(deal, club=True) if model else Solver(deal).root_values()
-        for move in moves:
-            gains[move].append(values[move.index][seat])
+    drawn = [root.sample(seat, rng).state for _ in range(deals)]
+    if model and joint:
+        values = jointly_against_policy(drawn, club=True)
+        gains = {move: values[move.index] for move in moves}
+    else:
+        gains = {move: [] for move in moves}
+        for deal in drawn:
+            values = against_policy(deal, club=True) if model else Solver(deal).root_values()
+            for move in moves:
+                gains[move].append(values[move.index][seat])
     before = view.points[seat]
     stats = sorted((MoveStats(move, deals, (before + sum(gains[move]) / deals - low) / span, deals) for move in moves),
                    key=lambda entry: -entry.mean)     # stable: equal means keep the lower card first
@@ -511,10 +581,30 @@ def settle_close(root: SearchDeal, seat: int, result: SearchResult, gap: float, 
     return second.move if difference > 0 else best.move
 
 
-def play_out(state, random_, club: bool = False, explore: float = EXPLORE) -> None:
+def play_out(state, random_, club: bool = False, explore: float = EXPLORE, count: bool = False) -> None:
     """Play the deal to its end by the policy (the state's match must end with this deal)."""
     while state.phase == PLAY:
-        state.play_fast(policy_card(state, random_, explore, club))
+        state.play_fast(policy_card(state, random_, explore, club, count))
+
+
+def ensemble(root: SearchDeal, seat: int, rng: random.Random, iterations: int, trees: int, evaluate,
+             exploration: float) -> SearchResult:
+    """`trees` searches of `iterations // trees` each, their root visits and rewards summed (the
+    most visited card goes): each tree's early choice of which cards to follow up rests on its
+    own first deals, so several smaller trees spread that luck over more of them."""
+    moves = root.legal_moves()
+    visits = dict.fromkeys(moves, 0)
+    totals = dict.fromkeys(moves, 0.0)
+    for _ in range(trees):
+        result = search(root, seat, rng=rng, iterations=iterations // trees, evaluate=evaluate, depth=0,
+                        reward=lambda deal: deal_rewards(deal.state), exploration=exploration)
+        for entry in result.moves:
+            visits[entry.move] += entry.visits
+            totals[entry.move] += entry.mean * entry.visits
+    done = trees * (iterations // trees)
+    stats = sorted((MoveStats(move, visits[move], totals[move] / visits[move] if visits[move] else 0.0, done)
+                    for move in moves), key=lambda entry: (-entry.visits, -entry.mean))
+    return SearchResult(stats[0].move, tuple(stats), done, 0.0)
 
 
 # ----------------------------------------------------------------------------- dealer's choices
@@ -642,7 +732,9 @@ class KingenBot:
     def __init__(self, level: str = "normal", seed=None, *, iterations: int | None = None,
                  exploration: float | None = None, pool: int | None = None, miss: float | None = None,
                  exact: int | None = None, tie: float | None = None, club: tuple | None = None,
-                 close: float | None = None, explore: float | None = None, model: tuple | None = None):
+                 close: float | None = None, explore: float | None = None, model: tuple | None = None,
+                 joint: tuple | None = None, model_cards: int | None = None, trees: int | None = None,
+                 count: tuple | None = None, others: tuple | None = None, read: tuple | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -658,6 +750,12 @@ class KingenBot:
         self.close = CLOSE.get(level, 0.0) if close is None else close
         self.explore = EXPLORE if explore is None else explore    # the playouts' share of random cards
         self.model = MODEL.get(level, ()) if model is None else model
+        self.joint = JOINT.get(level, ()) if joint is None else joint
+        self.model_cards = MODEL_CARDS if model_cards is None else model_cards
+        self.trees = TREES.get(level, 1) if trees is None else trees
+        self.count = COUNT.get(level, ()) if count is None else count
+        self.others = OTHERS.get(level, ()) if others is None else others
+        self.read = self.club if read is None else read   # the games whose reading of the play takes the club habits
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -703,19 +801,27 @@ class KingenBot:
         if len(distinct) == 1:
             return distinct[0], None
         club = view.g in self.club
-        root = search_root(view, self.rng, self.pool, self.miss, club)
+        root = search_root(view, self.rng, self.pool, self.miss, view.g in self.read)
         modelled = view.g in self.model
-        if view.hands[view.to_move()].bit_count() <= (MODEL_CARDS if modelled else self.exact):
-            self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, modelled)
+        if view.hands[view.to_move()].bit_count() <= (self.model_cards if modelled else self.exact):
+            self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, modelled,
+                                                       view.g in self.joint)
             return self.last.move, None
 
+        count = view.g in self.count
+
         def evaluate(deal):
-            play_out(deal.state, random_, club, self.explore)
+            play_out(deal.state, random_, club, self.explore, count)
             return deal_rewards(deal.state)
 
-        self.last = search(root, view.to_move(), rng=self.rng, iterations=self.iterations,
-                           evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
-                           exploration=self.exploration)
+        tree = ModelledRoot(root, random_, club, self.explore) if view.g in self.others else root
+        if self.trees > 1:
+            self.last = ensemble(tree, view.to_move(), self.rng, self.iterations, self.trees, evaluate,
+                                 self.exploration)
+        else:
+            self.last = search(tree, view.to_move(), rng=self.rng, iterations=self.iterations,
+                               evaluate=evaluate, depth=0, reward=lambda deal: deal_rewards(deal.state),
+                               exploration=self.exploration)
         if self.close:
             return settle_close(root, view.to_move(), self.last, self.close, CLOSE_PAIRS, self.rng, club), None
         return human_tie(view, self.last, self.tie, random_), None

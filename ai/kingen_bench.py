@@ -16,10 +16,11 @@ precision (for trying a change to a level):
     python -m ai.kingen_bench decisions --a hard --b normal:80 --deals 20 [--types ...]
 
 four normal seats play each deal; wherever the seat to move has a choice, A and B (a level,
-optionally `:iterations:exploration:pool:miss:exact:tie:club:close:explore:model`, e.g. `hard:5000:0.2`) each pick a
-card from that seat's view with the same seed, and where they differ both cards are judged on
-the true deal: the seat's mean points after the card over 200 policy playouts. It prints per
-type A-B per decision (95% interval) and times decisions per seat per deal. The judge sees
+optionally `:iterations:exploration:pool:miss:exact:tie:club:close:explore:model:joint:cards:trees:count:others:read`,
+e.g. `hard:5000:0.2`) each pick a card from that seat's view with the same seed, and where they
+differ both cards are judged on the true deal: the seat's mean points after the card over 200
+policy playouts. It prints per type A-B per decision (95% interval) and times decisions per seat
+per deal. The judge sees
 every hand, so this is a proxy. `--cards 4` judges only the decisions of seats holding at most four cards
 (the last tricks); there the judge's playouts fit badly (docs/benchmark-notes.md).
 
@@ -122,23 +123,33 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 
 
 def player(spec: str, seed: int) -> K.KingenBot:
-    """A player from "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close[:explore[:model]]]]]]]]]]"
+    """A player from
+    "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close[:explore[:model[:joint[:cards[:trees[:count[:others[:read]]]]]]]]]]]]]]]]"
     (an empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0:
-    the search's card always; club 1 (0): a club table's habits in the playouts of every game
-    (of none); close: the gap within which the two best cards are played on the same deals, 0
-    off; explore: the playouts' share of random cards; model 1 (0): the last tricks from
-    `MODEL_CARDS` on counted with the others as a club table plays them in every game (in none;
-    the other games: max^n from `exact`))."""
+    the search's card always; club 1 (0): a club table's habits in the playouts of every game (of
+    none); close: the gap within which the two best cards are played on the same deals, 0 off;
+    explore: the playouts' share of random cards; model 1 (0): the last tricks from `MODEL_CARDS`
+    on counted with the others as a club table plays them in every game (in none; the other games:
+    max^n from `exact`); joint 1 (0): that count chooses the seat's later cards once for the deals
+    it cannot tell apart, in every game (in none); cards: the count against the club from this many
+    cards in hand on (`MODEL_CARDS`); trees: the searches a card's iterations are split over
+    (`ensemble`, 1 one); count 1 (0): the playouts lead by the cards out in every negative game (in
+    none); others 1 (0): the search's tree plays the others by the playout policy, branching on the
+    seat's own cards only, in every game (in none); read 1 (0): the reading of the play takes the
+    club's habits in every game (in none; empty: where the playouts take them))."""
     level, *budget = spec.split(":")
-    fields = [None if not field else float(field) for field in budget] + [None] * 10
-    iterations, exploration, pool, miss, exact, tie, club, close, explore, model = fields[:10]
+    fields = [None if not field else float(field) for field in budget] + [None] * 16
+    iterations, exploration, pool, miss, exact, tie, club, close, explore, model, joint, cards, trees, count, others, read = \
+        fields[:16]
 
     def games(on):       # a field that names every game (1) or none (0)
         return None if on is None else tuple(range(len(R.GAMES))) if on else ()
     return K.KingenBot(level, seed, iterations=None if iterations is None else int(iterations),
                        exploration=exploration, pool=None if pool is None else int(pool), miss=miss,
                        exact=None if exact is None else int(exact), tie=tie, club=games(club), close=close,
-                       explore=explore, model=games(model))
+                       explore=explore, model=games(model), joint=games(joint),
+                       model_cards=None if cards is None else int(cards), trees=None if trees is None else int(trees),
+                       count=games(count), others=games(others), read=games(read))
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:

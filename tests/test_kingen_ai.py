@@ -90,10 +90,15 @@ def test_policy_wins_cheaply_in_trump():
     assert policy(state) == "3D"
 
 
+def plain_and(text: str, **variant) -> tuple:
+    """The plain policy's card and a variant's (`club`, `count`) in one position."""
+    state = pos(text)
+    return policy(state), R.CODE[K.policy_card(state, random.Random(1).random, explore=0.0, **variant)]
+
+
 def test_club_policy_leads_and_throws_from_its_short_suits_and_draws_trumps():
     def both(text):
-        state = pos(text)
-        return policy(state), R.CODE[K.policy_card(state, random.Random(1).random, explore=0.0, club=True)]
+        return plain_and(text, club=True)
     # leading: the lowest card of the shortest suit (to get void), not the lowest rank
     assert both("fewest_tricks - 0 2C,3C,4C,5D/6C,7C,8C,9C/2D,3D,4D,6D/2H,3H,4H,5H - -9,0,0,0") == ("2C", "5D")
     # void in the suit led, no penalty card: the highest card of the shortest suit
@@ -102,6 +107,40 @@ def test_club_policy_leads_and_throws_from_its_short_suits_and_draws_trumps():
     assert both("trump C 0 KC,9C,5C,2D,3S/4C,AC,7D,8D,9D/7C,6S,7S,8S,9S/8C,8H,9H,TH,JH - 8,0,0,0") == ("2D", "KC")
     # trump, second to play: the king does not go on the trick while the ace is out
     assert both("trump C 0 7S/KD,2D/AD,2H/3H,4H 4D 11,0,0,0") == ("KD", "2D")
+
+
+def test_counted_lead_leads_where_someone_must_go_over_it():
+    def both(text):
+        return plain_and(text, count=True)
+    # the three of clubs takes the trick for sure (nobody else holds a club): the nine of diamonds
+    assert both("fewest_tricks - 0 3C,4H,9D/2H,TD,5S/6H,JD,6S/7S,8S,9S - -10,0,0,0") == ("3C", "9D")
+    # two clubs out below the four: the five of hearts (none below it), the lower of the safe two
+    assert both("fewest_tricks - 0 4C,5H,9D/2C,6H,TD/3C,7H,JD/7S,8S,9S - -10,0,0,0") == ("4C", "5H")
+
+
+def test_the_search_split_over_trees_keeps_its_budget_and_replays(small_budgets):
+    state = R.arena_deal(3, "fewest_tricks")
+    view = state.view(state.turn)
+    cards = []
+    for _ in range(2):
+        bot = K.KingenBot("hard", 5, trees=4)
+        cards.append(bot.choose(view))
+        assert bot.last.iterations == 80 and sum(entry.visits for entry in bot.last.moves) == 80
+        assert bot.last.moves[0].visits == max(entry.visits for entry in bot.last.moves)
+    assert cards[0] == cards[1]
+
+
+def test_a_tree_with_the_others_modelled_branches_on_the_seats_own_cards_only():
+    state = R.arena_deal(3, "no_queens")
+    seat = state.turn
+    root = K.ModelledRoot(K.SearchDeal(state.view(seat).single_deal()), random.Random(2).random, False, K.EXPLORE)
+    deal = root.sample(seat, random.Random(3))
+    assert len(deal.legal_moves()) > 1           # the seat's own cards: every one that plays differently
+    deal.play(deal.legal_moves()[0])
+    while deal.state.turn != seat:               # the others: the policy's one card
+        moves = deal.legal_moves()
+        assert len(moves) == 1 and deal.state.legal_cards() & R.BIT[moves[0].index]
+        deal.play(moves[0])
 
 
 def test_playouts_finish_the_deal_with_legal_cards():
@@ -538,3 +577,38 @@ def test_the_expert_counts_the_last_seven_cards_against_a_club_table_in_two_game
         bot = make_bot("kingen", "hard", seed=1)
         bot.choose(state.view(state.turn))
         assert (bot.last.iterations == K.EXACT_DEALS) == counted, game
+
+
+def test_the_joint_count_plays_one_card_for_the_deals_the_seat_cannot_tell_apart():
+    """`jointly_against_policy`: on one deal it is `against_policy`; on several, the seat plays
+    one later card for the deals alike so far, so no card is worth more than when it chooses
+    deal by deal, seeing every hand, and here one is worth less."""
+    from ai.kingen_exact import against_policy, jointly_against_policy
+    rng = random.Random(309)
+    state = R.arena_deal(309, "no_kings_jacks")
+    while state.hands[state.turn].bit_count() > 5:
+        state.play_fast(K.policy_card(state, rng.random))
+    seat = state.turn
+    alone = against_policy(state, True)
+    assert jointly_against_policy([state], True) == {card: [points[seat]] for card, points in alone.items()}
+    root = K.SearchDeal(state.view(seat).single_deal())
+    deals = [root.sample(seat, rng).state for _ in range(8)]
+    joint = jointly_against_policy(deals, True)
+    apart = {card: sum(against_policy(deal, True)[card][seat] for deal in deals) for card in joint}
+    assert all(sum(gains) <= apart[card] for card, gains in joint.items())
+    assert [R.CODE[card] for card, gains in joint.items() if sum(gains) < apart[card]] == ["QS"]
+
+
+def test_the_reading_of_the_play_can_take_the_club_habits_without_the_playouts(small_budgets, monkeypatch):
+    from ai.kingen_bench import player
+    read = []
+    real = K.search_root
+    monkeypatch.setattr(K, "search_root", lambda *args: read.append(args[-1]) or real(*args))
+    state = R.arena_deal(5, "no_hearts")
+    while len(K.SearchDeal(state.view(state.turn).single_deal()).legal_moves()) < 2:
+        state.play_fast(K.policy_card(state, random.Random(1).random))
+    for spec in ("hard", "hard" + ":" * 16 + "1"):
+        bot = player(spec, 1)
+        bot.choose(state.view(state.turn))
+        assert bot.club == (R.TRUMP,)             # the playouts as before
+    assert read == [False, True]
