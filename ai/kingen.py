@@ -105,6 +105,7 @@ JOINT = {}        # the games whose count chooses the seat's later cards once fo
 TREES = {}        # the searches a card is split over (`ensemble`; off: one)
 COUNT = {}        # the games whose playouts lead by the cards out (`_counted_lead`; off)
 OTHERS = {}       # the games whose search tree plays the others by the policy (`ModelledDeal`; off)
+TABLE = {}        # the games whose playouts (and tree, with OTHERS) play the others by the club habits (off)
 CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300
@@ -734,7 +735,8 @@ class KingenBot:
                  exact: int | None = None, tie: float | None = None, club: tuple | None = None,
                  close: float | None = None, explore: float | None = None, model: tuple | None = None,
                  joint: tuple | None = None, model_cards: int | None = None, trees: int | None = None,
-                 count: tuple | None = None, others: tuple | None = None, read: tuple | None = None):
+                 count: tuple | None = None, others: tuple | None = None, read: tuple | None = None,
+                 table: tuple | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -755,6 +757,7 @@ class KingenBot:
         self.trees = TREES.get(level, 1) if trees is None else trees
         self.count = COUNT.get(level, ()) if count is None else count
         self.others = OTHERS.get(level, ()) if others is None else others
+        self.table = TABLE.get(level, ()) if table is None else table
         self.read = self.club if read is None else read   # the games whose reading of the play takes the club habits
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
@@ -809,12 +812,19 @@ class KingenBot:
             return self.last.move, None
 
         count = view.g in self.count
+        table = view.g in self.table      # the others as a club table plays, the seat by the plain policy
+        seat = view.to_move()
 
         def evaluate(deal):
-            play_out(deal.state, random_, club, self.explore, count)
-            return deal_rewards(deal.state)
+            state = deal.state
+            if table:
+                while state.phase == PLAY:
+                    state.play_fast(policy_card(state, random_, self.explore, state.turn != seat))
+            else:
+                play_out(state, random_, club, self.explore, count)
+            return deal_rewards(state)
 
-        tree = ModelledRoot(root, random_, club, self.explore) if view.g in self.others else root
+        tree = ModelledRoot(root, random_, club or table, self.explore) if view.g in self.others else root
         if self.trees > 1:
             self.last = ensemble(tree, view.to_move(), self.rng, self.iterations, self.trees, evaluate,
                                  self.exploration)

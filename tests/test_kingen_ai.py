@@ -143,6 +143,20 @@ def test_a_tree_with_the_others_modelled_branches_on_the_seats_own_cards_only():
         deal.play(moves[0])
 
 
+def test_a_search_with_a_club_table_plays_the_others_by_its_habits_and_the_seat_plainly(small_budgets, monkeypatch):
+    state = R.arena_deal(3, "fewest_tricks")
+    seat = state.turn
+    seen = set()
+    policy_card = K.policy_card
+
+    def watched(state, random_, explore=K.EXPLORE, club=False, count=False):
+        seen.add((state.turn == seat, club))
+        return policy_card(state, random_, explore, club, count)
+    monkeypatch.setattr(K, "policy_card", watched)
+    K.KingenBot("hard", 5, pool=0, table=(R.FEWEST,), others=(R.FEWEST,)).choose(state.view(seat))
+    assert seen == {(True, False), (False, True)}
+
+
 def test_playouts_finish_the_deal_with_legal_cards():
     rng = random.Random(4)
     for seed in range(14):
