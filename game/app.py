@@ -38,7 +38,7 @@ MIN_WINDOW = (960, 540)
 BASE_HEIGHT = 1080      # sizes are designed for 1080p at UI scale 1
 COUCH_SCALE = 1.3       # couch mode: larger UI, read from three metres
 NOTICE_LINES = 3        # a notice wraps onto at most this many lines of small text
-AHEAD_SHARE = 1.8       # work ahead of need keeps a frame under this many typical frames
+AHEAD_SHARE = 1.5       # work ahead of need keeps a frame under this many typical frames
 TYPICAL_FRAMES = 120    # the frames whose median is the typical frame
 # SDL's fallbacks when no real screen answers: a window there exists but nobody can see it.
 INVISIBLE_DRIVERS = ("offscreen", "dummy")

@@ -412,18 +412,20 @@ class FaceWarmer:
         self.queue: list = []
         self.opening: list = []     # (card, width) of the faces `all` queued, made first
         self.known = set(cardui.SHOWN_WIDTHS)   # widths asked for before this table: drawn then
-        self.costs = {False: [0.002], True: [0.002]}   # CPU seconds of the last faces drawn, by court card or not
+        self.costs = {False: [0.0005], True: [0.0015]}   # CPU seconds of the last faces drawn, by court card or not
+        # (the first guesses, a little over what a face costs: guessed higher than a frame spares, no face was made)
         self.pictures: list = []    # other pictures the table shows later, as functions: made after the faces
 
     def all(self, widths, four_colour: bool) -> None:
-        """A card's shadow and back at each of `widths` now (4 to 8 ms each, more than a frame
-        spares; those of the cards on show are made already), and every face there in the
-        frames after (`step`): the cheap ones first (pips and aces, 0.1 to 1 ms), then the
-        court cards' (1 to 2.5 ms), each the narrower widths first (a hand's, which the first
-        deal shows, before a pile's)."""
+        """A card's shadow, back, blank and corner letters at each of `widths` now (4 to 8 ms
+        a width, more than a frame spares; those of the cards on show are made already), and
+        every face there in the frames after (`step`): the cheap ones first (pips and aces,
+        0.1 to 1 ms), then the court cards' (1 to 2.5 ms), each the narrower widths first (a
+        hand's, which the first deal shows, before a pile's)."""
         for width in widths:
             cardui.shadow(width)
             cardui.back(width)
+            cardui.prepare(width, four_colour)
         self.opening = sorted(((card, width) for width in widths for card in DECK),
                               key=lambda face: (face[0].rank > 10, face[1]), reverse=True)    # (taken from the end)
         self.known |= set(cardui.SHOWN_WIDTHS) | {(cardui.card_size(width)[0], bool(four_colour)) for width in widths}
