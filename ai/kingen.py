@@ -58,6 +58,7 @@ chosen: docs/benchmark-notes.md.
 """
 from __future__ import annotations
 
+import math
 import random
 from bisect import bisect_right
 from itertools import accumulate
@@ -109,6 +110,7 @@ TABLE = {}        # the games whose playouts (and tree, with OTHERS) play the ot
 CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300
+FLOOR = 0         # the pool's weights softened to keep at least this many deals' worth (`tempered`; off: 0)
 TIE = 0.0         # a search's means this close: the human's card (`human_tie`); off: 0.01 did not help
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
@@ -498,9 +500,29 @@ class InferredDeal(SearchDeal):
         return SearchDeal(self.pool[bisect_right(cumulative, rng.random() * cumulative[-1])].copy())
 
 
-def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = False) -> SearchDeal:
+def tempered(weights: list, floor: float) -> list:
+    """The weights raised to the largest power in [0, 1] that leaves an effective pool of at
+    least `floor` deals ((sum w)^2 / sum w^2): a sharp reading of a pool too small for it rests
+    on a handful of deals and is sure of the wrong ones."""
+    def effective(values):
+        return sum(values) ** 2 / sum(value * value for value in values)
+    if effective(weights) >= floor:
+        return weights
+    logs = [math.log(weight) for weight in weights]
+    top = max(logs)
+    low, high = 0.0, 1.0
+    for _ in range(20):
+        power = (low + high) / 2
+        if effective([math.exp(power * (value - top)) for value in logs]) >= floor:
+            low = power
+        else:
+            high = power
+    return [math.exp(low * (value - top)) for value in logs]
+
+
+def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = False, floor: float = 0) -> SearchDeal:
     """The search's root: with `pool` deals weighted by the play so far when the play tells
-    anything about the others' hands, else plain sampling."""
+    anything about the others' hands (`floor`: softened by `tempered`), else plain sampling."""
     root = view.single_deal()
     record = deal_record(view) if pool else None
     if not record:
@@ -510,7 +532,7 @@ def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = F
     weights = [play_likelihood(deal, seat, record, miss, rng.random, club) for deal in deals]
     if max(weights) == min(weights):
         return SearchDeal(root)
-    return InferredDeal(root, deals, weights)
+    return InferredDeal(root, deals, tempered(weights, floor) if floor else weights)
 
 
 def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random, model: bool = False,
@@ -736,7 +758,7 @@ class KingenBot:
                  close: float | None = None, explore: float | None = None, model: tuple | None = None,
                  joint: tuple | None = None, model_cards: int | None = None, trees: int | None = None,
                  count: tuple | None = None, others: tuple | None = None, read: tuple | None = None,
-                 table: tuple | None = None):
+                 table: tuple | None = None, floor: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -759,6 +781,7 @@ class KingenBot:
         self.others = OTHERS.get(level, ()) if others is None else others
         self.table = TABLE.get(level, ()) if table is None else table
         self.read = self.club if read is None else read   # the games whose reading of the play takes the club habits
+        self.floor = FLOOR if floor is None else floor
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -804,7 +827,7 @@ class KingenBot:
         if len(distinct) == 1:
             return distinct[0], None
         club = view.g in self.club
-        root = search_root(view, self.rng, self.pool, self.miss, view.g in self.read)
+        root = search_root(view, self.rng, self.pool, self.miss, view.g in self.read, self.floor)
         modelled = view.g in self.model
         if view.hands[view.to_move()].bit_count() <= (self.model_cards if modelled else self.exact):
             self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, modelled,

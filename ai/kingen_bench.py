@@ -16,7 +16,7 @@ precision (for trying a change to a level):
     python -m ai.kingen_bench decisions --a hard --b normal:80 --deals 20 [--types ...]
 
 four normal seats play each deal; wherever the seat to move has a choice, A and B (a level,
-optionally `:iterations:exploration:pool:miss:exact:tie:club:close:explore:model:joint:cards:trees:count:others:read:table`,
+optionally `:iterations:exploration:pool:miss:exact:tie:club:close:explore:model:joint:cards:trees:count:others:read:table:floor`,
 e.g. `hard:5000:0.2`) each pick a card from that seat's view with the same seed, and where they
 differ both cards are judged on the true deal: the seat's mean points after the card over 200
 policy playouts. It prints per type A-B per decision (95% interval) and times decisions per seat
@@ -124,7 +124,7 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 
 def player(spec: str, seed: int) -> K.KingenBot:
     """A player from
-    "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close[:explore[:model[:joint[:cards[:trees[:count[:others[:read[:table]]]]]]]]]]]]]]]]]"
+    "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close[:explore[:model[:joint[:cards[:trees[:count[:others[:read[:table[:floor]]]]]]]]]]]]]]]]]]"
     (an empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0:
     the search's card always; club 1 (0): a club table's habits in the playouts of every game (of
     none); close: the gap within which the two best cards are played on the same deals, 0 off;
@@ -138,11 +138,12 @@ def player(spec: str, seed: int) -> K.KingenBot:
     seat's own cards only, in every game (in none); read 1 (0): the reading of the play takes the
     club's habits in every game (in none; empty: where the playouts take them); table 1 (0): the
     playouts (and the tree, with others) play the others by the club's habits and the seat by the
-    plain policy, in every game (in none))."""
+    plain policy, in every game (in none); floor: the reading's weights softened to keep at least
+    this many deals' worth of the pool (`tempered`, 0 off))."""
     level, *budget = spec.split(":")
-    fields = [None if not field else float(field) for field in budget] + [None] * 17
+    fields = [None if not field else float(field) for field in budget] + [None] * 18
     (iterations, exploration, pool, miss, exact, tie, club, close, explore, model, joint, cards, trees, count, others,
-     read, table) = fields[:17]
+     read, table, floor) = fields[:18]
 
     def games(on):       # a field that names every game (1) or none (0)
         return None if on is None else tuple(range(len(R.GAMES))) if on else ()
@@ -152,7 +153,7 @@ def player(spec: str, seed: int) -> K.KingenBot:
                        explore=explore, model=games(model), joint=games(joint),
                        model_cards=None if cards is None else int(cards), trees=None if trees is None else int(trees),
                        count=games(count), others=games(others), read=games(read),
-                       table=games(table))
+                       table=games(table), floor=floor)
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:

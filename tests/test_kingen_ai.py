@@ -617,7 +617,7 @@ def test_the_reading_of_the_play_can_take_the_club_habits_without_the_playouts(s
     from ai.kingen_bench import player
     read = []
     real = K.search_root
-    monkeypatch.setattr(K, "search_root", lambda *args: read.append(args[-1]) or real(*args))
+    monkeypatch.setattr(K, "search_root", lambda *args: read.append(args[4]) or real(*args))
     state = R.arena_deal(5, "no_hearts")
     while len(K.SearchDeal(state.view(state.turn).single_deal()).legal_moves()) < 2:
         state.play_fast(K.policy_card(state, random.Random(1).random))
@@ -626,3 +626,13 @@ def test_the_reading_of_the_play_can_take_the_club_habits_without_the_playouts(s
         bot.choose(state.view(state.turn))
         assert bot.club == (R.TRUMP,)             # the playouts as before
     assert read == [False, True]
+
+
+def test_a_sharp_reading_is_softened_to_keep_enough_of_its_pool():
+    def effective(weights):
+        return sum(weights) ** 2 / sum(weight * weight for weight in weights)
+    sharp = [1.0] * 3 + [0.2 ** 6] * 397                # three deals carry it: about 3 deals' worth
+    soft = K.tempered(sharp, 50)
+    assert effective(sharp) < 4 and 49.9 <= effective(soft) < 52
+    assert soft[0] == max(soft) and soft[3] < soft[0]     # the order stays: the likelier deals first
+    assert K.tempered([1.0, 0.5, 0.25], 2) == [1.0, 0.5, 0.25]   # already enough: as it was
