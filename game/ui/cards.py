@@ -715,6 +715,20 @@ def face(card: Card, width, four_colour: bool = False) -> pygame.Surface:
     return _cache.get(key, make)
 
 
+def prepare(width, four_colour: bool = False) -> None:
+    """What every face at `width` shares, made now: the blank card and the corners' ranks and
+    suits (the first face made at a width took 2 ms, the next 0.2 to 1)."""
+    w = card_size(width)[0]
+    lay = _layout(w)
+    _base(w)
+    for suit in "SHDC":
+        colour = colour_of(suit, four_colour)
+        pip(suit, lay.suit_px, colour)
+        pip(suit, lay.suit_px, colour, flip=True)
+        for rank in range(1, 14):
+            _rank_image(Card(rank, suit).label, lay.font_px, colour)
+
+
 def back(width, colour="blue") -> pygame.Surface:
     """The back of a card: a diamond lattice in dark blue (or "red", or any (r, g, b))."""
     w, h = card_size(width)
