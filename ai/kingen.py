@@ -40,7 +40,10 @@ ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterati
 cards in hand on 40 deals each solved exactly (`exact_choice`); in No 7th and last and No
 hearts from seven cards on, with the others playing as a club table does, not as max^n's
 players who see every hand (`MODEL`; measured in docs/benchmark-notes.md, the other games did
-not gain). The human's card where the
+not gain); in Fewest tricks its search models the others as a club table plays (`TABLE`,
+`OTHERS`): its tree branches on its own cards only, the others' cards in the tree and in the
+playouts are the club habits', and its own cards in the playouts the plain policy's (the other
+games did not gain or were not measured). The human's card where the
 search's means lie within `TIE` (`human_tie`) is off: it did not help (docs/benchmark-notes.md).
 Where the search's two best means lie within `CLOSE` (off: no gain on fresh deals), both cards
 are played on the same deals (`settle_close`).
@@ -105,8 +108,8 @@ MODEL_CARDS = 7   # ... from this many cards in hand on (`ai.kingen_exact.agains
 JOINT = {}        # the games whose count chooses the seat's later cards once for the deals alike (off)
 TREES = {}        # the searches a card is split over (`ensemble`; off: one)
 COUNT = {}        # the games whose playouts lead by the cards out (`_counted_lead`; off)
-OTHERS = {}       # the games whose search tree plays the others by the policy (`ModelledDeal`; off)
-TABLE = {}        # the games whose playouts (and tree, with OTHERS) play the others by the club habits (off)
+OTHERS = {"hard": (FEWEST,)}   # the games whose search tree plays the others by the policy (`ModelledDeal`)
+TABLE = {"hard": (FEWEST,)}    # the games whose playouts (and tree, with OTHERS) play the others by the club habits
 CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300

@@ -143,18 +143,22 @@ def test_a_tree_with_the_others_modelled_branches_on_the_seats_own_cards_only():
         deal.play(moves[0])
 
 
-def test_a_search_with_a_club_table_plays_the_others_by_its_habits_and_the_seat_plainly(small_budgets, monkeypatch):
-    state = R.arena_deal(3, "fewest_tricks")
-    seat = state.turn
-    seen = set()
+def test_the_expert_plays_fewest_tricks_against_a_club_table_and_itself_plainly(small_budgets, monkeypatch):
+    """In Fewest tricks the expert's playouts (and tree) play the others by the club's habits and
+    its own seat by the plain policy; in the other negative games every seat plays the plain one."""
     policy_card = K.policy_card
+    seen, searching = set(), []
 
     def watched(state, random_, explore=K.EXPLORE, club=False, count=False):
-        seen.add((state.turn == seat, club))
+        seen.add((state.turn == searching[-1], club))       # (the searching seat's card, club habits)
         return policy_card(state, random_, explore, club, count)
     monkeypatch.setattr(K, "policy_card", watched)
-    K.KingenBot("hard", 5, pool=0, table=(R.FEWEST,), others=(R.FEWEST,)).choose(state.view(seat))
-    assert seen == {(True, False), (False, True)}
+    for game, expected in (("fewest_tricks", {(True, False), (False, True)}), ("no_queens", {(True, False), (False, False)})):
+        state = R.arena_deal(3, game)
+        searching.append(state.turn)
+        seen.clear()
+        make_bot("kingen", "hard", seed=5).choose(state.view(state.turn))
+        assert seen == expected, game
 
 
 def test_playouts_finish_the_deal_with_legal_cards():
