@@ -845,7 +845,7 @@ class KingenBot:
             state = deal.state
             if table:
                 while state.phase == PLAY:
-                    state.play_fast(policy_card(state, random_, self.explore, state.turn != seat))
+                    state.play_fast(policy_card(state, random_, self.explore, state.turn != seat, count))
             else:
                 play_out(state, random_, club, self.explore, count)
             return deal_rewards(state)
