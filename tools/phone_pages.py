@@ -144,7 +144,12 @@ def main(argv=None) -> int:
     count = sum(len(names) for by_language in found.values() for shots in by_language.values()
                 for names in shots.values())
     print(f"{index_page(out, found)}: {count} pictures")
-    return 0
+    missing = [(game, language, state) for game, by_language in found.items() for language, shots in by_language.items()
+               for state in STATES if not shots.get(state)]
+    for game, language, state in missing:     # (a page that never came is a failure, not fewer pictures)
+        why = "no move with choices after its card in 8 turns" if state == "choices" else "the page never came"
+        print(f"{game} {language}: no '{state}' picture: {why}", file=sys.stderr)
+    return 1 if any(state != "choices" for _, _, state in missing) else 0
 
 
 if __name__ == "__main__":
