@@ -26,6 +26,8 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   search's deals are drawn from a pool of sampled deals, each weighted
   by how likely the others' cards so far were had they played the policy's card (`MISS` for
   any other card): a seat that ducked or threw a high card probably holds this and not that.
+  In No kings or jacks hard reads by the club's habits, sharper (`SHARP`: `MISS` 0.2 over 1000
+  deals, about 0.13 s a card): measured in docs/benchmark-notes.md, the other games did not gain.
 - Dealer's choices by simulation over sampled deals (the dealer's own hand fixed, the other
   hands sampled): trump is the suit with the most tricks for the dealer on average. In
   Dubbelkingen every dealer deals three negative games and two trumps in any case, and every
@@ -101,6 +103,8 @@ ITERATIONS = {"normal": 80, "hard": 3500}   # hard: at most 1 s a card (docs/ben
 EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
 POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' play (`search_root`)
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
+SHARP = {"hard": (NO_KJ,)}   # the games whose reading takes the club's habits, with SHARP_MISS over SHARP_POOL deals
+SHARP_POOL, SHARP_MISS = 1000, 0.2
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)
 MODEL = {"hard": (NO_HEARTS, NO_7_13)}   # the games whose last tricks count the others as a club table plays them
@@ -784,6 +788,8 @@ class KingenBot:
         self.others = OTHERS.get(level, ()) if others is None else others
         self.table = TABLE.get(level, ()) if table is None else table
         self.read = self.club if read is None else read   # the games whose reading of the play takes the club habits
+        # the sharp reading where the level has it, unless a benchmark sets the reading itself
+        self.sharp = SHARP.get(level, ()) if pool is None and miss is None and read is None else ()
         self.floor = FLOOR if floor is None else floor
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
@@ -830,7 +836,9 @@ class KingenBot:
         if len(distinct) == 1:
             return distinct[0], None
         club = view.g in self.club
-        root = search_root(view, self.rng, self.pool, self.miss, view.g in self.read, self.floor)
+        sharp = view.g in self.sharp
+        root = search_root(view, self.rng, SHARP_POOL if sharp else self.pool, SHARP_MISS if sharp else self.miss,
+                           sharp or view.g in self.read, self.floor)
         modelled = view.g in self.model
         if view.hands[view.to_move()].bit_count() <= (self.model_cards if modelled else self.exact):
             self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, modelled,

@@ -640,3 +640,18 @@ def test_a_sharp_reading_is_softened_to_keep_enough_of_its_pool():
     assert effective(sharp) < 4 and 49.9 <= effective(soft) < 52
     assert soft[0] == max(soft) and soft[3] < soft[0]     # the order stays: the likelier deals first
     assert K.tempered([1.0, 0.5, 0.25], 2) == [1.0, 0.5, 0.25]   # already enough: as it was
+
+
+def test_the_expert_reads_the_play_in_no_kings_or_jacks_sharply_by_the_club_habits(small_budgets, monkeypatch):
+    from ai.kingen_bench import player
+    monkeypatch.setattr(K, "SHARP_POOL", 50)
+    seen = []
+    real = K.search_root
+    monkeypatch.setattr(K, "search_root", lambda *args: seen.append(args[2:5]) or real(*args))
+    for game in ("no_kings_jacks", "no_queens"):
+        state = R.arena_deal(5, game)
+        while len(K.SearchDeal(state.view(state.turn).single_deal()).legal_moves()) < 2:
+            state.play_fast(K.policy_card(state, random.Random(1).random))
+        for spec in ("hard", "hard:::40"):      # a benchmark's own reading: as it says
+            player(spec, 1).choose(state.view(state.turn))
+    assert seen == [(50, 0.2, True), (40, K.MISS, False), (K.POOL["hard"], K.MISS, False), (40, K.MISS, False)]
