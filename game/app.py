@@ -404,7 +404,10 @@ class App:
             self.ticking = False
 
     def _tick(self, elapsed: float) -> None:
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self.window.get_size() != self._window_size:   # (a window made smaller than MIN_WINDOW:
+            self._use_window(self.window)                 # its canvas before any event is handled)
+        for event in events:
             self.dispatch(event)
             if not self.scenes:
                 break

@@ -190,6 +190,20 @@ def test_a_window_below_the_minimum_shows_the_whole_screen_and_takes_clicks(make
     assert app.top.name == "stats"
 
 
+def test_a_key_handled_in_the_frame_the_window_shrank_sees_the_canvas(make_app):
+    """Found by the fuzzer: a key handled before the resize's event (the window's surface
+    shrinks as the events are fetched) laid the settings out in a 2x2 window and raised
+    IndexError in fitting its help; a key that opened a game drew its first frame at 1x1."""
+    from game.app import open_scene
+    app = make_app(size=(1280, 720))
+    open_scene(app, "settings", 1)
+    app.tick(1 / 60)
+    resize(app, (2, 2), event=False)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+    app.tick(1 / 60)
+    assert app.size == (960, 540) and app.top.name == "settings"
+
+
 @pytest.mark.parametrize("game", [info.name for info in registry.playable_games()])
 def test_the_result_screen_survives_a_resize_before_its_event(make_app, game):
     """Found by the fuzzer: the window's surface shrinks at once, its event comes later;

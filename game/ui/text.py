@@ -135,7 +135,7 @@ def fit_lines(text: str, size: float, width: float, height: float | None = None,
     size = int(size)
     smallest = max(6, int(size * SHRINK))
     sizes = list(range(size, smallest - 1, -max(1, size // 16)))
-    if sizes[-1] != smallest:
+    if not sizes or sizes[-1] != smallest:      # (none: a size below the smallest)
         sizes.append(smallest)
     for candidate in sizes:
         if "\n" not in text and fits(text, candidate, width, bold):
