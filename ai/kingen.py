@@ -26,8 +26,9 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   search's deals are drawn from a pool of sampled deals, each weighted
   by how likely the others' cards so far were had they played the policy's card (`MISS` for
   any other card): a seat that ducked or threw a high card probably holds this and not that.
-  In No kings or jacks hard reads by the club's habits, sharper (`SHARP`: `MISS` 0.2 over 1000
-  deals, about 0.13 s a card): measured in docs/benchmark-notes.md, the other games did not gain.
+  A sharper reading by the club's habits (`SHARP`: `MISS` 0.2 over 1000 deals, about 0.13 s a
+  card) is off: it gained in No kings or jacks on two sets of deals and not on two others
+  (docs/benchmark-notes.md).
 - Dealer's choices by simulation over sampled deals (the dealer's own hand fixed, the other
   hands sampled): trump is the suit with the most tricks for the dealer on average. In
   Dubbelkingen every dealer deals three negative games and two trumps in any case, and every
@@ -103,7 +104,7 @@ ITERATIONS = {"normal": 80, "hard": 3500}   # hard: at most 1 s a card (docs/ben
 EXPLORATION = {"normal": 0.7, "hard": 0.35}    # UCB1's c; hard's large budget can afford to focus
 POOL = {"normal": 0, "hard": 400}   # deals sampled and weighted by the others' play (`search_root`)
 MISS = 0.5        # the weight of a card the policy would not have played (inference)
-SHARP = {"hard": (NO_KJ,)}   # the games whose reading takes the club's habits, with SHARP_MISS over SHARP_POOL deals
+SHARP = {}        # the games whose reading takes the club's habits, with SHARP_MISS over SHARP_POOL deals (off)
 SHARP_POOL, SHARP_MISS = 1000, 0.2
 EXACT = {"normal": 0, "hard": 4}   # from this many cards in hand on, each sampled deal is solved exactly
 EXACT_DEALS = 40  # the deals solved for a card (`exact_choice`)

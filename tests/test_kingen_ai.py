@@ -642,9 +642,10 @@ def test_a_sharp_reading_is_softened_to_keep_enough_of_its_pool():
     assert K.tempered([1.0, 0.5, 0.25], 2) == [1.0, 0.5, 0.25]   # already enough: as it was
 
 
-def test_the_expert_reads_the_play_in_no_kings_or_jacks_sharply_by_the_club_habits(small_budgets, monkeypatch):
+def test_a_level_can_read_the_play_in_one_game_sharply_by_the_club_habits(small_budgets, monkeypatch):
     from ai.kingen_bench import player
     monkeypatch.setattr(K, "SHARP_POOL", 50)
+    monkeypatch.setitem(K.SHARP, "hard", (R.NO_KJ,))
     seen = []
     real = K.search_root
     monkeypatch.setattr(K, "search_root", lambda *args: seen.append(args[2:5]) or real(*args))
