@@ -420,8 +420,8 @@ class FaceWarmer:
         """A card's shadow, back, blank and corner letters at each of `widths` now (4 to 8 ms
         a width, more than a frame spares; those of the cards on show are made already), and
         every face there in the frames after (`step`): the cheap ones first (pips and aces,
-        0.1 to 1 ms), then the court cards' (1 to 2.5 ms), each the narrower widths first (a
-        hand's, which the first deal shows, before a pile's)."""
+        0.1 to 1 ms), then the court cards' (1 to 2.5 ms), each the narrower widths first (they
+        cost less, and Keezen's first turns show its pile's, the narrower)."""
         for width in widths:
             cardui.shadow(width)
             cardui.back(width)
