@@ -58,7 +58,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.cards import Card
+from game.cards import SUITS, Card
 from game.ui import text as _text
 
 CARD_RATIO = 1.4
@@ -717,11 +717,11 @@ def face(card: Card, width, four_colour: bool = False) -> pygame.Surface:
 
 def prepare(width, four_colour: bool = False) -> None:
     """What every face at `width` shares, made now: the blank card and the corners' ranks and
-    suits (the first face made at a width took 2 ms, the next 0.2 to 1)."""
+    suits (about 4.5 ms; the first face made at a width took 2 ms with them, the next 0.2 to 1)."""
     w = card_size(width)[0]
     lay = _layout(w)
     _base(w)
-    for suit in "SHDC":
+    for suit in SUITS:
         colour = colour_of(suit, four_colour)
         pip(suit, lay.suit_px, colour)
         pip(suit, lay.suit_px, colour, flip=True)

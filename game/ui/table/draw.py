@@ -413,11 +413,11 @@ class FaceWarmer:
         self.opening: list = []     # (card, width) of the faces `all` queued, made first
         self.known = set(cardui.SHOWN_WIDTHS)   # widths asked for before this table: drawn then
         self.costs = {False: [0.0005], True: [0.0015]}   # CPU seconds of the last faces drawn, by court card or not
-        # (the first guesses, a little over what a face costs: guessed higher than a frame spares, no face was made)
+        # (first guesses a little over a face's cost: a guess over what a frame spares made no face at all)
         self.pictures: list = []    # other pictures the table shows later, as functions: made after the faces
 
     def all(self, widths, four_colour: bool) -> None:
-        """A card's shadow, back, blank and corner letters at each of `widths` now (4 to 8 ms
+        """A card's shadow, back, blank and corner letters at each of `widths` now (9 to 14 ms
         a width, more than a frame spares; those of the cards on show are made already), and
         every face there in the frames after (`step`): the cheap ones first (pips and aces,
         0.1 to 1 ms), then the court cards' (1 to 2.5 ms), each the narrower widths first (they
