@@ -405,8 +405,10 @@ class App:
 
     def _tick(self, elapsed: float) -> None:
         events = pygame.event.get()
-        if self.window.get_size() != self._window_size:   # (a window made smaller than MIN_WINDOW:
-            self._use_window(self.window)                 # its canvas before any event is handled)
+        # the window's surface takes its new size as the events are fetched (its event may come
+        # later): one smaller than MIN_WINDOW gets its canvas before any event is handled
+        if self.window.get_size() != self._window_size:
+            self._use_window(self.window)
         for event in events:
             self.dispatch(event)
             if not self.scenes:
@@ -420,8 +422,6 @@ class App:
                 notice[1] -= self.step.step
             self.notices = [n for n in self.notices if n[1] > 0]
         self._tell_unwritten()
-        if self.window.get_size() != self._window_size:   # resized before (or without) its event
-            self._use_window(self.window)
         self.draw(self.step.alpha)
         self._recent.append(time.thread_time() - self._frame_started)
         if self.top:
