@@ -28,7 +28,8 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   any other card): a seat that ducked or threw a high card probably holds this and not that.
   A sharper reading by the club's habits (`SHARP`: `MISS` 0.2 over 1000 deals, about 0.13 s a
   card) is off: it gained in No kings or jacks on two sets of deals and not on two others
-  (docs/benchmark-notes.md).
+  (docs/benchmark-notes.md). A reading by swaps (`read_by_swaps`, `SWAPS`, off) walks among
+  the deals the club's habits explain instead of weighting independent ones.
 - Dealer's choices by simulation over sampled deals (the dealer's own hand fixed, the other
   hands sampled): trump is the suit with the most tricks for the dealer on average. In
   Dubbelkingen every dealer deals three negative games and two trumps in any case, and every
@@ -119,6 +120,10 @@ CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play t
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300
 FLOOR = 0         # the pool's weights softened to keep at least this many deals' worth (`tempered`; off: 0)
+SWAPS = {}        # the reading by swaps: the chain's steps (`read_by_swaps`; off: the pool's reading)
+SWAP_DEALS = 300  # the deals the chain keeps for the search
+SWAP_MISS = 0.05  # the weight of each card the club's habits would not have played
+SWAP_START = 40   # the chain starts from the best of this many sampled deals
 TIE = 0.0         # a search's means this close: the human's card (`human_tie`); off: 0.01 did not help
 CHOICE_DEALS = {"easy": 12, "normal": 120, "hard": 400}
 HINT_DEALS = 300
@@ -464,32 +469,41 @@ def deal_record(view) -> list | None:
     return record
 
 
-def play_likelihood(sample, seat: int, record: list, miss: float, random_, club: bool = False) -> float:
-    """How likely the others' cards so far were in `sample` (a full deal consistent with
-    `seat`'s view), if each plays the policy's card (or one alike) and any other with `miss`
-    as its relative weight: the product over their cards that had an alternative."""
-    hands = sample.hands[:]
-    for owner, _, card, _ in record:
-        hands[owner] |= 1 << card           # the hands as they were dealt
+def policy_misses(sample, dealt: list, record: list, owners, random_, club: bool = False) -> int:
+    """How many of the cards `owners` played in `record` (those that had an alternative) the
+    policy would not have played, nor one alike, had the hands been `dealt` (every seat's hand
+    before the deal's first card); `club`: by the club's habits."""
+    hands = dealt[:]
     scratch = sample.copy()
     scratch.hands = hands
     game, trump, lose_rule = sample.g, sample.trump, sample.lose_rule
     penalty = PENALTY[game]
-    weight = 1.0
+    missed = 0
     out = 0
     for owner, before, card, number in record:
         hand = hands[owner]
-        if owner != seat:
+        if owner in owners:
             legal = legal_mask(hand, before, game, trump, lose_rule)
             if legal & (legal - 1):
                 scratch.turn, scratch.trick, scratch.done = owner, list(before), number
                 guess = policy_card(scratch, random_, explore=0.0, club=club)
                 if guess != card and not alike(guess, card, hand | out, penalty):
-                    weight *= miss
+                    missed += 1
         hands[owner] = hand ^ 1 << card
         if len(before) == 3:            # the trick is complete: its cards count no more
             out |= R.mask_of(before) | 1 << card
-    return weight
+    return missed
+
+
+def play_likelihood(sample, seat: int, record: list, miss: float, random_, club: bool = False) -> float:
+    """How likely the others' cards so far were in `sample` (a full deal consistent with
+    `seat`'s view), if each plays the policy's card (or one alike) and any other with `miss`
+    as its relative weight: the product over their cards that had an alternative."""
+    dealt = sample.hands[:]
+    for owner, _, card, _ in record:
+        dealt[owner] |= 1 << card           # the hands as they were dealt
+    others = [other for other in range(4) if other != seat]
+    return miss ** policy_misses(sample, dealt, record, others, random_, club)
 
 
 class InferredDeal(SearchDeal):
@@ -541,6 +555,72 @@ def search_root(view, rng: random.Random, pool: int, miss: float, club: bool = F
     if max(weights) == min(weights):
         return SearchDeal(root)
     return InferredDeal(root, deals, tempered(weights, floor) if floor else weights)
+
+
+def no_chance() -> float:
+    """A random source that never draws: a policy's card without its random share, ties to the
+    lower suit (as a table that plays by rule does)."""
+    return 0.5
+
+
+def read_by_swaps(view, rng: random.Random, steps: int, deals: int = SWAP_DEALS, miss: float = SWAP_MISS,
+                  start: int = SWAP_START) -> SearchDeal:
+    """The search's root with its deals drawn by swaps (Metropolis): from the best of `start`
+    sampled deals, two of the others trade a card the view allows each to hold, and the trade
+    stands with probability `miss` to the power of the cards it leaves the club's habits no
+    longer explaining (always if none); every `steps // deals` steps the deal is kept. A pool of
+    independent deals weighted by the play (`search_root`) rests on a handful of them once the
+    reading is sharp; the chain walks among the deals the play explains."""
+    root = view.single_deal()
+    record = deal_record(view)
+    if not record:
+        return SearchDeal(root)
+    seat = view.to_move()
+    others = [other for other in range(4) if other != seat]
+    played = [0] * 4
+    for owner, _, card, _ in record:
+        played[owner] |= 1 << card
+    excluded = view.excluded
+    known = {}
+
+    def missed(sample, owner: int, hands: list) -> int:
+        key = (owner, hands[owner])
+        if key not in known:            # an owner's misses depend on its own hand alone
+            dealt = [hands[each] | played[each] for each in range(4)]
+            known[key] = policy_misses(sample, dealt, record, (owner,), no_chance, club=True)
+        return known[key]
+
+    best = None
+    for _ in range(start):
+        sample = root.sample(seat, rng)
+        count = sum(missed(sample, other, sample.hands) for other in others)
+        if best is None or count < best[0]:
+            best = count, sample
+    current = best[1]
+    hands = current.hands
+    every = max(1, steps // deals)
+    pool = []
+    for step in range(steps):
+        a, b = rng.sample(others, 2)
+        if not hands[a] or not hands[b]:
+            continue
+        mine, theirs = R.ids_of(hands[a]), R.ids_of(hands[b])
+        x, y = mine[int(rng.random() * len(mine))], theirs[int(rng.random() * len(theirs))]
+        if excluded[b] >> x & 1 or excluded[a] >> y & 1:
+            continue
+        before = missed(current, a, hands) + missed(current, b, hands)
+        trade = 1 << x | 1 << y
+        hands[a] ^= trade
+        hands[b] ^= trade
+        after = missed(current, a, hands) + missed(current, b, hands)
+        if after > before and rng.random() >= miss ** (after - before):
+            hands[a] ^= trade           # the trade does not stand
+            hands[b] ^= trade
+        if step % every == every - 1:
+            pool.append(current.copy())
+    if not pool:
+        return SearchDeal(root)
+    return InferredDeal(root, pool, [1.0] * len(pool))
 
 
 def exact_choice(root: SearchDeal, view, moves: list, deals: int, rng: random.Random, model: bool = False,
@@ -766,7 +846,7 @@ class KingenBot:
                  close: float | None = None, explore: float | None = None, model: tuple | None = None,
                  joint: tuple | None = None, model_cards: int | None = None, trees: int | None = None,
                  count: tuple | None = None, others: tuple | None = None, read: tuple | None = None,
-                 table: tuple | None = None, floor: float | None = None):
+                 table: tuple | None = None, floor: float | None = None, swaps: int | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -792,6 +872,7 @@ class KingenBot:
         # the sharp reading where the level has it, unless a benchmark sets the reading itself
         self.sharp = SHARP.get(level, ()) if pool is None and miss is None and read is None else ()
         self.floor = FLOOR if floor is None else floor
+        self.swaps = SWAPS.get(level, 0) if swaps is None else swaps
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -838,8 +919,11 @@ class KingenBot:
             return distinct[0], None
         club = view.g in self.club
         sharp = view.g in self.sharp
-        root = search_root(view, self.rng, SHARP_POOL if sharp else self.pool, SHARP_MISS if sharp else self.miss,
-                           sharp or view.g in self.read, self.floor)
+        if self.swaps:
+            root = read_by_swaps(view, self.rng, self.swaps)
+        else:
+            root = search_root(view, self.rng, SHARP_POOL if sharp else self.pool, SHARP_MISS if sharp else self.miss,
+                               sharp or view.g in self.read, self.floor)
         modelled = view.g in self.model
         if view.hands[view.to_move()].bit_count() <= (self.model_cards if modelled else self.exact):
             self.last, self.exact_gains = exact_choice(root, view, distinct, EXACT_DEALS, self.rng, modelled,

@@ -45,6 +45,15 @@ resumes where it stopped; `--jobs` spreads the deals over processes, with the sa
 `--per-deal` lists the deals where the first player and the anchor scored differently (the
 worst first, with the seed and seat to replay one by).
 
+Ceiling: what seeing every card would give on the anchor's deals. The seat sees every hand and
+foresees the three rule-based players' cards, and plays its best (`ai.kingen_exact.best_against`,
+an exact search for one player). No player who sees only its own hand can score more on average:
+
+    python -m ai.kingen_bench ceiling --deals 24 --seed 1 [--jobs 2] [--json out.json]
+
+prints per type the mean points a deal at best (95% interval); about 80 s of process time for
+24 deals of each type.
+
 Speed: iterations per second of hard's search from mid-deal positions (and a profile):
 
     python -m ai.kingen_bench speed [--positions 28] [--profile]
@@ -124,7 +133,7 @@ def strength(a: str, b: str, deals: int, seed: int, games: list) -> dict:
 
 def player(spec: str, seed: int) -> K.KingenBot:
     """A player from
-    "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close[:explore[:model[:joint[:cards[:trees[:count[:others[:read[:table[:floor]]]]]]]]]]]]]]]]]]"
+    "level[:iterations[:exploration[:pool[:miss[:exact[:tie[:club[:close[:explore[:model[:joint[:cards[:trees[:count[:others[:read[:table[:floor[:swaps]]]]]]]]]]]]]]]]]]]"
     (an empty field: the level's own; pool 0: no inference; exact 0: no exact last tricks; tie 0:
     the search's card always; club 1 (0): a club table's habits in the playouts of every game (of
     none); close: the gap within which the two best cards are played on the same deals, 0 off;
@@ -139,11 +148,12 @@ def player(spec: str, seed: int) -> K.KingenBot:
     club's habits in every game (in none; empty: where the playouts take them); table 1 (0): the
     playouts (and the tree, with others) play the others by the club's habits and the seat by the
     plain policy, in every game (in none); floor: the reading's weights softened to keep at least
-    this many deals' worth of the pool (`tempered`, 0 off))."""
+    this many deals' worth of the pool (`tempered`, 0 off); swaps: the reading by swaps' steps
+    (`read_by_swaps`, 0 off: the pool's reading))."""
     level, *budget = spec.split(":")
-    fields = [None if not field else float(field) for field in budget] + [None] * 18
+    fields = [None if not field else float(field) for field in budget] + [None] * 19
     (iterations, exploration, pool, miss, exact, tie, club, close, explore, model, joint, cards, trees, count, others,
-     read, table, floor) = fields[:18]
+     read, table, floor, swaps) = fields[:19]
 
     def games(on):       # a field that names every game (1) or none (0)
         return None if on is None else tuple(range(len(R.GAMES))) if on else ()
@@ -153,7 +163,7 @@ def player(spec: str, seed: int) -> K.KingenBot:
                        explore=explore, model=games(model), joint=games(joint),
                        model_cards=None if cards is None else int(cards), trees=None if trees is None else int(trees),
                        count=games(count), others=games(others), read=games(read),
-                       table=games(table), floor=floor)
+                       table=games(table), floor=floor, swaps=None if swaps is None else int(swaps))
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:
@@ -234,6 +244,32 @@ def anchor_deal(task) -> dict:
                 times.append(clock() - started)
             state.play(move)
         result[spec] = (state.totals[seat], times)
+    return result
+
+
+def ceiling_deal(task) -> int:
+    """The seat's points at best on one of the anchor's deals, seeing every hand (`ceiling`)."""
+    from ai.kingen_exact import best_against
+    game, deal_seed, seat = task
+    state = R.arena_deal(deal_seed, game)
+    while state.phase == R.CHOOSE_TRUMP:     # trump as the anchor's deals name it
+        state.play(R.TRUMP_MOVES[trump_choice(state.hands[state.dealer])])
+    return best_against(state, seat, RuleBot().card)
+
+
+def ceiling(deals: int, seed: int, games: list, jobs: int = 1) -> dict:
+    """Per type the seat's points at best on each deal (`ceiling_deal`), deal i as the anchor's."""
+    result = {"deals": deals, "seed": seed, "types": {}}
+    pool = Pool(jobs) if jobs > 1 else None
+    for game in games:
+        tasks = [(game, seed + index, index % 4) for index in range(deals)]
+        points = list(pool.imap(ceiling_deal, tasks) if pool else map(ceiling_deal, tasks))
+        mean, half = interval(points)
+        result["types"][game] = {"points": points, "mean": round(mean, 3), "half": round(half, 3)}
+        print(f"{game:<18}{deals:>6}{mean:>+9.2f}  [{mean - half:+.2f}, {mean + half:+.2f}]", flush=True)
+    if pool:
+        pool.close()
+    result["mean"] = round(sum(row["mean"] for row in result["types"].values()) / len(games), 3)
     return result
 
 
@@ -424,6 +460,12 @@ def main(argv=None) -> int:
     versus.add_argument("--per-deal", action="store_true",
                         help="also list the deals where the first player and the anchor scored differently")
     versus.add_argument("--json", default=None, help="also write the result to this file")
+    best = commands.add_parser("ceiling")
+    best.add_argument("--deals", type=int, default=24, help="deals per game type")
+    best.add_argument("--seed", type=int, default=1)
+    best.add_argument("--types", default=",".join(R.GAMES))
+    best.add_argument("--jobs", type=int, default=1, help="processes to spread the deals over")
+    best.add_argument("--json", default=None, help="also write the result to this file")
     fast = commands.add_parser("speed")
     fast.add_argument("--positions", type=int, default=28)
     fast.add_argument("--profile", action="store_true")
@@ -464,6 +506,12 @@ def main(argv=None) -> int:
                 print(f"deals where {players[0]} and the anchor differ, the worst for {players[0]} first:")
                 for game, index, deal_seed, seat, mine, other in deal_differences(result):
                     print(f"  {game:<18} deal {index:>3} (seed {deal_seed}, seat {seat}): {mine:+d} against {other:+d}")
+    elif args.command == "ceiling":
+        print(f"the seat's points at best, seeing every hand, against three rule-based players: {args.deals} deals "
+              f"per type, seed {args.seed}")
+        print(f"{'type':<18}{'deals':>6}{'a deal':>9}  95% interval")
+        result = ceiling(args.deals, args.seed, games, args.jobs)
+        print(f"mean over the types: {result['mean']:+.3f} points a deal")
     elif args.command == "decisions":
         for spec in (args.a, args.b):
             if spec.split(":")[0] not in K.LEVELS:

@@ -17,7 +17,7 @@ there. The rules are the judge: legal cards come from `rules.legal_mask`, the ta
 """
 from __future__ import annotations
 
-from ai.kingen import PENALTY, SearchDeal, distinct_cards, policy_card
+from ai.kingen import PENALTY, SearchDeal, distinct_cards, no_chance, policy_card
 from game.kingen import rules as R
 
 NOTHING = (0, 0, 0, 0)
@@ -85,11 +85,6 @@ class Solver:
         return best
 
 
-def _no_chance() -> float:
-    """The policy's random source in `against_policy`: no random card, ties to the lower suit."""
-    return 0.5
-
-
 def against_policy(deal, club: bool = False) -> dict:
     """For each card of the seat to move that plays differently: every seat's points to come
     when the others play the policy's card (a sensible human's, without its random cards) and
@@ -100,7 +95,7 @@ def against_policy(deal, club: bool = False) -> dict:
 
     def best(state):
         while state.phase == R.PLAY and state.turn != seat:
-            state.play_fast(policy_card(state, _no_chance, 0.0, club))
+            state.play_fast(policy_card(state, no_chance, 0.0, club))
         if state.phase != R.PLAY:
             return state.points
         found = None
@@ -132,7 +127,7 @@ def jointly_against_policy(deals: list, club: bool = False) -> dict:
         """The others' cards up to the seat's next turn: what the seat sees of them."""
         seen = []
         while state.phase == R.PLAY and state.turn != seat:
-            card = policy_card(state, _no_chance, 0.0, club)
+            card = policy_card(state, no_chance, 0.0, club)
             state.play_fast(card)
             seen.append(card)
         return state.phase, tuple(seen)
@@ -161,3 +156,27 @@ def jointly_against_policy(deals: list, club: bool = False) -> dict:
 
     return {move.index: [end - deal.points[seat] for end, deal in zip(after(deals, move), deals)]
             for move in SearchDeal(deals[0]).legal_moves()}
+
+
+def best_against(state, seat: int, card_of, memo: dict | None = None) -> int:
+    """The most points `seat` can end the deal with when it sees every hand and foresees each
+    other seat's card, `card_of(state)` (a table that plays by fixed rules): a search for one
+    player, exact, positions met again looked up. What the seat's play could reach at best,
+    against the benchmark's rule-based players (`python -m ai.kingen_bench ceiling`)."""
+    memo = {} if memo is None else memo
+    while state.phase == R.PLAY and state.turn != seat:
+        state.play_fast(card_of(state))
+    if state.phase != R.PLAY:
+        return state.points[seat]
+    key = (tuple(state.hands), tuple(state.trick))  # the cards played and the trick's order follow
+    known = memo.get(key)
+    if known is None:
+        for move in SearchDeal(state).legal_moves():
+            after = state.copy()
+            after.play_fast(move.index)
+            points = best_against(after, seat, card_of, memo)
+            if known is None or points > known:
+                known = points
+        memo[key] = known
+    return known
+

@@ -455,6 +455,36 @@ def test_the_play_makes_the_true_deal_likelier_than_other_deals_consistent_with_
     assert positions_seen >= 5 and above >= positions_seen - 1
 
 
+def test_the_reading_by_swaps_keeps_to_the_view_and_finds_the_club_players_hands():
+    """Three seats that play by the club's habits: every deal of the chain keeps what the view
+    fixes (the seat's hand, the hands' sizes, what a seat proved it cannot hold) and gives a hidden
+    card's true owner a larger share than deals drawn at random do."""
+    def share(deals, hidden):
+        return sum(deal.hands[owner] >> card & 1 for deal in deals for card, owner in hidden) / len(deals)
+    better = seen = 0
+    for game in R.GAMES:
+        state = R.arena_deal(31, game)
+        if state.phase == R.CHOOSE_TRUMP:
+            state.play(R.TRUMP_MOVES[0])
+        while not state.is_over() and state.done < 6:
+            state.play_fast(K.policy_card(state, K.no_chance, explore=0.0, club=True))
+        if state.is_over():
+            continue
+        seat = state.to_move()
+        view = state.view(seat)
+        chain = K.read_by_swaps(view, random.Random(1), 600, deals=60).pool
+        drawn = [view.single_deal().sample(seat, random.Random(index)) for index in range(60)]
+        hidden = [(card, other) for other in range(4) if other != seat for card in R.ids_of(state.hands[other])]
+        for deal in chain:
+            assert deal.hands[seat] == state.hands[seat]
+            for other in range(4):
+                assert deal.hands[other].bit_count() == state.hands[other].bit_count()
+                assert not deal.hands[other] & view.excluded[other]
+        seen += 1
+        better += share(chain, hidden) > share(drawn, hidden) + 0.05 * len(hidden)
+    assert seen >= 5 and better >= seen - 1
+
+
 def test_a_card_on_the_table_between_two_of_a_hand_keeps_them_apart():
     # the six of spades leads: the five ducks under it, the seven takes the trick
     state = pos("fewest_tricks - 1 5S,7S,2D/6C,5C/6D,5D/6H,5H 6S,3S,4S 0,0,0,-10")
@@ -547,7 +577,7 @@ def test_the_last_tricks_against_the_policy_score_as_the_policy_plays_them():
     """The last tricks with the others playing the policy's cards (`against_policy`): the seat's
     best line, played through the rules with the others playing those cards, takes the points
     it said; and the values are not max^n's (whose others see every hand)."""
-    from ai.kingen_exact import Solver, _no_chance, against_policy
+    from ai.kingen_exact import Solver, against_policy
     rng = random.Random(3)
     differ = 0
     for index, game in enumerate(R.GAMES):
@@ -567,10 +597,33 @@ def test_the_last_tricks_against_the_policy_score_as_the_policy_plays_them():
                     choices = against_policy(state, club)
                     card = max(choices, key=lambda card: choices[card][seat])
                 else:
-                    card = K.policy_card(state, _no_chance, 0.0, club)
+                    card = K.policy_card(state, K.no_chance, 0.0, club)
                 state.play(R.PLAY_MOVE[card])
             assert state.points[seat] - before == expected, (game, club)
     assert differ
+
+
+def test_the_ceiling_is_the_seats_best_against_a_table_it_foresees():
+    """`best_against` (looked-up positions) finds what `against_policy` (every line searched)
+    finds, and no less than the seat playing by the rule-based players' own rules takes."""
+    from ai.kingen_anchor import RuleBot
+    from ai.kingen_exact import against_policy, best_against
+    rng = random.Random(5)
+    for index, game in enumerate(R.GAMES):
+        state = R.arena_deal(300 + index, game)
+        if state.phase == R.CHOOSE_TRUMP:
+            state.play(R.TRUMP_MOVES[index % 4])
+        while state.phase == R.PLAY and 13 - state.done > 5:
+            state.play_fast(K.policy_card(state, rng.random))
+        seat = state.turn
+        club = lambda position: K.policy_card(position, K.no_chance, 0.0, True)  # noqa: E731
+        best = best_against(state.copy(), seat, club)
+        assert best == state.points[seat] + max(points[seat] for points in against_policy(state, club=True).values())
+        rules = RuleBot()
+        by_rule = state.copy()
+        while by_rule.phase == R.PLAY:
+            by_rule.play_fast(rules.card(by_rule))
+        assert best_against(state.copy(), seat, rules.card) >= by_rule.points[seat], game
 
 
 def test_club_policy_avoids_the_trick_before_the_last_in_no_7th_and_last():
