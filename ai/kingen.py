@@ -28,8 +28,8 @@ in No hearts holds none, one that did not over-trump holds no higher trump.
   any other card): a seat that ducked or threw a high card probably holds this and not that.
   A sharper reading by the club's habits (`SHARP`: `MISS` 0.2 over 1000 deals, about 0.13 s a
   card) is off: it gained in No kings or jacks on two sets of deals and not on two others
-  (docs/benchmark-notes.md). A reading by swaps (`read_by_swaps`, `SWAPS`, off) walks among
-  the deals the club's habits explain instead of weighting independent ones.
+  (docs/benchmark-notes.md). Where hard reads by swaps (`read_by_swaps`, `SWAPS`), a chain
+  walks among the deals the club's habits explain instead of weighting independent ones.
 - Dealer's choices by simulation over sampled deals (the dealer's own hand fixed, the other
   hands sampled): trump is the suit with the most tricks for the dealer on average. In
   Dubbelkingen every dealer deals three negative games and two trumps in any case, and every
@@ -44,10 +44,12 @@ ones, and a dealer's choice from 12 simulated deals); normal searches 80 iterati
 cards in hand on 40 deals each solved exactly (`exact_choice`); in No 7th and last and No
 hearts from seven cards on, with the others playing as a club table does, not as max^n's
 players who see every hand (`MODEL`; measured in docs/benchmark-notes.md, the other games did
-not gain); in Fewest tricks its search models the others as a club table plays (`TABLE`,
-`OTHERS`): its tree branches on its own cards only, the others' cards in the tree and in the
-playouts are the club habits', and its own cards in the playouts the plain policy's (the other
-games did not gain or were not measured). The human's card where the
+not gain); in every game but No 7th and last its search models the others as a club table
+plays (`TABLE`, `OTHERS`): its tree branches on its own cards only, the others' cards in the
+tree and in the playouts are the club habits', and its own cards in the playouts the plain
+policy's; and in those games but Fewest tricks (`READ_BY_CLUB`) it reads the play by swaps
+(`SWAPS`: the deals the club's habits explain; No 7th and last and Fewest tricks did not gain).
+The human's card where the
 search's means lie within `TIE` (`human_tie`) is off: it did not help (docs/benchmark-notes.md).
 Where the search's two best means lie within `CLOSE` (off: no gain on fresh deals), both cards
 are played on the same deals (`settle_close`).
@@ -114,13 +116,15 @@ MODEL_CARDS = 7   # ... from this many cards in hand on (`ai.kingen_exact.agains
 JOINT = {}        # the games whose count chooses the seat's later cards once for the deals alike (off)
 TREES = {}        # the searches a card is split over (`ensemble`; off: one)
 COUNT = {}        # the games whose playouts lead by the cards out (`_counted_lead`; off)
-OTHERS = {"hard": (FEWEST,)}   # the games whose search tree plays the others by the policy (`ModelledDeal`)
-TABLE = {"hard": (FEWEST,)}    # the games whose playouts (and tree, with OTHERS) play the others by the club habits
+READ_BY_CLUB = (NO_HEARTS, NO_KJ, NO_QUEENS, NO_KH, TRUMP)   # hard: the club's habits read and searched
+OTHERS = {"hard": (FEWEST,) + READ_BY_CLUB}   # the games whose search tree plays the others by the policy (`ModelledDeal`)
+TABLE = {"hard": (FEWEST,) + READ_BY_CLUB}    # ... whose playouts (and tree, with OTHERS) play the others by the club habits
 CLUB = {"hard": (TRUMP,)}   # the games whose playouts and reading of the play take the club habits
 CLOSE = {"hard": 0.0}   # the search's two best means this close: both played on the same deals (`settle_close`)
 CLOSE_PAIRS = 300
 FLOOR = 0         # the pool's weights softened to keep at least this many deals' worth (`tempered`; off: 0)
-SWAPS = {}        # the reading by swaps: the chain's steps (`read_by_swaps`; off: the pool's reading)
+SWAPS = {"hard": READ_BY_CLUB}   # the games whose reading is by swaps (`read_by_swaps`), else by the pool
+SWAP_STEPS = 3000  # the chain's steps
 SWAP_DEALS = 300  # the deals the chain keeps for the search
 SWAP_MISS = 0.05  # the weight of each card the club's habits would not have played
 SWAP_START = 40   # the chain starts from the best of this many sampled deals
@@ -846,7 +850,7 @@ class KingenBot:
                  close: float | None = None, explore: float | None = None, model: tuple | None = None,
                  joint: tuple | None = None, model_cards: int | None = None, trees: int | None = None,
                  count: tuple | None = None, others: tuple | None = None, read: tuple | None = None,
-                 table: tuple | None = None, floor: float | None = None, swaps: int | None = None):
+                 table: tuple | None = None, floor: float | None = None, swaps: tuple | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
@@ -872,7 +876,7 @@ class KingenBot:
         # the sharp reading where the level has it, unless a benchmark sets the reading itself
         self.sharp = SHARP.get(level, ()) if pool is None and miss is None and read is None else ()
         self.floor = FLOOR if floor is None else floor
-        self.swaps = SWAPS.get(level, 0) if swaps is None else swaps
+        self.swaps = SWAPS.get(level, ()) if swaps is None else swaps
         self.last = None   # the last search's result (normal, hard)
         self.exact_gains = None   # the last exact choice's points to come, card by card and deal by deal
 
@@ -919,8 +923,8 @@ class KingenBot:
             return distinct[0], None
         club = view.g in self.club
         sharp = view.g in self.sharp
-        if self.swaps:
-            root = read_by_swaps(view, self.rng, self.swaps)
+        if view.g in self.swaps:
+            root = read_by_swaps(view, self.rng, SWAP_STEPS)
         else:
             root = search_root(view, self.rng, SHARP_POOL if sharp else self.pool, SHARP_MISS if sharp else self.miss,
                                sharp or view.g in self.read, self.floor)

@@ -148,8 +148,8 @@ def player(spec: str, seed: int) -> K.KingenBot:
     club's habits in every game (in none; empty: where the playouts take them); table 1 (0): the
     playouts (and the tree, with others) play the others by the club's habits and the seat by the
     plain policy, in every game (in none); floor: the reading's weights softened to keep at least
-    this many deals' worth of the pool (`tempered`, 0 off); swaps: the reading by swaps' steps
-    (`read_by_swaps`, 0 off: the pool's reading))."""
+    this many deals' worth of the pool (`tempered`, 0 off); swaps 1 (0): the reading of the play by
+    swaps (`read_by_swaps`) in every game (in none: by the pool))."""
     level, *budget = spec.split(":")
     fields = [None if not field else float(field) for field in budget] + [None] * 19
     (iterations, exploration, pool, miss, exact, tie, club, close, explore, model, joint, cards, trees, count, others,
@@ -163,7 +163,7 @@ def player(spec: str, seed: int) -> K.KingenBot:
                        explore=explore, model=games(model), joint=games(joint),
                        model_cards=None if cards is None else int(cards), trees=None if trees is None else int(trees),
                        count=games(count), others=games(others), read=games(read),
-                       table=games(table), floor=floor, swaps=None if swaps is None else int(swaps))
+                       table=games(table), floor=floor, swaps=games(swaps))
 
 
 def card_value(state, seat: int, card: int, playouts: int, rng: random.Random) -> float:

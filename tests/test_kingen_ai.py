@@ -29,6 +29,7 @@ def small_budgets(monkeypatch):
     monkeypatch.setitem(K.CHOICE_DEALS, "normal", 8)
     monkeypatch.setitem(K.CHOICE_DEALS, "hard", 10)
     monkeypatch.setattr(K, "HINT_DEALS", 20)
+    monkeypatch.setattr(K, "SWAP_STEPS", 200)
 
 
 def pos(text: str):
@@ -143,9 +144,10 @@ def test_a_tree_with_the_others_modelled_branches_on_the_seats_own_cards_only():
         deal.play(moves[0])
 
 
-def test_the_expert_plays_fewest_tricks_against_a_club_table_and_itself_plainly(small_budgets, monkeypatch):
-    """In Fewest tricks the expert's playouts (and tree) play the others by the club's habits and
-    its own seat by the plain policy; in the other negative games every seat plays the plain one."""
+def test_the_expert_plays_the_others_as_a_club_table_and_itself_plainly(small_budgets, monkeypatch):
+    """Where its level says (`TABLE`), the expert's playouts (and tree) play the others by the
+    club's habits and its own seat by the plain policy; elsewhere every seat plays the plain
+    policy, or in Trump (`CLUB`) the club's habits."""
     policy_card = K.policy_card
     seen, searching = set(), []
 
@@ -153,11 +155,17 @@ def test_the_expert_plays_fewest_tricks_against_a_club_table_and_itself_plainly(
         seen.add((state.turn == searching[-1], club))       # (the searching seat's card, club habits)
         return policy_card(state, random_, explore, club, count)
     monkeypatch.setattr(K, "policy_card", watched)
-    for game, expected in (("fewest_tricks", {(True, False), (False, True)}), ("no_queens", {(True, False), (False, False)})):
+    assert K.FEWEST in K.TABLE["hard"] and K.NO_7_13 not in K.TABLE["hard"]
+    for game in R.GAMES:
         state = R.arena_deal(3, game)
+        if state.phase == R.CHOOSE_TRUMP:
+            state.play(R.TRUMP_MOVES[0])
         searching.append(state.turn)
         seen.clear()
         make_bot("kingen", "hard", seed=5).choose(state.view(state.turn))
+        index = R.GAMES.index(game)
+        club = index in K.CLUB["hard"]
+        expected = {(True, False), (False, True)} if index in K.TABLE["hard"] else {(True, club), (False, club)}
         assert seen == expected, game
 
 
@@ -675,7 +683,7 @@ def test_the_reading_of_the_play_can_take_the_club_habits_without_the_playouts(s
     read = []
     real = K.search_root
     monkeypatch.setattr(K, "search_root", lambda *args: read.append(args[4]) or real(*args))
-    state = R.arena_deal(5, "no_hearts")
+    state = R.arena_deal(5, "fewest_tricks")     # a game whose reading is by the pool
     while len(K.SearchDeal(state.view(state.turn).single_deal()).legal_moves()) < 2:
         state.play_fast(K.policy_card(state, random.Random(1).random))
     for spec in ("hard", "hard" + ":" * 16 + "1"):
@@ -683,6 +691,26 @@ def test_the_reading_of_the_play_can_take_the_club_habits_without_the_playouts(s
         bot.choose(state.view(state.turn))
         assert bot.club == (R.TRUMP,)             # the playouts as before
     assert read == [False, True]
+
+
+def test_the_expert_reads_the_play_by_swaps_where_its_level_says(small_budgets, monkeypatch):
+    from ai.kingen_bench import player
+    read = []
+    swaps, pool = K.read_by_swaps, K.search_root
+    monkeypatch.setattr(K, "read_by_swaps", lambda *args: read.append("swaps") or swaps(*args))
+    monkeypatch.setattr(K, "search_root", lambda *args: read.append("pool") or pool(*args))
+    for game in R.GAMES:
+        state = R.arena_deal(5, game)
+        if state.phase == R.CHOOSE_TRUMP:
+            state.play(R.TRUMP_MOVES[0])
+        while len(K.SearchDeal(state.view(state.turn).single_deal()).legal_moves()) < 2 or state.done < 2:
+            state.play_fast(K.policy_card(state, random.Random(1).random))
+        for spec in ("hard", "hard" + ":" * 19 + "0", "hard" + ":" * 19 + "1"):
+            player(spec, 1).choose(state.view(state.turn))
+    expected = []
+    for game in range(len(R.GAMES)):
+        expected += ["swaps" if game in K.SWAPS["hard"] else "pool", "pool", "swaps"]
+    assert read == expected
 
 
 def test_a_sharp_reading_is_softened_to_keep_enough_of_its_pool():
@@ -698,6 +726,7 @@ def test_a_sharp_reading_is_softened_to_keep_enough_of_its_pool():
 def test_a_level_can_read_the_play_in_one_game_sharply_by_the_club_habits(small_budgets, monkeypatch):
     from ai.kingen_bench import player
     monkeypatch.setattr(K, "SHARP_POOL", 50)
+    monkeypatch.setitem(K.SWAPS, "hard", ())      # the pool's reading, which the sharp one sharpens
     monkeypatch.setitem(K.SHARP, "hard", (R.NO_KJ,))
     seen = []
     real = K.search_root
