@@ -15,9 +15,9 @@ precision (for trying a change to a level):
 
     python -m ai.kingen_bench decisions --a hard --b normal:80 --deals 20 [--types ...]
 
-four normal seats play each deal; wherever the seat to move has a choice, A and B (a level,
-optionally `:iterations:exploration:pool:miss:exact:tie:club:close:explore:model:joint:cards:trees:count:others:read:table:floor`,
-e.g. `hard:5000:0.2`) each pick a card from that seat's view with the same seed, and where they
+four normal seats play each deal; wherever the seat to move has a choice, A and B (a level, optionally
+with fields `:iterations:exploration:pool:miss:exact:tie:club:close:explore:model:joint:cards:trees:count`
+`:others:read:table:floor:swaps`, e.g. `hard:5000:0.2`) each pick a card from that seat's view with the same seed, and where they
 differ both cards are judged on the true deal: the seat's mean points after the card over 200
 policy playouts. It prints per type A-B per decision (95% interval) and times decisions per seat
 per deal. The judge sees

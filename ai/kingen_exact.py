@@ -162,13 +162,14 @@ def best_against(state, seat: int, card_of, memo: dict | None = None) -> int:
     """The most points `seat` can end the deal with when it sees every hand and foresees each
     other seat's card, `card_of(state)` (a table that plays by fixed rules): a search for one
     player, exact, positions met again looked up. What the seat's play could reach at best,
-    against the benchmark's rule-based players (`python -m ai.kingen_bench ceiling`)."""
+    against the benchmark's rule-based players (`python -m ai.kingen_bench ceiling`). It plays
+    the others' cards on `state`: pass a copy to keep it."""
     memo = {} if memo is None else memo
     while state.phase == R.PLAY and state.turn != seat:
         state.play_fast(card_of(state))
     if state.phase != R.PLAY:
         return state.points[seat]
-    key = (tuple(state.hands), tuple(state.trick))  # the cards played and the trick's order follow
+    key = (tuple(state.hands), tuple(state.trick))  # the rest of the deal follows from these
     known = memo.get(key)
     if known is None:
         for move in SearchDeal(state).legal_moves():
