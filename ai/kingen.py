@@ -925,7 +925,7 @@ class KingenBot:
         club = view.g in self.club
         sharp = view.g in self.sharp
         if view.g in self.swaps:
-            root = read_by_swaps(view, self.rng, SWAP_STEPS)
+            root = read_by_swaps(view, self.rng, SWAP_STEPS, SWAP_DEALS, SWAP_MISS, SWAP_START)
         else:
             root = search_root(view, self.rng, SHARP_POOL if sharp else self.pool, SHARP_MISS if sharp else self.miss,
                                sharp or view.g in self.read, self.floor)

@@ -30,6 +30,8 @@ def small_budgets(monkeypatch):
     monkeypatch.setitem(K.CHOICE_DEALS, "hard", 10)
     monkeypatch.setattr(K, "HINT_DEALS", 20)
     monkeypatch.setattr(K, "SWAP_STEPS", 200)
+    monkeypatch.setattr(K, "SWAP_DEALS", 50)
+    monkeypatch.setattr(K, "SWAP_START", 8)
 
 
 def pos(text: str):
@@ -514,6 +516,8 @@ def test_hard_with_inference_replays_a_seed_exactly(monkeypatch):
     monkeypatch.setitem(K.ITERATIONS, "hard", 120)
     monkeypatch.setitem(K.POOL, "hard", 40)
     monkeypatch.setattr(K, "EXACT_DEALS", 8)
+    monkeypatch.setattr(K, "SWAP_STEPS", 300)
+    monkeypatch.setattr(K, "SWAP_START", 8)
     found = 0
     for state in rule_bot_positions()[20::9]:
         if state.phase != R.PLAY or state.done < 2:
