@@ -620,6 +620,9 @@ def test_the_ceiling_is_the_seats_best_against_a_table_it_foresees():
     finds, and no less than the seat playing by the rule-based players' own rules takes."""
     from ai.kingen_anchor import RuleBot
     from ai.kingen_exact import against_policy, best_against
+
+    def club(position):
+        return K.policy_card(position, K.no_chance, 0.0, True)
     rng = random.Random(5)
     for index, game in enumerate(R.GAMES):
         state = R.arena_deal(300 + index, game)
@@ -628,7 +631,6 @@ def test_the_ceiling_is_the_seats_best_against_a_table_it_foresees():
         while state.phase == R.PLAY and 13 - state.done > 5:
             state.play_fast(K.policy_card(state, rng.random))
         seat = state.turn
-        club = lambda position: K.policy_card(position, K.no_chance, 0.0, True)  # noqa: E731
         best = best_against(state.copy(), seat, club)
         assert best == state.points[seat] + max(points[seat] for points in against_policy(state, club=True).values())
         rules = RuleBot()
