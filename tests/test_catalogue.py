@@ -39,6 +39,7 @@ from game.ui import text as kit_text
 from game.ui.endings import EndScreen
 from game.ui.game_scene import GameScene
 from game.ui.i18n import LANGUAGES, _load, keys_asked, set_language
+from game.ui.i18n import language as current_language
 from game.ui.table.layout import note_floating, watching_floating
 from test_text_fit import LANGUAGES as TEXT_FIT_LANGUAGES
 from test_text_fit import overlaps, picture_problems, problems_in, recorded
@@ -216,27 +217,31 @@ def judge(make_app, language: str, screens=None, sizes=None) -> set[str]:
     app = make_app(size=(960, 540))
     app.store.settings.update(computer_pace="instant", animation_speed="instant")
     found, flemish = set(), []
-    for speaking, built in [(language, screens or catalogue.SCREENS), (FLEMISH, flemish)][:2 if language == "nl" else 1]:
-        app.store.settings["language"] = speaking
-        set_language(speaking)
-        builder = catalogue.Builder(app)
-        for screen in built:
-            read = sizes or sizes_of(screen, speaking)
-            with keys_asked() as asked:
-                read_at(app, read[0])       # (built at the first size it is read at)
-                builder.build(screen)
-                for config in read:
-                    records = read_screen(app, screen.key, config, found)
-            if speaking == "nl" and sizes is None:
-                if reads_flemish(app, asked, records):
-                    flemish.append(screen)
-                elif "couch" not in read:
-                    read_screen(app, screen.key, "couch", found)
-        for walk in builder.walks:
-            for step, words in walk.refusals:
-                found.add(f"{walk.game}/lesson-{step:02d}: pointer refused: {words[:60]!r}")
-            for step, what in walk.stuck:
-                found.add(f"{walk.game}/lesson-{step:02d}: pointer: {what}")
+    before = current_language()
+    try:
+        for speaking, built in [(language, screens or catalogue.SCREENS), (FLEMISH, flemish)][:2 if language == "nl" else 1]:
+            app.store.settings["language"] = speaking
+            set_language(speaking)
+            builder = catalogue.Builder(app)
+            for screen in built:
+                read = sizes or sizes_of(screen, speaking)
+                with keys_asked() as asked:
+                    read_at(app, read[0])       # (built at the first size it is read at)
+                    builder.build(screen)
+                    for config in read:
+                        records = read_screen(app, screen.key, config, found)
+                if speaking == "nl" and sizes is None:
+                    if reads_flemish(app, asked, records):
+                        flemish.append(screen)
+                    elif "couch" not in read:
+                        read_screen(app, screen.key, "couch", found)
+            for walk in builder.walks:
+                for step, words in walk.refusals:
+                    found.add(f"{walk.game}/lesson-{step:02d}: pointer refused: {words[:60]!r}")
+                for step, what in walk.stuck:
+                    found.add(f"{walk.game}/lesson-{step:02d}: pointer: {what}")
+    finally:
+        set_language(before)     # the next test finds the language it left
     return found
 
 

@@ -8,7 +8,8 @@ from game.ui.table import draw as table_draw
 from posting import run_until
 
 
-def test_felt_is_painted_once_per_size_and_table():
+def test_felt_is_painted_once_per_size_and_table(monkeypatch):
+    monkeypatch.setattr(table_draw, "_felts", {})      # none painted by an earlier test
     before = table_draw.felt_builds
     first = table_draw.felt((640, 360), pygame.Rect(100, 60, 400, 200), 20)
     again = table_draw.felt((640, 360), pygame.Rect(100, 60, 400, 200), 20)
@@ -44,7 +45,8 @@ def play_frames(make_app, game, seats, frames, size=(960, 540)):
     return app, scene, turns
 
 
-def test_kingen_paints_its_felt_once_while_a_game_is_played(make_app):
+def test_kingen_paints_its_felt_once_while_a_game_is_played(make_app, monkeypatch):
+    monkeypatch.setattr(table_draw, "_felts", {})      # none painted by an earlier test
     before = table_draw.felt_builds
     app, scene, _ = play_frames(make_app, "kingen", ["random"] * 4, 400)
     assert scene.version > 5                 # cards were played: the table's layer was repainted
