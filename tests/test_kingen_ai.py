@@ -551,17 +551,24 @@ def test_a_hint_asked_again_of_the_games_worker_gives_the_same_words(small_budge
 
 # ----------------------------------------------------------------------------- the exact last tricks
 
+def last_tricks(seed: int, index: int, game: str, rng, tricks: int):
+    """Deal `seed` of `game` (trump the suit `index % 4`), played by the policy until `tricks`
+    tricks are left: a position for the exact counts."""
+    state = R.arena_deal(seed, game)
+    if state.phase == R.CHOOSE_TRUMP:
+        state.play(R.TRUMP_MOVES[index % 4])
+    while state.phase == R.PLAY and 13 - state.done > tricks:
+        state.play_fast(K.policy_card(state, rng.random))
+    return state
+
+
 def test_the_exact_last_tricks_score_as_the_rules_do():
     """Each deal's best line by the solver, played through the rules (which refuse an illegal
     card), takes the points the solver said, for every seat; a line's own card ends it."""
     from ai.kingen_exact import Solver
     rng = random.Random(3)
     for index, game in enumerate(R.GAMES):
-        state = R.arena_deal(100 + index, game)
-        if state.phase == R.CHOOSE_TRUMP:
-            state.play(R.TRUMP_MOVES[index % 4])
-        while state.phase == R.PLAY and 13 - state.done > 3 + index % 2:
-            state.play_fast(K.policy_card(state, rng.random))
+        state = last_tricks(100 + index, index, game, rng, 3 + index % 2)
         solver = Solver(state)
         expected = max(solver.root_values().values(), key=lambda values: values[state.turn])
         before = state.points[:]
@@ -594,11 +601,7 @@ def test_the_last_tricks_against_the_policy_score_as_the_policy_plays_them():
     differ = 0
     for index, game in enumerate(R.GAMES):
         for club in (False, True):
-            state = R.arena_deal(100 + index, game)
-            if state.phase == R.CHOOSE_TRUMP:
-                state.play(R.TRUMP_MOVES[index % 4])
-            while state.phase == R.PLAY and 13 - state.done > 4:
-                state.play_fast(K.policy_card(state, rng.random))
+            state = last_tricks(100 + index, index, game, rng, 4)
             seat = state.turn
             values = against_policy(state, club)
             differ += values != Solver(state).root_values()
@@ -625,11 +628,7 @@ def test_the_ceiling_is_the_seats_best_against_a_table_it_foresees():
         return K.policy_card(position, K.no_chance, 0.0, True)
     rng = random.Random(5)
     for index, game in enumerate(R.GAMES):
-        state = R.arena_deal(300 + index, game)
-        if state.phase == R.CHOOSE_TRUMP:
-            state.play(R.TRUMP_MOVES[index % 4])
-        while state.phase == R.PLAY and 13 - state.done > 5:
-            state.play_fast(K.policy_card(state, rng.random))
+        state = last_tricks(300 + index, index, game, rng, 5)
         seat = state.turn
         best = best_against(state.copy(), seat, club)
         assert best == state.points[seat] + max(points[seat] for points in against_policy(state, club=True).values())
